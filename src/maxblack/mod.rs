@@ -1,0 +1,1 @@
+//! The `maxblack` solver (in progress).

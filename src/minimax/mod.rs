@@ -1,0 +1,1 @@
+//! The `minimax` solver (in progress).

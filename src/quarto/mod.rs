@@ -1,0 +1,1 @@
+//! The `quarto` solver (in progress).

@@ -1,0 +1,1 @@
+//! Tests for `minesweeper` (in progress).

@@ -1,0 +1,1 @@
+//! Tests for `minesweeper_bot` (in progress).

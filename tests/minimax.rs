@@ -1,0 +1,1 @@
+//! Tests for `minimax` (in progress).

@@ -1,0 +1,11 @@
+//! One integration-test binary for the whole package (as ripgrep does): each module tests one
+//! binary through its command line or one library module through its public API.
+
+mod util;
+
+mod judge;
+mod maxblack;
+mod minesweeper;
+mod minesweeper_bot;
+mod minimax;
+mod quarto;

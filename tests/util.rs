@@ -1,0 +1,22 @@
+//! Helpers shared by the integration tests.
+
+use assert_cmd::Command;
+
+/// A command for one of the package's binaries, found through Cargo's `CARGO_BIN_EXE_<name>`.
+pub fn bin(name: &str) -> Command {
+    let path = match name {
+        "minimax" => env!("CARGO_BIN_EXE_minimax"),
+        "minesweeper" => env!("CARGO_BIN_EXE_minesweeper"),
+        "minesweeper-bot" => env!("CARGO_BIN_EXE_minesweeper-bot"),
+        "maxblack" => env!("CARGO_BIN_EXE_maxblack"),
+        "quarto" => env!("CARGO_BIN_EXE_quarto"),
+        "judge" => env!("CARGO_BIN_EXE_judge"),
+        other => panic!("no binary named {other}"),
+    };
+    Command::new(path)
+}
+
+/// The package's root folder (where `Cargo.toml` and `testcases/` are).
+pub fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
