@@ -1,0 +1,239 @@
+//! A streaming tokenizer over any reader: whitespace-separated tokens, with line and token numbers,
+//! in a fixed-size buffer whatever the size of the input.
+
+use std::io::Read;
+
+use super::error::{show_token, Error, Location};
+
+/// The size of the read buffer. A token longer than this is rejected (no valid token comes close).
+const BUFFER: usize = 1 << 16;
+
+/// Whitespace as the puzzle's input uses it: space, tab, line feed, carriage return, form feed and
+/// vertical tab.
+const fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Reads tokens one at a time.
+///
+/// Invariant: `buf[pos..len]` holds the bytes read but not yet consumed; `line` is the line of
+/// `buf[pos]` and `tokens` the number of tokens consumed so far.
+pub struct Scanner<R> {
+    reader: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    len: usize,
+    eof: bool,
+    line: u64,
+    /// The line of the last token consumed (1 before the first).
+    last_line: u64,
+    tokens: u64,
+}
+
+impl<R: Read> Scanner<R> {
+    pub fn new(reader: R) -> Self {
+        Scanner {
+            reader,
+            buf: vec![0; BUFFER].into_boxed_slice(),
+            pos: 0,
+            len: 0,
+            eof: false,
+            line: 1,
+            last_line: 1,
+            tokens: 0,
+        }
+    }
+
+    /// The line of the last token consumed (1-based; 1 before the first): where an input that
+    /// ends too early is reported.
+    pub fn line(&self) -> u64 {
+        self.last_line
+    }
+
+    /// How many tokens have been consumed.
+    pub fn tokens(&self) -> u64 {
+        self.tokens
+    }
+
+    /// Moves the unconsumed bytes to the front and reads more behind them. Returns false at the
+    /// end of the input.
+    fn refill(&mut self) -> Result<bool, Error> {
+        if self.eof {
+            return Ok(false);
+        }
+        self.buf.copy_within(self.pos..self.len, 0);
+        self.len -= self.pos;
+        self.pos = 0;
+        loop {
+            match self.reader.read(&mut self.buf[self.len..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.len += n;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+
+    /// Skips whitespace. Returns false if the input ends first.
+    fn skip_space(&mut self) -> Result<bool, Error> {
+        loop {
+            while self.pos < self.len {
+                let b = self.buf[self.pos];
+                if !is_space(b) {
+                    return Ok(true);
+                }
+                if b == b'\n' {
+                    self.line += 1;
+                }
+                self.pos += 1;
+            }
+            if !self.refill()? {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// The next token and where it stands, or `None` at the end of the input.
+    ///
+    /// # Errors
+    /// A read error, or a token longer than the buffer.
+    pub fn next_token(&mut self) -> Result<Option<(&[u8], Location)>, Error> {
+        if !self.skip_space()? {
+            return Ok(None);
+        }
+        self.tokens += 1;
+        self.last_line = self.line;
+        let at = Location {
+            line: self.line,
+            token: self.tokens,
+        };
+        let mut end = self.pos;
+        loop {
+            while end < self.len && !is_space(self.buf[end]) {
+                end += 1;
+            }
+            if end < self.len || self.eof {
+                break;
+            }
+            let consumed = self.pos;
+            if consumed == 0 && self.len == self.buf.len() {
+                return Err(Error::TokenTooLong { at });
+            }
+            self.refill()?;
+            end -= consumed;
+        }
+        let start = self.pos;
+        self.pos = end;
+        Ok(Some((&self.buf[start..end], at)))
+    }
+
+    /// Consumes `count` tokens without looking at them. Returns how many it consumed: fewer than
+    /// `count` only at the end of the input.
+    pub fn skip_tokens(&mut self, count: u64) -> Result<u64, Error> {
+        let mut left = count;
+        while left > 0 {
+            if !self.skip_space()? {
+                break;
+            }
+            left -= 1;
+            self.tokens += 1;
+            self.last_line = self.line;
+            self.skip_token_body()?;
+        }
+        Ok(count - left)
+    }
+
+    /// Consumes the non-space bytes at the cursor, across buffer refills.
+    fn skip_token_body(&mut self) -> Result<(), Error> {
+        loop {
+            while self.pos < self.len {
+                if is_space(self.buf[self.pos]) {
+                    return Ok(());
+                }
+                self.pos += 1;
+            }
+            if !self.refill()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Fails if any token is left.
+    pub fn expect_end(&mut self, expected: &'static str) -> Result<(), Error> {
+        match self.next_token()? {
+            None => Ok(()),
+            Some((bytes, at)) => Err(Error::BadToken {
+                at,
+                expected,
+                found: show_token(bytes),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out one byte per call, to force every token across a refill.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.split_first() {
+                Some((&b, rest)) if !out.is_empty() => {
+                    out[0] = b;
+                    self.0 = rest;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
+    fn all_tokens<R: Read>(mut s: Scanner<R>) -> Vec<(String, u64, u64)> {
+        let mut out = Vec::new();
+        while let Some((t, at)) = s.next_token().unwrap() {
+            out.push((String::from_utf8_lossy(t).into_owned(), at.line, at.token));
+        }
+        out
+    }
+
+    #[test]
+    fn tokens_keep_their_line_and_number_across_refills() {
+        let text = b"  12 -3\n\n4\t+5 \r\n 678  ";
+        let expected = vec![
+            ("12".to_string(), 1, 1),
+            ("-3".to_string(), 1, 2),
+            ("4".to_string(), 3, 3),
+            ("+5".to_string(), 3, 4),
+            ("678".to_string(), 4, 5),
+        ];
+        assert_eq!(all_tokens(Scanner::new(&text[..])), expected);
+        assert_eq!(all_tokens(Scanner::new(Trickle(text))), expected);
+    }
+
+    #[test]
+    fn skipping_counts_tokens_and_stops_at_the_end() {
+        let mut s = Scanner::new(Trickle(b"a bb\nccc d"));
+        assert_eq!(s.skip_tokens(3).unwrap(), 3);
+        assert_eq!(s.line(), 2);
+        assert_eq!(s.tokens(), 3);
+        let (t, at) = s.next_token().unwrap().unwrap();
+        assert_eq!((t, at.token), (&b"d"[..], 4));
+        assert_eq!(s.skip_tokens(5).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_token_longer_than_the_buffer_is_an_error() {
+        let long = vec![b'7'; BUFFER + 10];
+        let mut s = Scanner::new(&long[..]);
+        assert!(matches!(s.next_token(), Err(Error::TokenTooLong { .. })));
+    }
+}
