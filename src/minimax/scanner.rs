@@ -46,7 +46,7 @@ impl<R: Read> Scanner<R> {
 
     /// The line of the last token consumed (1-based; 1 before the first): where an input that
     /// ends too early is reported.
-    pub fn line(&self) -> u64 {
+    pub fn last_line(&self) -> u64 {
         self.last_line
     }
 
@@ -223,7 +223,7 @@ mod tests {
     fn skipping_counts_tokens_and_stops_at_the_end() {
         let mut s = Scanner::new(Trickle(b"a bb\nccc d"));
         assert_eq!(s.skip_tokens(3).unwrap(), 3);
-        assert_eq!(s.line(), 2);
+        assert_eq!(s.last_line(), 2);
         assert_eq!(s.tokens(), 3);
         let (t, at) = s.next_token().unwrap().unwrap();
         assert_eq!((t, at.token), (&b"d"[..], 4));

@@ -148,7 +148,7 @@ fn read_leaf<R: Read>(scanner: &mut Scanner<R>, shape: Shape, read: u64) -> Resu
 
 fn too_few<R: Read>(scanner: &Scanner<R>, shape: Shape, found: u64) -> Error {
     Error::TooFewLeaves {
-        line: scanner.line(),
+        line: scanner.last_line(),
         expected: shape.leaves_below(0).expect("checked by Shape::new"),
         found,
     }

@@ -48,7 +48,7 @@ impl Shape {
 }
 
 fn read_positive<R: Read>(scanner: &mut Scanner<R>, expected: &'static str) -> Result<u64, Error> {
-    let line = scanner.line();
+    let line = scanner.last_line();
     let (bytes, at) = scanner
         .next_token()?
         .ok_or(Error::MissingToken { line, expected })?;
