@@ -31,39 +31,53 @@ impl Solver {
     }
 
     /// The exact maxima of the `m` x `n` rectangles for `m` in `0..=n`.
+    ///
+    /// Each maximum is found by trying targets downward from the Russian-doll upper bound
+    /// `min over j of best[j] + best[m - j]`; the first target that some rectangle reaches is it.
     pub fn maxima(&mut self) -> &[u32] {
         while self.best.len() <= self.n {
             let m = self.best.len();
-            let mut record = self.best[m - 1];
-            self.grid.clear();
-            self.improve(m, 0, &mut record);
-            self.best.push(record);
+            let upper = (1..m).map(|j| self.best[j] + self.best[m - j]).min();
+            let upper = upper.unwrap_or(u32::from(self.best_row[0]));
+            let mut target = upper;
+            loop {
+                self.grid.clear();
+                if target <= self.best[m - 1] || self.reach(m, 0, target) {
+                    break;
+                }
+                target -= 1;
+            }
+            self.best.push(target.max(self.best[m - 1]));
         }
         &self.best
     }
 
-    fn improve(&mut self, m: usize, count: u32, record: &mut u32) {
+    /// Whether the rows placed so far extend to an `m`-row rectangle with `target` black cells.
+    fn reach(&mut self, m: usize, count: u32, target: u32) -> bool {
         let depth = self.grid.len();
         if depth == m {
-            *record = (*record).max(count);
-            return;
+            return count >= target;
         }
         let rest = self.best[m - depth - 1];
         let f = rows::forbidden(&self.grid, self.n, self.k);
-        if count + u32::from(self.best_row[f as usize]) + rest <= *record {
-            return;
+        if count + u32::from(self.best_row[f as usize]) + rest < target {
+            return false;
         }
         for i in 0..self.rows.len() {
             let r = self.rows[i];
-            if count + r.count_ones() + rest <= *record {
+            if count + r.count_ones() + rest < target {
                 break;
             }
             if r & f == 0 {
                 self.grid.push(r);
-                self.improve(m, count + r.count_ones(), record);
+                let found = self.reach(m, count + r.count_ones(), target);
                 self.grid.pop();
+                if found {
+                    return true;
+                }
             }
         }
+        false
     }
 
     /// Calls `visit` on every optimal `n` x `n` grid, and returns the maximum.
