@@ -1,1 +1,151 @@
-//! The `maxblack` solver (in progress).
+//! `maxblack`: the most black cells in an N x N grid with no K in a row along a row, a column or
+//! a diagonal, and every optimal grid up to the 8 symmetries of the square.
+//!
+//! Input: `N K` on one line, `1 <= N <= 16`, `K >= 1`. Output: the maximum; the number of orbits and
+//! the total number of optimal grids; then, unless `count_only`, a blank line and each orbit's
+//! canonical grid (`#` black, `.` white), sorted, separated by blank lines.
+
+mod parse;
+pub mod rows;
+pub mod search;
+pub mod symmetry;
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+pub use parse::parse;
+
+/// The largest N accepted (rows are bit masks with a 2^N table).
+pub const MAX_N: usize = 16;
+
+/// What went wrong while reading the input or writing the answer.
+#[derive(Debug)]
+pub enum Error {
+    /// Reading or writing failed.
+    Io(io::Error),
+    /// A token is missing: the input ended early.
+    Missing {
+        line: usize,
+        token: usize,
+        expected: &'static str,
+    },
+    /// A token is not what was expected.
+    Bad {
+        line: usize,
+        token: usize,
+        expected: &'static str,
+        found: String,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io(e) => write!(f, "i/o error: {e}"),
+            Error::Missing {
+                line,
+                token,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "line {line}, token {token}: expected {expected}, found end of input"
+                )
+            }
+            Error::Bad {
+                line,
+                token,
+                expected,
+                found,
+            } => {
+                write!(
+                    f,
+                    "line {line}, token {token}: expected {expected}, found {found:?}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+/// The answer for one `(n, k)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The most black cells.
+    pub max: u32,
+    /// Every optimal grid counting every image.
+    pub total: u64,
+    /// Each orbit's canonical representative, sorted by its rows read as one string.
+    pub grids: Vec<Vec<u32>>,
+}
+
+/// Solves `(n, k)`: the maximum, the total and the canonical optimal grids.
+///
+/// # Panics
+/// If `n` is not in `1..=MAX_N` or `k == 0`.
+#[must_use]
+pub fn answer(n: usize, k: usize) -> Answer {
+    assert!((1..=MAX_N).contains(&n) && k >= 1);
+    let mut solver = search::Solver::new(n, k);
+    let mut total = 0u64;
+    let mut canon = Vec::new();
+    let max = solver.each_optimal(&mut |g| {
+        total += 1;
+        let (c, key, _) = symmetry::canonical(g);
+        if key == symmetry::key(g) {
+            canon.push((key, c));
+        }
+    });
+    canon.sort();
+    Answer {
+        max,
+        total,
+        grids: canon.into_iter().map(|(_, g)| g).collect(),
+    }
+}
+
+/// Reads `N K`, solves, and writes the answer.
+///
+/// # Errors
+/// [`Error::Missing`] or [`Error::Bad`] on malformed input, [`Error::Io`] if reading or writing fails.
+pub fn solve<R: BufRead, W: Write>(
+    mut input: R,
+    mut output: W,
+    count_only: bool,
+) -> Result<(), Error> {
+    let mut text = String::new();
+    input.read_to_string(&mut text)?;
+    let (n, k) = parse(&text)?;
+    let a = answer(n, k);
+    writeln!(output, "{}\n{} {}", a.max, a.grids.len(), a.total)?;
+    if !count_only {
+        for g in &a.grids {
+            writeln!(output)?;
+            for &row in g {
+                let line: String = (0..n)
+                    .map(|j| if row >> j & 1 == 1 { '#' } else { '.' })
+                    .collect();
+                writeln!(output, "{line}")?;
+            }
+        }
+    }
+    output.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,186 @@
+//! Brute force over every 2^(N*N) grid, and properties of the printed answer.
+
+use super::*;
+
+/// The cells of an `n` x `n` grid packed as bit `i * n + j`; true if no `k` in a row.
+fn brute_valid(g: u32, n: usize, k: usize) -> bool {
+    let full: u32 = if n * n == 32 {
+        u32::MAX
+    } else {
+        (1 << (n * n)) - 1
+    };
+    // Cells not in the last column, and not in the first column.
+    let (mut not_last, mut not_first) = (0u32, 0u32);
+    for i in 0..n {
+        for j in 0..n {
+            if j + 1 < n {
+                not_last |= 1 << (i * n + j);
+            }
+            if j > 0 {
+                not_first |= 1 << (i * n + j);
+            }
+        }
+    }
+    // (shift to the next cell, cells that have a next cell in that direction)
+    let dirs = [
+        (1, not_last),
+        (n, full),
+        (n + 1, not_last),
+        (n - 1, not_first),
+    ];
+    dirs.iter().all(|&(s, ok)| {
+        let mut run = g;
+        for _ in 1..k {
+            run &= ok & (run >> s);
+        }
+        // `run` bit c: cells c, c+s, ... all black, each step allowed from the previous cell.
+        run == 0
+    })
+}
+
+fn brute(n: usize, k: usize) -> (u32, u64, Vec<String>) {
+    let mut max = 0;
+    let mut opt = Vec::new();
+    for g in 0..1u32 << (n * n) {
+        let c = g.count_ones();
+        if c < max || !brute_valid(g, n, k) {
+            continue;
+        }
+        if c > max {
+            max = c;
+            opt.clear();
+        }
+        opt.push(g);
+    }
+    let text = |cells: &dyn Fn(usize, usize) -> bool| -> String {
+        (0..n * n)
+            .map(|c| if cells(c / n, c % n) { '#' } else { '.' })
+            .collect()
+    };
+    let mut canon: Vec<String> = opt
+        .iter()
+        .map(|&g| {
+            let at = |i: usize, j: usize| g >> (i * n + j) & 1 == 1;
+            let m = n - 1;
+            let images = [
+                text(&|i, j| at(i, j)),
+                text(&|i, j| at(m - i, j)),
+                text(&|i, j| at(i, m - j)),
+                text(&|i, j| at(m - i, m - j)),
+                text(&|i, j| at(j, i)),
+                text(&|i, j| at(m - j, i)),
+                text(&|i, j| at(j, m - i)),
+                text(&|i, j| at(m - j, m - i)),
+            ];
+            images.into_iter().min().unwrap()
+        })
+        .collect();
+    canon.sort();
+    canon.dedup();
+    (max, opt.len() as u64, canon)
+}
+
+fn flat(a: &Answer, n: usize) -> Vec<String> {
+    a.grids
+        .iter()
+        .map(|g| {
+            g.iter()
+                .flat_map(|&r| (0..n).map(move |j| if r >> j & 1 == 1 { '#' } else { '.' }))
+                .collect()
+        })
+        .collect()
+}
+
+fn check_against_brute(n: usize) {
+    for k in 1..=6 {
+        let a = answer(n, k);
+        let (max, total, canon) = brute(n, k);
+        assert_eq!((a.max, a.total), (max, total), "n={n} k={k}");
+        assert_eq!(flat(&a, n), canon, "n={n} k={k}");
+    }
+}
+
+#[test]
+fn matches_brute_force_up_to_4() {
+    for n in 1..=4 {
+        check_against_brute(n);
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn matches_brute_force_5() {
+    check_against_brute(5);
+}
+
+#[test]
+fn printed_grids_are_valid_optimal_canonical_and_distinct() {
+    for (n, k) in [(6, 3), (7, 3), (6, 4), (7, 4), (8, 4), (9, 4)] {
+        let a = answer(n, k);
+        let mut orbit_sum = 0;
+        let mut seen = std::collections::HashSet::new();
+        for g in &a.grids {
+            assert!(g.iter().all(|&r| rows::longest_run(r) < k));
+            for d in 0..n {
+                assert_eq!(rows::forbidden(&g[..d], n, k) & g[d], 0);
+            }
+            assert_eq!(g.iter().map(|r| r.count_ones()).sum::<u32>(), a.max);
+            let (c, _, size) = symmetry::canonical(g);
+            assert_eq!(&c, g);
+            orbit_sum += size as u64;
+            for s in 0..8 {
+                seen.insert(symmetry::image(g, s));
+            }
+        }
+        assert_eq!(
+            seen.len() as u64,
+            orbit_sum,
+            "images of two printed grids coincide"
+        );
+        assert_eq!(orbit_sum, a.total, "n={n} k={k}");
+        let keys: Vec<_> = a.grids.iter().map(|g| symmetry::key(g)).collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]));
+    }
+}
+
+#[test]
+fn parse_rejects_bad_input() {
+    assert_eq!(parse("9 4\n").unwrap(), (9, 4));
+    assert_eq!(parse("  9   4  \n\n").unwrap(), (9, 4));
+    for (text, msg) in [
+        (
+            "",
+            "line 1, token 1: expected an integer N in 1..=16, found end of input",
+        ),
+        (
+            "9",
+            "line 1, token 2: expected an integer K >= 1, found end of input",
+        ),
+        (
+            "0 3",
+            "line 1, token 1: expected an integer N in 1..=16, found \"0\"",
+        ),
+        (
+            "17 3",
+            "line 1, token 1: expected an integer N in 1..=16, found \"17\"",
+        ),
+        (
+            "9 x",
+            "line 1, token 2: expected an integer K >= 1, found \"x\"",
+        ),
+        (
+            "9 0",
+            "line 1, token 2: expected an integer K >= 1, found \"0\"",
+        ),
+        (
+            "9 4 1",
+            "line 1, token 3: expected end of line, found \"1\"",
+        ),
+        (
+            "9 4\n5",
+            "line 2, token 1: expected end of input, found \"5\"",
+        ),
+    ] {
+        assert_eq!(parse(text).unwrap_err().to_string(), msg);
+    }
+}
