@@ -54,9 +54,35 @@ impl Solver {
 
     /// Whether the rows placed so far extend to an `m`-row rectangle with `target` black cells.
     fn reach(&mut self, m: usize, count: u32, target: u32) -> bool {
+        self.extend(m, count, target, &mut |_| true)
+    }
+
+    /// Calls `visit` on every optimal `n` x `n` grid, and returns the maximum.
+    pub fn each_optimal(&mut self, visit: &mut dyn FnMut(&[u32])) -> u32 {
+        self.maxima();
+        let target = self.best[self.n];
+        self.grid.clear();
+        let n = self.n;
+        self.extend(n, 0, target, &mut |grid| {
+            visit(grid);
+            false
+        });
+        target
+    }
+
+    /// Extends the rows placed so far (holding `count` black cells) to `m`-row rectangles with at
+    /// least `target` black cells, most black rows first, and calls `stop` on each. Returns true as
+    /// soon as `stop` does; the bound prunes with the rectangle maxima in `best`.
+    fn extend(
+        &mut self,
+        m: usize,
+        count: u32,
+        target: u32,
+        stop: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> bool {
         let depth = self.grid.len();
         if depth == m {
-            return count >= target;
+            return count >= target && stop(&self.grid);
         }
         let rest = self.best[m - depth - 1];
         let f = rows::forbidden(&self.grid, self.n, self.k);
@@ -70,48 +96,13 @@ impl Solver {
             }
             if r & f == 0 {
                 self.grid.push(r);
-                let found = self.reach(m, count + r.count_ones(), target);
+                let stopped = self.extend(m, count + r.count_ones(), target, stop);
                 self.grid.pop();
-                if found {
+                if stopped {
                     return true;
                 }
             }
         }
         false
-    }
-
-    /// Calls `visit` on every optimal `n` x `n` grid, and returns the maximum.
-    pub fn each_optimal(&mut self, visit: &mut dyn FnMut(&[u32])) -> u32 {
-        self.maxima();
-        let target = self.best[self.n];
-        self.grid.clear();
-        self.enumerate(0, target, visit);
-        target
-    }
-
-    fn enumerate(&mut self, count: u32, target: u32, visit: &mut dyn FnMut(&[u32])) {
-        let depth = self.grid.len();
-        if depth == self.n {
-            if count == target {
-                visit(&self.grid);
-            }
-            return;
-        }
-        let rest = self.best[self.n - depth - 1];
-        let f = rows::forbidden(&self.grid, self.n, self.k);
-        if count + u32::from(self.best_row[f as usize]) + rest < target {
-            return;
-        }
-        for i in 0..self.rows.len() {
-            let r = self.rows[i];
-            if count + r.count_ones() + rest < target {
-                break;
-            }
-            if r & f == 0 {
-                self.grid.push(r);
-                self.enumerate(count + r.count_ones(), target, visit);
-                self.grid.pop();
-            }
-        }
     }
 }
