@@ -103,7 +103,13 @@ pub fn answer(n: usize, k: usize) -> Answer {
     let mut solver = search::Solver::new(n, k);
     let mut total = 0u64;
     let mut canon = Vec::new();
-    let max = solver.each_optimal(&mut |g| {
+    let mut most = 0;
+    let max = solver.each_optimal(&mut |g, count| {
+        if count > most {
+            most = count;
+            total = 0;
+            canon.clear();
+        }
         total += 1;
         let (c, key, _) = symmetry::canonical(g);
         if key == symmetry::key(g) {

@@ -65,3 +65,63 @@ pub fn forbidden(above: &[u32], n: usize, k: usize) -> u32 {
     }
     (vertical | down | up) & full
 }
+
+/// The valid rows that avoid each forbidden mask, most black first, so that the search touches
+/// only the rows it may place.
+///
+/// When the full index (one list per mask, `sum over rows r of 2^(n - popcount r)` entries) would
+/// exceed [`Compatible::MAX_ENTRIES`], one list of every valid row serves every mask, and the
+/// caller must still test `row & f == 0`.
+pub struct Compatible {
+    /// `rows[start[key]..start[key + 1]]` are the candidates for `key`.
+    start: Vec<u32>,
+    rows: Vec<u16>,
+    indexed: bool,
+}
+
+impl Compatible {
+    /// The most entries the full index may hold (2 bytes each).
+    pub const MAX_ENTRIES: u64 = 1 << 24;
+
+    /// Indexes `valid` (as sorted by [`valid_rows`]) for rows of `n` cells.
+    #[must_use]
+    pub fn new(valid: &[u32], n: usize) -> Self {
+        let entries: u64 = valid
+            .iter()
+            .map(|r| 1u64 << (n as u32 - r.count_ones()))
+            .sum();
+        if entries > Self::MAX_ENTRIES {
+            let rows = valid.iter().map(|&r| r as u16).collect();
+            return Compatible {
+                start: vec![0, valid.len() as u32],
+                rows,
+                indexed: false,
+            };
+        }
+        let mut start = Vec::with_capacity((1 << n) + 1);
+        let mut rows = Vec::with_capacity(entries as usize);
+        for f in 0..1u32 << n {
+            start.push(rows.len() as u32);
+            rows.extend(valid.iter().filter(|&&r| r & f == 0).map(|&r| r as u16));
+        }
+        start.push(rows.len() as u32);
+        Compatible {
+            start,
+            rows,
+            indexed: true,
+        }
+    }
+
+    /// The index range of the candidates for the forbidden mask `f`; see [`Compatible::row`].
+    #[must_use]
+    pub fn range(&self, f: u32) -> std::ops::Range<usize> {
+        let key = if self.indexed { f as usize } else { 0 };
+        self.start[key] as usize..self.start[key + 1] as usize
+    }
+
+    /// The candidate at index `i` of a [`Compatible::range`].
+    #[must_use]
+    pub fn row(&self, i: usize) -> u32 {
+        u32::from(self.rows[i])
+    }
+}

@@ -6,13 +6,17 @@ use super::rows;
 pub struct Solver {
     n: usize,
     k: usize,
-    /// Valid rows, most black first.
-    rows: Vec<u32>,
+    /// The valid rows that avoid each forbidden mask, most black first.
+    compatible: rows::Compatible,
     /// `best_row[f]`: the most black cells in a valid row avoiding mask `f`.
     best_row: Vec<u8>,
     /// `best[m]`: the exact maximum for an `m` x `n` rectangle, filled for `m` = 0, 1, ...
     best: Vec<u32>,
+    /// The rows placed so far, top first.
     grid: Vec<u32>,
+    /// The fewest black cells a completed rectangle must hold to be reported. Only rises during
+    /// a walk, as the visitor asks.
+    goal: u32,
 }
 
 impl Solver {
@@ -20,83 +24,113 @@ impl Solver {
     #[must_use]
     pub fn new(n: usize, k: usize) -> Self {
         let k = k.min(n + 1);
+        let valid = rows::valid_rows(n, k);
         Solver {
             n,
             k,
-            rows: rows::valid_rows(n, k),
+            compatible: rows::Compatible::new(&valid, n),
             best_row: rows::best_row_table(n, k),
             best: vec![0],
             grid: Vec::with_capacity(n),
+            goal: 0,
         }
     }
 
     /// The exact maxima of the `m` x `n` rectangles for `m` in `0..=n`.
-    ///
-    /// Each maximum is found by trying targets downward from the Russian-doll upper bound
-    /// `min over j of best[j] + best[m - j]`; the first target that some rectangle reaches is it.
     pub fn maxima(&mut self) -> &[u32] {
-        while self.best.len() <= self.n {
+        self.fill_maxima(self.n);
+        &self.best
+    }
+
+    /// Fills `best` up to `best[last]`.
+    ///
+    /// Each maximum is found by trying targets downward from the Russian-doll upper bound; the
+    /// first target that some rectangle reaches is it.
+    fn fill_maxima(&mut self, last: usize) {
+        while self.best.len() <= last {
             let m = self.best.len();
-            let upper = (1..m).map(|j| self.best[j] + self.best[m - j]).min();
-            let upper = upper.unwrap_or(u32::from(self.best_row[0]));
-            let mut target = upper;
-            loop {
-                self.grid.clear();
-                if target <= self.best[m - 1] || self.reach(m, 0, target) {
-                    break;
-                }
+            let mut target = self.upper_bound(m);
+            while target > self.best[m - 1] && !self.reaches(m, target) {
                 target -= 1;
             }
             self.best.push(target.max(self.best[m - 1]));
         }
-        &self.best
     }
 
-    /// Whether the rows placed so far extend to an `m`-row rectangle with `target` black cells.
-    fn reach(&mut self, m: usize, count: u32, target: u32) -> bool {
-        self.extend(m, count, target, &mut |_| true)
+    /// `min over j of best[j] + best[m - j]`, or the best single row for `m == 1`.
+    fn upper_bound(&self, m: usize) -> u32 {
+        let split = (1..m).map(|j| self.best[j] + self.best[m - j]).min();
+        split.unwrap_or(u32::from(self.best_row[0]))
     }
 
-    /// Calls `visit` on every optimal `n` x `n` grid, and returns the maximum.
-    pub fn each_optimal(&mut self, visit: &mut dyn FnMut(&[u32])) -> u32 {
-        self.maxima();
-        let target = self.best[self.n];
+    /// Whether some `m`-row rectangle holds at least `target` black cells.
+    fn reaches(&mut self, m: usize, target: u32) -> bool {
         self.grid.clear();
+        self.goal = target;
+        self.extend(m, 0, &mut |_, _| None)
+    }
+
+    /// Calls `visit(grid, count)` on every `n` x `n` grid at least as black as every grid visited
+    /// before it, and returns the maximum. The grids with the maximum are the last ones visited:
+    /// a visitor that starts afresh whenever `count` rises sees exactly the optimal grids.
+    pub fn each_optimal(&mut self, visit: &mut dyn FnMut(&[u32], u32)) -> u32 {
         let n = self.n;
-        self.extend(n, 0, target, &mut |grid| {
-            visit(grid);
-            false
-        });
-        target
+        self.fill_maxima(n - 1);
+        // One walk from one below the bound: it raises its goal when it finds more, so it proves
+        // the bound itself reachable or not on the way.
+        let mut goal = self.upper_bound(n).saturating_sub(1).max(self.best[n - 1]);
+        loop {
+            self.grid.clear();
+            self.goal = goal;
+            let mut found = None;
+            self.extend(n, 0, &mut |grid, count| {
+                visit(grid, count);
+                found = Some(count);
+                Some(count)
+            });
+            if let Some(max) = found {
+                self.best.push(max);
+                return max;
+            }
+            goal -= 1;
+        }
     }
 
     /// Extends the rows placed so far (holding `count` black cells) to `m`-row rectangles with at
-    /// least `target` black cells, most black rows first, and calls `stop` on each. Returns true as
-    /// soon as `stop` does; the bound prunes with the rectangle maxima in `best`.
+    /// least `goal` black cells, most black rows first. At each one, `leaf(grid, count)` either
+    /// stops the walk (`None`; then this returns true) or sets a new goal.
     fn extend(
         &mut self,
         m: usize,
         count: u32,
-        target: u32,
-        stop: &mut dyn FnMut(&[u32]) -> bool,
+        leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
     ) -> bool {
         let depth = self.grid.len();
         if depth == m {
-            return count >= target && stop(&self.grid);
+            if count < self.goal {
+                return false;
+            }
+            return match leaf(&self.grid, count) {
+                None => true,
+                Some(goal) => {
+                    self.goal = goal;
+                    false
+                }
+            };
         }
         let rest = self.best[m - depth - 1];
         let f = rows::forbidden(&self.grid, self.n, self.k);
-        if count + u32::from(self.best_row[f as usize]) + rest < target {
+        if count + u32::from(self.best_row[f as usize]) + rest < self.goal {
             return false;
         }
-        for i in 0..self.rows.len() {
-            let r = self.rows[i];
-            if count + r.count_ones() + rest < target {
+        for i in self.compatible.range(f) {
+            let r = self.compatible.row(i);
+            if count + r.count_ones() + rest < self.goal {
                 break;
             }
             if r & f == 0 {
                 self.grid.push(r);
-                let stopped = self.extend(m, count + r.count_ones(), target, stop);
+                let stopped = self.extend(m, count + r.count_ones(), leaf);
                 self.grid.pop();
                 if stopped {
                     return true;
