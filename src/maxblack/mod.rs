@@ -101,26 +101,24 @@ pub struct Answer {
 pub fn answer(n: usize, k: usize) -> Answer {
     assert!((1..=MAX_N).contains(&n) && k >= 1);
     let mut solver = search::Solver::new(n, k);
-    let mut total = 0u64;
+    // Every orbit shows up at least once (the walk skips some images), so orbits are told apart
+    // by their canonical keys and the total is the sum of their sizes.
     let mut canon = Vec::new();
     let mut most = 0;
     let max = solver.each_optimal(&mut |g, count| {
         if count > most {
             most = count;
-            total = 0;
             canon.clear();
         }
-        total += 1;
-        let (c, key, _) = symmetry::canonical(g);
-        if key == symmetry::key(g) {
-            canon.push((key, c));
-        }
+        let (c, key, size) = symmetry::canonical(g);
+        canon.push((key, c, size));
     });
-    canon.sort();
+    canon.sort_unstable();
+    canon.dedup_by(|a, b| a.0 == b.0);
     Answer {
         max,
-        total,
-        grids: canon.into_iter().map(|(_, g)| g).collect(),
+        total: canon.iter().map(|&(_, _, size)| size as u64).sum(),
+        grids: canon.into_iter().map(|(_, g, _)| g).collect(),
     }
 }
 

@@ -17,6 +17,13 @@ pub struct Solver {
     /// The fewest black cells a completed rectangle must hold to be reported. Only rises during
     /// a walk, as the visitor asks.
     goal: u32,
+    /// In the final walk, only grids whose top `n / 2` rows hold at least as many black cells as
+    /// the bottom `n / 2` are visited: one of a grid and its upside-down image always is.
+    mirror: bool,
+    /// In the final walk, the black cells of the top half of the grid being built.
+    top: u32,
+    /// In the final walk, the black cells above the bottom half of the grid being built.
+    above_bottom: u32,
 }
 
 impl Solver {
@@ -33,6 +40,9 @@ impl Solver {
             best: vec![0],
             grid: Vec::with_capacity(n),
             goal: 0,
+            mirror: false,
+            top: 0,
+            above_bottom: 0,
         }
     }
 
@@ -70,15 +80,18 @@ impl Solver {
         self.extend(m, 0, &mut |_, _| None)
     }
 
-    /// Calls `visit(grid, count)` on every `n` x `n` grid at least as black as every grid visited
+    /// Calls `visit(grid, count)` on `n` x `n` grids at least as black as every grid visited
     /// before it, and returns the maximum. The grids with the maximum are the last ones visited:
-    /// a visitor that starts afresh whenever `count` rises sees exactly the optimal grids.
+    /// a visitor that starts afresh whenever `count` rises sees the optimal grids whose top half
+    /// is at least as black as their bottom half, which is at least one image of every optimal
+    /// grid (itself or its upside-down image).
     pub fn each_optimal(&mut self, visit: &mut dyn FnMut(&[u32], u32)) -> u32 {
         let n = self.n;
         self.fill_maxima(n - 1);
         // One walk from one below the bound: it raises its goal when it finds more, so it proves
         // the bound itself reachable or not on the way.
         let mut goal = self.upper_bound(n).saturating_sub(1).max(self.best[n - 1]);
+        self.mirror = n >= 2;
         loop {
             self.grid.clear();
             self.goal = goal;
@@ -89,11 +102,31 @@ impl Solver {
                 Some(count)
             });
             if let Some(max) = found {
+                self.mirror = false;
                 self.best.push(max);
                 return max;
             }
             goal -= 1;
         }
+    }
+
+    /// In the final walk, at `depth` rows holding `count`: records the halves' counts when a half
+    /// ends, and whether the goal is still reachable with the bottom half no blacker than the top.
+    fn halves_can_reach(&mut self, depth: usize, count: u32) -> bool {
+        let half = self.n / 2;
+        if depth == half {
+            self.top = count;
+            if 2 * count + self.best[self.n - 2 * half] < self.goal {
+                return false;
+            }
+        }
+        if depth == self.n - half {
+            self.above_bottom = count;
+            if count + self.top < self.goal {
+                return false;
+            }
+        }
+        true
     }
 
     /// Extends the rows placed so far (holding `count` black cells) to `m`-row rectangles with at
@@ -120,15 +153,22 @@ impl Solver {
         }
         let rest = self.best[m - depth - 1];
         let f = rows::forbidden(&self.grid, self.n, self.k);
-        if count + u32::from(self.best_row[f as usize]) + rest < self.goal {
+        if count + u32::from(self.best_row[f as usize]) + rest < self.goal
+            || (self.mirror && !self.halves_can_reach(depth, count))
+        {
             return false;
         }
+        let allowance = if self.mirror && depth >= self.n - self.n / 2 {
+            self.top - (count - self.above_bottom)
+        } else {
+            u32::MAX
+        };
         for i in self.compatible.range(f) {
             let r = self.compatible.row(i);
             if count + r.count_ones() + rest < self.goal {
                 break;
             }
-            if r & f == 0 {
+            if r & f == 0 && r.count_ones() <= allowance {
                 self.grid.push(r);
                 let stopped = self.extend(m, count + r.count_ones(), leaf);
                 self.grid.pop();
