@@ -17,9 +17,14 @@ pub struct Solver {
     /// The fewest black cells a completed rectangle must hold to be reported. Only rises during
     /// a walk, as the visitor asks.
     goal: u32,
-    /// In the final walk, only grids whose top `n / 2` rows hold at least as many black cells as
-    /// the bottom `n / 2` are visited: one of a grid and its upside-down image always is.
+    /// Whether this is the final walk, where only some images of each grid are visited: those
+    /// whose top `n / 2` rows hold at least as many black cells as the bottom `n / 2` (one of a
+    /// grid and its upside-down image is), and that pass the `palindromic` rule below.
     mirror: bool,
+    /// In the final walk, whether every row placed so far reads the same from both ends. While
+    /// it does, a new row must not exceed its mirror image: of a grid and its left-right image,
+    /// only the one whose first asymmetric row is the smaller number is visited.
+    palindromic: bool,
     /// In the final walk, the black cells of the top half of the grid being built.
     top: u32,
     /// In the final walk, the black cells above the bottom half of the grid being built.
@@ -41,6 +46,7 @@ impl Solver {
             grid: Vec::with_capacity(n),
             goal: 0,
             mirror: false,
+            palindromic: true,
             top: 0,
             above_bottom: 0,
         }
@@ -92,6 +98,7 @@ impl Solver {
         // the bound itself reachable or not on the way.
         let mut goal = self.upper_bound(n).saturating_sub(1).max(self.best[n - 1]);
         self.mirror = n >= 2;
+        self.palindromic = true;
         loop {
             self.grid.clear();
             self.goal = goal;
@@ -168,10 +175,21 @@ impl Solver {
             if count + r.count_ones() + rest < self.goal {
                 break;
             }
+            let was_palindromic = self.palindromic;
+            let mut still_palindromic = was_palindromic;
+            if self.mirror && was_palindromic {
+                let mirrored = r.reverse_bits() >> (32 - self.n);
+                if mirrored < r {
+                    continue;
+                }
+                still_palindromic = mirrored == r;
+            }
             if r & f == 0 && r.count_ones() <= allowance {
+                self.palindromic = still_palindromic;
                 self.grid.push(r);
                 let stopped = self.extend(m, count + r.count_ones(), leaf);
                 self.grid.pop();
+                self.palindromic = was_palindromic;
                 if stopped {
                     return true;
                 }
