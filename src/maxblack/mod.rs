@@ -99,8 +99,19 @@ pub struct Answer {
 /// If `n` is not in `1..=MAX_N` or `k == 0`.
 #[must_use]
 pub fn answer(n: usize, k: usize) -> Answer {
+    answer_with(n, k, true)
+}
+
+/// [`answer`], with the final walk visiting every image of every optimal grid when
+/// `prune_images` is false (a slower way to the same answer, for tests and benchmarks).
+///
+/// # Panics
+/// If `n` is not in `1..=MAX_N` or `k == 0`.
+#[must_use]
+pub fn answer_with(n: usize, k: usize, prune_images: bool) -> Answer {
     assert!((1..=MAX_N).contains(&n) && k >= 1);
     let mut solver = search::Solver::new(n, k);
+    solver.prune_images = prune_images;
     // Every orbit shows up at least once (the walk skips some images), so orbits are told apart
     // by their canonical keys and the total is the sum of their sizes.
     let mut canon = Vec::new();

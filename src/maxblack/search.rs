@@ -21,6 +21,8 @@ pub struct Solver {
     /// whose top `n / 2` rows hold at least as many black cells as the bottom `n / 2` (one of a
     /// grid and its upside-down image is), and that pass the `palindromic` rule below.
     mirror: bool,
+    /// Whether the final walk may skip images (on by default; off only to measure or test).
+    pub prune_images: bool,
     /// In the final walk, whether every row placed so far reads the same from both ends. While
     /// it does, a new row must not exceed its mirror image: of a grid and its left-right image,
     /// only the one whose first asymmetric row is the smaller number is visited.
@@ -46,6 +48,7 @@ impl Solver {
             grid: Vec::with_capacity(n),
             goal: 0,
             mirror: false,
+            prune_images: true,
             palindromic: true,
             top: 0,
             above_bottom: 0,
@@ -97,7 +100,7 @@ impl Solver {
         // One walk from one below the bound: it raises its goal when it finds more, so it proves
         // the bound itself reachable or not on the way.
         let mut goal = self.upper_bound(n).saturating_sub(1).max(self.best[n - 1]);
-        self.mirror = n >= 2;
+        self.mirror = n >= 2 && self.prune_images;
         self.palindromic = true;
         loop {
             self.grid.clear();

@@ -113,6 +113,17 @@ fn matches_brute_force_5() {
     check_against_brute(5);
 }
 
+/// Skipping images in the final walk must not change the answer (beyond the brute force's reach).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn skipping_images_changes_nothing() {
+    for n in 1..=9 {
+        for k in 2..=5 {
+            assert_eq!(answer(n, k), answer_with(n, k, false), "n={n} k={k}");
+        }
+    }
+}
+
 #[test]
 fn printed_grids_are_valid_optimal_canonical_and_distinct() {
     for (n, k) in [(6, 3), (7, 3), (6, 4), (7, 4), (8, 4), (9, 4)] {
