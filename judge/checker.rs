@@ -70,8 +70,7 @@ impl TempFile {
     fn write(bytes: &[u8]) -> Result<TempFile, String> {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path =
-            std::env::temp_dir().join(format!("judge-{}-{n}.out", std::process::id()));
+        let path = std::env::temp_dir().join(format!("judge-{}-{n}.out", std::process::id()));
         std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(TempFile(path))
     }

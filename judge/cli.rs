@@ -138,9 +138,14 @@ fn parse_as<P: Parser>(args: Vec<OsString>) -> Result<Result<P, String>, String>
         Ok(p) => Ok(Ok(p)),
         Err(e) if !e.use_stderr() => Ok(Err(e.to_string())),
         Err(e) => {
+            // One line: clap's message up to its usage block, lines joined.
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad usage");
-            Err(first.trim_start_matches("error: ").to_string())
+            let message: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
+                .map(str::trim)
+                .collect();
+            Err(message.join(" ").trim_start_matches("error: ").to_string())
         }
     }
 }

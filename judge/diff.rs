@@ -25,7 +25,12 @@ pub fn lines(expected: &[&str], got: &[&str], line: usize) -> String {
         got.len()
     );
     let width = (line + FROM).to_string().len();
-    for (i, l) in expected.iter().enumerate().take(line).skip(line.saturating_sub(BEFORE)) {
+    for (i, l) in expected
+        .iter()
+        .enumerate()
+        .take(line)
+        .skip(line.saturating_sub(BEFORE))
+    {
         let _ = writeln!(out, "    {:>width$} | {}", i + 1, shown(l, col));
     }
     block(&mut out, "expected", expected, line, col, width);
@@ -95,7 +100,11 @@ pub fn shown(s: &str, col: usize) -> String {
         return chars.into_iter().collect();
     }
     let n = chars.len();
-    let mut ranges = vec![(0, 30), (col.saturating_sub(20).min(n), (col + 30).min(n)), (n - 20, n)];
+    let mut ranges = vec![
+        (0, 30),
+        (col.saturating_sub(20).min(n), (col + 30).min(n)),
+        (n - 20, n),
+    ];
     ranges.sort_unstable();
     let mut merged: Vec<(usize, usize)> = Vec::new();
     for (a, b) in ranges {
@@ -128,7 +137,9 @@ mod tests {
 
     #[test]
     fn long_lines_keep_head_column_and_tail() {
-        let s: String = (0..300).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+        let s: String = (0..300)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
         let cut = shown(&s, 150);
         assert!(cut.starts_with(&s[..30]));
         assert!(cut.contains(&s[130..180]));
@@ -138,7 +149,9 @@ mod tests {
 
     #[test]
     fn tokens_know_their_place() {
-        let t: Vec<_> = tokens("a  b\n\tc").map(|t| (t.text, t.line, t.col)).collect();
+        let t: Vec<_> = tokens("a  b\n\tc")
+            .map(|t| (t.text, t.line, t.col))
+            .collect();
         assert_eq!(t, [("a", 1, 1), ("b", 1, 4), ("c", 2, 2)]);
     }
 

@@ -103,6 +103,9 @@ mod tests {
 
     #[test]
     fn escapes_markup_and_forbidden_characters() {
-        assert_eq!(escape("a<b>&\"c'\x01"), "a&lt;b&gt;&amp;&quot;c&apos;\u{fffd}");
+        assert_eq!(
+            escape("a<b>&\"c'\x01"),
+            "a&lt;b&gt;&amp;&quot;c&apos;\u{fffd}"
+        );
     }
 }

@@ -91,6 +91,8 @@ fn mebibytes(m: f64) -> Result<u64, String> {
     if m.is_finite() && m > 0.0 && m < 1e12 {
         Ok((m * 1048576.0) as u64)
     } else {
-        Err(format!("--memory-limit must be a positive number of MiB, found {m}"))
+        Err(format!(
+            "--memory-limit must be a positive number of MiB, found {m}"
+        ))
     }
 }

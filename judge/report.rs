@@ -33,10 +33,13 @@ impl Human {
         let colour = match colour {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            Color::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
         };
         let bar = if std::io::stderr().is_terminal() && total > 1 {
-            let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+            let bar =
+                ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
             let style = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style);
@@ -60,7 +63,10 @@ impl Human {
         }
         let mut text = format!(
             "{} [{:>6.1} ms {:>5.1} MB] {}\n",
-            self.paint(verdict_colour(r.verdict), &format!("{:<3}", r.verdict.name())),
+            self.paint(
+                verdict_colour(r.verdict),
+                &format!("{:<3}", r.verdict.name())
+            ),
             r.time * 1e3,
             r.memory as f64 / 1e6,
             r.name
@@ -76,10 +82,7 @@ impl Human {
         if !self.enabled {
             return;
         }
-        let slowest = s
-            .cases
-            .iter()
-            .max_by(|a, b| a.time.total_cmp(&b.time));
+        let slowest = s.cases.iter().max_by(|a, b| a.time.total_cmp(&b.time));
         let peak = s.cases.iter().map(|c| c.memory).max().unwrap_or(0);
         let mut line = format!(
             "{}: {} passed, {} failed in {:.2} s",

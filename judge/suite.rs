@@ -90,16 +90,13 @@ impl Case {
         let Ok(text) = std::fs::read_to_string(&self.exit) else {
             return Ok(0);
         };
-        text.trim()
-            .parse::<u8>()
-            .map(i32::from)
-            .map_err(|_| {
-                format!(
-                    "{}: expected an exit code from 0 to 255, found {:?}",
-                    self.exit.display(),
-                    text.trim()
-                )
-            })
+        text.trim().parse::<u8>().map(i32::from).map_err(|_| {
+            format!(
+                "{}: expected an exit code from 0 to 255, found {:?}",
+                self.exit.display(),
+                text.trim()
+            )
+        })
     }
 }
 

@@ -131,7 +131,11 @@ fn decide(
         exit => return Ok((Verdict::RuntimeError, Some(crashed(exit, expected_exit, o)))),
     }
     let Ok(expected) = std::fs::read(&case.output) else {
-        let file = case.output.file_name().unwrap_or_default().to_string_lossy();
+        let file = case
+            .output
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy();
         return Ok((Verdict::NoAnswer, Some(format!("{file} is missing"))));
     };
     let difference = match (j.settings.compare, &j.settings.checker) {
@@ -152,10 +156,7 @@ fn decide(
 }
 
 fn over_time(limit: Duration) -> String {
-    format!(
-        "killed after the time limit of {} s",
-        limit.as_secs_f64()
-    )
+    format!("killed after the time limit of {} s", limit.as_secs_f64())
 }
 
 /// `exit code 3` or `killed by signal 11 (SIGSEGV)`, the expected code if not 0, and the last

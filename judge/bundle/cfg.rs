@@ -99,7 +99,11 @@ fn expand_cfg_attr(attr: &Attribute) -> Option<Vec<Attribute>> {
 }
 
 /// Applies [`fate`] to every element of a list that has attributes, keeping the survivors.
-fn retain<T>(list: &mut Vec<T>, drop_docs: bool, attrs: impl Fn(&mut T) -> Option<&mut Vec<Attribute>>) {
+fn retain<T>(
+    list: &mut Vec<T>,
+    drop_docs: bool,
+    attrs: impl Fn(&mut T) -> Option<&mut Vec<Attribute>>,
+) {
     list.retain_mut(|element| {
         let Some(a) = attrs(element) else {
             return true;

@@ -8,6 +8,8 @@
 use std::collections::BTreeSet;
 
 use syn::visit::{self, Visit};
+
+use super::main_file::{is_path_sep, LIBRARY};
 use syn::{Item, UseTree};
 
 const STD_CRATES: [&str; 3] = ["std", "core", "alloc"];
@@ -131,6 +133,33 @@ impl Checker<'_> {
     }
 }
 
+impl Checker<'_> {
+    fn macro_tokens(&mut self, tokens: proc_macro2::TokenStream) {
+        use proc_macro2::TokenTree;
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        for (i, t) in tokens.iter().enumerate() {
+            match t {
+                TokenTree::Group(g) => self.macro_tokens(g.stream()),
+                TokenTree::Ident(id) if is_path_sep(&tokens[i + 1..]) => {
+                    let first = id.to_string();
+                    let watched = first == "crate"
+                        || Some(first.as_str()) == self.allowed_crate
+                        || first == LIBRARY;
+                    let second = match tokens.get(i + 3) {
+                        Some(TokenTree::Ident(s)) => s.to_string(),
+                        _ => String::new(),
+                    };
+                    if watched {
+                        let whole = format!("{first}::{second}");
+                        self.judge(false, &first, Some(&second), &whole);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
 impl<'ast> Visit<'ast> for Checker<'_> {
     /// Attributes name tools (`rustfmt::skip`, `clippy::…`), not crates.
     fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
@@ -153,12 +182,23 @@ impl<'ast> Visit<'ast> for Checker<'_> {
         }
     }
 
+    /// Macro arguments are tokens: `crate::x::…` and `LIBRARY::x::…` in them are judged.
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.macro_tokens(mac.tokens.clone());
+        visit::visit_macro(self, mac);
+    }
+
     fn visit_path(&mut self, path: &'ast syn::Path) {
         let mut segments = path.segments.iter().map(|s| s.ident.to_string());
         if let Some(first) = segments.next() {
             let second = segments.next();
             let whole = quote::quote!(#path).to_string().replace(' ', "");
-            self.judge(path.leading_colon.is_some(), &first, second.as_deref(), &whole);
+            self.judge(
+                path.leading_colon.is_some(),
+                &first,
+                second.as_deref(),
+                &whole,
+            );
         }
         visit::visit_path(self, path);
     }
@@ -226,6 +266,8 @@ mod tests {
             "use crate::maxblack::solve;",
             "fn f() { crate::quarto::x(); }",
             "fn f() { cp_puzzles::minimax::solve(); }",
+            "fn f() { println!(\"{}\", crate::maxblack::x()); }",
+            "fn f() { println!(\"{}\", cp_puzzles::minimax::x()); }",
         ] {
             let e = verdict(bad).expect_err(bad);
             assert!(e.ends_with("standard library only"), "{bad}: {e}");

@@ -1,6 +1,7 @@
 //! The binary's file, `bin/PUZZLE.rs`, made part of the bundle: `cp_puzzles::PUZZLE::…` becomes
 //! `crate::PUZZLE::…`, since the puzzle's module sits at the bundle's root.
 
+use proc_macro2::{Group, Spacing, TokenStream, TokenTree};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Ident, Item, UseTree};
 
@@ -19,6 +20,32 @@ pub fn rewrite(items: &mut Vec<Item>) {
 
 struct ToCrate;
 
+/// Macro arguments are tokens, not paths: `cp_puzzles` followed by `::` becomes `crate`.
+fn to_crate(tokens: TokenStream) -> TokenStream {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(tokens.len());
+    for (i, t) in tokens.iter().enumerate() {
+        out.push(match t {
+            TokenTree::Ident(id) if id == LIBRARY && is_path_sep(&tokens[i + 1..]) => {
+                TokenTree::Ident(crate_ident(id.span()))
+            }
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), to_crate(g.stream()));
+                group.set_span(g.span());
+                TokenTree::Group(group)
+            }
+            other => other.clone(),
+        });
+    }
+    out.into_iter().collect()
+}
+
+/// Whether `rest` starts with `::`.
+pub fn is_path_sep(rest: &[TokenTree]) -> bool {
+    matches!(rest, [TokenTree::Punct(a), TokenTree::Punct(b), ..]
+        if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':')
+}
+
 fn crate_ident(span: proc_macro2::Span) -> Ident {
     Ident::new("crate", span)
 }
@@ -32,6 +59,11 @@ impl VisitMut for ToCrate {
             }
         }
         visit_mut::visit_path_mut(self, path);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = to_crate(std::mem::take(&mut mac.tokens));
+        visit_mut::visit_macro_mut(self, mac);
     }
 
     fn visit_item_use_mut(&mut self, node: &mut syn::ItemUse) {

@@ -85,15 +85,13 @@ fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> 
         a.style = AttrStyle::Inner(Default::default());
     }
     attrs.push(syn::parse_quote!(#![allow(dead_code, unused_imports)]));
-    let mut items = module.items;
-    edition::import_everywhere(&mut items);
     let wrapped = Item::Mod(syn::ItemMod {
         attrs,
         vis: syn::parse_quote!(pub),
         unsafety: None,
         mod_token: Default::default(),
         ident: syn::Ident::new(puzzle, proc_macro2::Span::call_site()),
-        content: Some((Default::default(), items)),
+        content: Some((Default::default(), module.items)),
         semi: None,
     });
     let mut file = syn::File {

@@ -45,8 +45,8 @@ fn load_file(
         return Err(format!("{}: module file included twice", file.display()));
     }
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let mut parsed = syn::parse_file(&text)
-        .map_err(|e| format!("{}: cannot parse: {e}", file.display()))?;
+    let mut parsed =
+        syn::parse_file(&text).map_err(|e| format!("{}: cannot parse: {e}", file.display()))?;
     prune.file(&mut parsed);
     let place = Place {
         file,
@@ -149,6 +149,9 @@ fn path_attribute(m: &ItemMod) -> Result<Option<String>, String> {
                 }),
             ..
         }) => Ok(Some(s.value())),
-        _ => Err(format!("mod {}: #[path] must be #[path = \"file.rs\"]", m.ident)),
+        _ => Err(format!(
+            "mod {}: #[path] must be #[path = \"file.rs\"]",
+            m.ident
+        )),
     }
 }
