@@ -24,8 +24,11 @@ fn judge_in(dir: &Path, args: &[&str]) -> assert_cmd::Command {
     cmd
 }
 
+/// One case of a temporary suite: its name `NN`, its input, and its answer if it has one.
+type TempCase<'a> = (&'a str, &'a [u8], Option<&'a [u8]>);
+
 /// A temporary folder of suites: `suite/NN.in` (and `NN.out` when given) for each case.
-fn temp_suite(suite: &str, cases: &[(&str, &[u8], Option<&[u8]>)]) -> tempfile::TempDir {
+fn temp_suite(suite: &str, cases: &[TempCase]) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let dir = tmp.path().join(suite);
     std::fs::create_dir(&dir).expect("a suite folder");
