@@ -1,8 +1,9 @@
 //! The human report on stdout: one aligned line per case, the details of a failure, a summary per
 //! suite and `N passed, M failed`; colour when stdout is a terminal; a progress bar on stderr when
-//! stderr is one.
+//! stderr is one and the run has lasted a second (short runs stay quiet).
 
 use std::io::IsTerminal;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -15,8 +16,14 @@ pub struct Human {
     colour: bool,
     /// Printed at all (`--format json` keeps stdout for the JSON).
     enabled: bool,
+    /// Hidden until the run has lasted [`BAR_AFTER`], and for good if stderr is not a terminal.
     bar: ProgressBar,
+    bar_wanted: bool,
+    start: Instant,
 }
+
+/// How long a run goes before its progress bar shows.
+const BAR_AFTER: Duration = Duration::from_secs(1);
 
 const GREEN: &str = "\x1b[32m";
 const RED: &str = "\x1b[31m";
@@ -27,7 +34,7 @@ const BOLD: &str = "\x1b[1m";
 const RESET: &str = "\x1b[0m";
 
 impl Human {
-    /// A report for `total` cases. The bar shows only when stderr is a terminal.
+    /// A report for `total` cases. The bar shows only when stderr is a terminal, after a second.
     #[must_use]
     pub fn new(colour: Color, enabled: bool, total: usize) -> Human {
         let colour = match colour {
@@ -37,25 +44,30 @@ impl Human {
                 std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
             }
         };
-        let bar = if std::io::stderr().is_terminal() && total > 1 {
-            let bar =
-                ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-            let style = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar());
-            bar.set_style(style);
-            bar
-        } else {
-            ProgressBar::hidden()
-        };
+        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
+        let style = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        bar.set_style(style);
         Human {
             colour,
             enabled,
             bar,
+            bar_wanted: std::io::stderr().is_terminal() && total > 1,
+            start: Instant::now(),
+        }
+    }
+
+    /// Shows the bar once the run has lasted long enough.
+    fn maybe_show_bar(&self) {
+        if self.bar_wanted && self.bar.is_hidden() && self.start.elapsed() >= BAR_AFTER {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.enable_steady_tick(Duration::from_millis(200));
         }
     }
 
     /// One case: its line, and the detail of a failure, indented.
     pub fn case(&self, r: &CaseResult) {
+        self.maybe_show_bar();
         self.bar.inc(1);
         self.bar.set_message(r.name.clone());
         if !self.enabled {
