@@ -175,10 +175,20 @@ impl<'ast> Visit<'ast> for Checker<'_> {
 
     fn visit_item_use(&mut self, node: &'ast syn::ItemUse) {
         for (first, second, whole) in use_roots(&node.tree) {
-            let lone = second.is_none() && !self.local.contains(&first);
-            // `use rand;` imports a crate; `use x;` of a local name is impossible in 2018+.
-            let second = if lone { Some("") } else { second.as_deref() };
-            self.judge(node.leading_colon.is_some(), &first, second, &whole);
+            let lone = second.is_none() && !STD_CRATES.contains(&first.as_str());
+            if lone && !RELATIVE.contains(&first.as_str()) && self.error.is_none() {
+                // `use rand;` can only bring a crate into scope.
+                self.error = Some(format!(
+                    "refers to the crate `{first}` in `use {whole}`: a bundled solver may use \
+                     the standard library only"
+                ));
+            }
+            self.judge(
+                node.leading_colon.is_some(),
+                &first,
+                second.as_deref(),
+                &whole,
+            );
         }
     }
 
