@@ -34,6 +34,7 @@ pub fn check(
     let limits = Limits {
         time: CHECKER_TIME,
         output: 1 << 20,
+        memory: None,
     };
     let o = run::run(&program, Vec::new(), limits)
         .map_err(|e| format!("cannot run the checker {checker:?}: {e}"))?;

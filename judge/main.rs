@@ -11,6 +11,7 @@ mod cli;
 mod compare;
 mod diff;
 mod machine;
+mod memory;
 mod program;
 mod record;
 mod report;

@@ -37,6 +37,7 @@ pub fn record(args: &RecordArgs) -> Result<bool, String> {
     let limits = Limits {
         time,
         output: OUTPUT_CAP,
+        memory: None,
     };
     let (mut wrote, mut kept, mut failed) = (0, 0, 0);
     for case in &cases {

@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::memory;
 use crate::program::Program;
 
 /// Limits for one run.
@@ -22,7 +23,13 @@ pub struct Limits {
     pub time: Duration,
     /// Bytes of stdout kept; past this the run is stopped and reported as `OLE`.
     pub output: usize,
+    /// Bytes of resident memory for the whole process group, checked every [`MEMORY_POLL`]
+    /// while it runs; past this the run is stopped.
+    pub memory: Option<u64>,
 }
+
+/// How often the memory of a run with a memory limit is read.
+const MEMORY_POLL: Duration = Duration::from_millis(20);
 
 /// How the program ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +52,8 @@ pub struct Outcome {
     pub max_rss: u64,
     pub timed_out: bool,
     pub output_exceeded: bool,
+    /// Stopped while running for going past `Limits::memory`.
+    pub memory_exceeded: bool,
     pub exit: Exit,
 }
 
@@ -84,7 +93,7 @@ pub fn run(program: &Program, input: Vec<u8>, limits: Limits) -> std::io::Result
     let stderr_pipe = child.stderr.take().expect("stderr is piped");
     spawn_stderr_reader(stderr_pipe, Arc::clone(&stderr), done_tx);
 
-    let waited = wait(pid, start, start + limits.time, &exceeded)?;
+    let waited = wait(pid, start, limits, &exceeded)?;
     // Children left behind may still hold the pipes open: end the whole group.
     kill_group(pid);
     let grace_end = Instant::now() + GRACE;
@@ -100,9 +109,10 @@ pub fn run(program: &Program, input: Vec<u8>, limits: Limits) -> std::io::Result
         stdout,
         stderr_tail,
         wall: waited.wall,
-        max_rss: u64::try_from(waited.usage.ru_maxrss).unwrap_or(0) * 1024,
-        timed_out: waited.timed_out,
-        output_exceeded: waited.output_exceeded || exceeded.load(Ordering::SeqCst),
+        max_rss: (u64::try_from(waited.usage.ru_maxrss).unwrap_or(0) * 1024).max(waited.seen_rss),
+        timed_out: waited.stop == Some(Stop::Time),
+        output_exceeded: waited.stop == Some(Stop::Output) || exceeded.load(Ordering::SeqCst),
+        memory_exceeded: waited.stop == Some(Stop::Memory),
         exit: exit_of(waited.status),
     })
 }
@@ -168,23 +178,35 @@ fn tail(bytes: &[u8]) -> Vec<u8> {
     bytes[bytes.len().saturating_sub(STDERR_TAIL)..].to_vec()
 }
 
+/// Why the judge stopped a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    Time,
+    Output,
+    Memory,
+}
+
 struct Waited {
     status: libc::c_int,
     usage: libc::rusage,
     wall: Duration,
-    timed_out: bool,
-    output_exceeded: bool,
+    stop: Option<Stop>,
+    /// The largest group RSS seen while polling, in bytes.
+    seen_rss: u64,
 }
 
-/// Polls the child until it exits, the deadline passes or stdout overflows; kills the group in the
-/// last two cases. The poll interval starts at 50 µs and grows to 1 ms, so that quick runs are
+/// Polls the child until it exits, the deadline passes, stdout overflows or the group's memory
+/// goes past its limit; kills the group in the last three cases. The poll interval starts at 50 µs and grows to 1 ms, so that quick runs are
 /// timed closely and long ones cost little.
 fn wait(
     pid: libc::pid_t,
     start: Instant,
-    deadline: Instant,
+    limits: Limits,
     exceeded: &AtomicBool,
 ) -> std::io::Result<Waited> {
+    let deadline = start + limits.time;
+    let mut next_memory_check = start + MEMORY_POLL;
+    let mut seen_rss = 0;
     let mut status: libc::c_int = 0;
     // SAFETY: rusage is plain old data, all zeroes is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -198,8 +220,8 @@ fn wait(
                 status,
                 usage,
                 wall,
-                timed_out: false,
-                output_exceeded: false,
+                stop: None,
+                seen_rss,
             });
         }
         if r < 0 {
@@ -210,8 +232,21 @@ fn wait(
             return Err(err);
         }
         let now = Instant::now();
-        let over_output = exceeded.load(Ordering::SeqCst);
-        if now >= deadline || over_output {
+        let mut stop = if exceeded.load(Ordering::SeqCst) {
+            Some(Stop::Output)
+        } else if now >= deadline {
+            Some(Stop::Time)
+        } else {
+            None
+        };
+        if let (Some(limit), None) = (limits.memory, stop) {
+            if now >= next_memory_check {
+                next_memory_check = now + MEMORY_POLL;
+                seen_rss = seen_rss.max(memory::group_rss(pid));
+                stop = (seen_rss > limit).then_some(Stop::Memory);
+            }
+        }
+        if stop.is_some() {
             kill_group(pid);
             // SAFETY: as above, now blocking until the killed child is reaped.
             unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
@@ -219,8 +254,8 @@ fn wait(
                 status,
                 usage,
                 wall: start.elapsed(),
-                timed_out: !over_output,
-                output_exceeded: over_output,
+                stop,
+                seen_rss,
             });
         }
         thread::sleep(pause.min(deadline - now));

@@ -78,6 +78,7 @@ pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
             limits: Limits {
                 time,
                 output: OUTPUT_CAP,
+                memory: None,
             },
         })
         .collect())
@@ -97,8 +98,10 @@ pub fn run_suite(
         program: &plan.program,
         settings: &plan.settings,
         dir: &plan.dir,
-        limits: plan.limits,
-        memory_limit,
+        limits: Limits {
+            memory: memory_limit,
+            ..plan.limits
+        },
     };
     let start = Instant::now();
     let cases = in_parallel(&judging, &plan.cases, jobs, seen)?;

@@ -70,8 +70,6 @@ pub struct Judging<'a> {
     pub settings: &'a Settings,
     pub dir: &'a Path,
     pub limits: Limits,
-    /// Bytes.
-    pub memory_limit: Option<u64>,
 }
 
 /// The stderr tail shown with an `RE`, in lines.
@@ -114,7 +112,8 @@ fn decide(
         let cap = format!("stdout went past {} MiB", j.limits.output >> 20);
         return Ok((Verdict::OutputLimit, Some(cap)));
     }
-    if let Some(limit) = j.memory_limit.filter(|&m| o.max_rss > m) {
+    let over_memory = |m: &u64| o.memory_exceeded || o.max_rss > *m;
+    if let Some(limit) = j.limits.memory.filter(over_memory) {
         let msg = format!(
             "peak memory {:.1} MiB, limit {:.1} MiB",
             o.max_rss as f64 / 1048576.0,

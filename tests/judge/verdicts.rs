@@ -118,6 +118,29 @@ fn allocating_too_much_is_a_memory_limit() {
 }
 
 #[test]
+fn a_memory_hog_is_stopped_while_it_runs() {
+    // The same 100 MB, then a long sleep: without the check while it runs this would be a TLE
+    // after 8 s.
+    let hog = "x=$(head -c 100000000 /dev/zero | tr '\\0' a); sleep 30";
+    let start = std::time::Instant::now();
+    judge(&[
+        "echo",
+        "--cmd",
+        hog,
+        "--memory-limit",
+        "20",
+        "--time-limit",
+        "8",
+        "--filter",
+        "01",
+    ])
+    .assert()
+    .code(1)
+    .stdout(predicate::str::contains("MLE ["));
+    assert!(start.elapsed().as_secs() < 6, "{:?}", start.elapsed());
+}
+
+#[test]
 fn float_within_tolerance_is_accepted() {
     judge(&["float", "--cmd", "echo 0.50000001"])
         .assert()
