@@ -124,12 +124,17 @@ pub struct Prune {
 }
 
 impl Prune {
-    /// Prunes a file, its inner attributes included.
-    pub fn file(&mut self, file: &mut syn::File) {
-        if let Fate::Keep(kept) = fate(&file.attrs, self.drop_docs) {
-            file.attrs = kept;
+    /// Prunes a file, its inner attributes included; returns `false`, leaving the file alone, if
+    /// an inner `#![cfg]` of the file is false (a module that rules itself out of the bundle).
+    pub fn file(&mut self, file: &mut syn::File) -> bool {
+        match fate(&file.attrs, self.drop_docs) {
+            Fate::Drop => false,
+            Fate::Keep(kept) => {
+                file.attrs = kept;
+                self.visit_file_mut(file);
+                true
+            }
         }
-        self.visit_file_mut(file);
     }
 }
 

@@ -73,6 +73,12 @@ fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> 
     let module_path = module_file(root, puzzle)?;
     let children = root.join("src").join(puzzle);
     let module = modules::load(&module_path, children, &mut prune)?;
+    if !module.kept {
+        return Err(format!(
+            "{}: its #![cfg] leaves nothing in the bundle",
+            module_path.display()
+        ));
+    }
     deps::check(&module.items, puzzle, None).map_err(|e| format!("src/{puzzle}: {e}"))?;
     let main_path = root.join("bin").join(format!("{puzzle}.rs"));
     let mut main = modules::load(&main_path, root.join("bin"), &mut prune)?;

@@ -9,10 +9,13 @@ use syn::{AttrStyle, Item, ItemMod};
 
 use super::cfg::Prune;
 
-/// A parsed file: its inner attributes and its items, modules inlined.
+/// A parsed file: its inner attributes and its items, modules inlined. A file whose inner
+/// `#![cfg]` is false has neither, and the `mod` that names it is dropped.
 pub struct Module {
     pub attrs: Vec<syn::Attribute>,
     pub items: Vec<Item>,
+    /// `false` if the file's inner `#![cfg]` rules it out.
+    pub kept: bool,
 }
 
 /// Where the files of a module's children are looked for.
@@ -47,7 +50,13 @@ fn load_file(
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let mut parsed =
         syn::parse_file(&text).map_err(|e| format!("{}: cannot parse: {e}", file.display()))?;
-    prune.file(&mut parsed);
+    if !prune.file(&mut parsed) {
+        return Ok(Module {
+            attrs: Vec::new(),
+            items: Vec::new(),
+            kept: false,
+        });
+    }
     let place = Place {
         file,
         children,
@@ -57,40 +66,50 @@ fn load_file(
     Ok(Module {
         attrs: parsed.attrs,
         items: parsed.items,
+        kept: true,
     })
 }
 
+/// Inlines every `mod x;` of `items`, dropping those whose file rules itself out.
 fn inline_all(
-    items: &mut [Item],
+    items: &mut Vec<Item>,
     place: &Place,
     prune: &mut Prune,
     seen: &mut BTreeSet<PathBuf>,
 ) -> Result<(), String> {
-    for item in items {
-        let Item::Mod(m) = item else { continue };
-        if let Some((_, inner)) = &mut m.content {
-            let nested = Place {
-                file: place.file,
-                children: place.children.join(m.ident.to_string()),
-                inline: true,
-            };
-            inline_all(inner, &nested, prune, seen)?;
-        } else {
-            inline_one(m, place, prune, seen)?;
+    let mut kept = Vec::with_capacity(items.len());
+    for mut item in std::mem::take(items) {
+        if let Item::Mod(m) = &mut item {
+            if let Some((_, inner)) = &mut m.content {
+                let nested = Place {
+                    file: place.file,
+                    children: place.children.join(m.ident.to_string()),
+                    inline: true,
+                };
+                inline_all(inner, &nested, prune, seen)?;
+            } else if !inline_one(m, place, prune, seen)? {
+                continue;
+            }
         }
+        kept.push(item);
     }
+    *items = kept;
     Ok(())
 }
 
-/// Replaces `mod x;` by `mod x { … }` with the file's items and inner attributes.
+/// Replaces `mod x;` by `mod x { … }` with the file's items and inner attributes; `false` if the
+/// file rules itself out.
 fn inline_one(
     m: &mut ItemMod,
     place: &Place,
     prune: &mut Prune,
     seen: &mut BTreeSet<PathBuf>,
-) -> Result<(), String> {
+) -> Result<bool, String> {
     let (file, children) = locate(m, place)?;
     let module = load_file(&file, children, prune, seen)?;
+    if !module.kept {
+        return Ok(false);
+    }
     m.attrs.retain(|a| !a.path().is_ident("path"));
     m.attrs.extend(module.attrs.into_iter().map(|mut a| {
         a.style = AttrStyle::Inner(Default::default());
@@ -98,7 +117,7 @@ fn inline_one(
     }));
     m.content = Some((Default::default(), module.items));
     m.semi = None;
-    Ok(())
+    Ok(true)
 }
 
 /// The file of `mod x;` and the folder of its own children, as rustc finds them.

@@ -109,6 +109,8 @@ fn module_layouts_and_cfg_are_bundled_as_rustc_would_read_them() {
     assert!(
         !text.contains("mod tests") && !text.contains("engine") && !text.contains("\"library\"")
     );
+    // `gone.rs` says `#![cfg(not(bundle))]`: neither it nor its crate reach the bundle.
+    assert!(!text.contains("gone") && !text.contains("rand"));
     assert!(!text.contains("#[path") && !text.contains("cfg("));
     assert!(text.contains("/// Says where it was compiled."));
     for edition in ["2021", "2018"] {
