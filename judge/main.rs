@@ -12,6 +12,7 @@ mod compare;
 mod diff;
 mod machine;
 mod memory;
+mod out;
 mod program;
 mod record;
 mod report;
@@ -29,7 +30,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("judge: {e}");
+            out::stderr(&format!("judge: {e}\n"));
             ExitCode::from(2)
         }
     }
@@ -46,7 +47,7 @@ where
 {
     match cli::parse(args)? {
         Command::Help(text) => {
-            print!("{text}");
+            out::stdout(&text);
             Ok(true)
         }
         Command::Judge(args) => judge(&args),
@@ -78,7 +79,7 @@ fn judge(args: &JudgeArgs) -> Result<bool, String> {
         suites: &suites,
     };
     if args.format == Format::Json {
-        print!("{}", machine::json(&whole));
+        out::stdout(&machine::json(&whole));
     }
     if let Some(path) = &args.junit {
         std::fs::write(path, machine::junit(&whole))

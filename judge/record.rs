@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::cli::RecordArgs;
+use crate::out;
 use crate::program::Program;
 use crate::run::{self, Exit, Limits};
 use crate::session::OUTPUT_CAP;
@@ -44,12 +45,12 @@ pub fn record(args: &RecordArgs) -> Result<bool, String> {
         match one(case, &program, limits, args.force)? {
             Recorded::Wrote => {
                 wrote += 1;
-                println!("wrote {}", case.label);
+                out::stdout(&format!("wrote {}\n", case.label));
             }
             Recorded::Kept => kept += 1,
             Recorded::Failed(why) => {
                 failed += 1;
-                println!("FAILED {}: {why}", case.label);
+                out::stdout(&format!("FAILED {}: {why}\n", case.label));
             }
         }
     }
@@ -58,7 +59,9 @@ pub fn record(args: &RecordArgs) -> Result<bool, String> {
     } else {
         ""
     };
-    println!("{wrote} written, {kept} kept{hint}, {failed} failed");
+    out::stdout(&format!(
+        "{wrote} written, {kept} kept{hint}, {failed} failed\n"
+    ));
     Ok(failed == 0)
 }
 

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::Color;
+use crate::out;
 use crate::session::SuiteReport;
 use crate::verdict::{CaseResult, Verdict};
 
@@ -86,7 +87,7 @@ impl Human {
         for l in r.detail.iter().flat_map(|d| d.lines()) {
             text += &format!("    {l}\n");
         }
-        self.bar.suspend(|| print!("{text}"));
+        self.bar.suspend(|| out::stdout(&text));
     }
 
     /// A suite's summary line.
@@ -113,7 +114,7 @@ impl Human {
         }
         let colour = if s.failed == 0 { GREEN } else { RED };
         let line = self.paint(colour, &line);
-        self.bar.suspend(|| println!("{line}"));
+        self.bar.suspend(|| out::stdout(&format!("{line}\n")));
     }
 
     /// The last line, `N passed, M failed`.
@@ -122,7 +123,10 @@ impl Human {
         if self.enabled {
             let colour = if failed == 0 { GREEN } else { RED };
             let line = format!("{passed} passed, {failed} failed");
-            println!("{}", self.paint(&format!("{BOLD}{colour}"), &line));
+            out::stdout(&format!(
+                "{}\n",
+                self.paint(&format!("{BOLD}{colour}"), &line)
+            ));
         }
     }
 

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use syn::{AttrStyle, Item};
 
 use crate::cli::BundleArgs;
+use crate::out;
 use cfg::Prune;
 
 /// The source size many online judges accept (Codeforces: 64 KiB).
@@ -34,7 +35,7 @@ pub fn command(args: &BundleArgs) -> Result<(), String> {
         Some(path) => {
             std::fs::write(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
         }
-        None => print!("{text}"),
+        None => out::stdout(&text),
     }
     let over = if text.len() > SIZE_LIMIT {
         ", OVER the 64 KiB limit of some judges"
@@ -42,12 +43,12 @@ pub fn command(args: &BundleArgs) -> Result<(), String> {
         ""
     };
     let docs = if docs { "with" } else { "without" };
-    eprintln!(
-        "bundle {}: {} bytes ({:.1} KiB), {docs} doc comments{over}",
+    out::stderr(&format!(
+        "bundle {}: {} bytes ({:.1} KiB), {docs} doc comments{over}\n",
         args.puzzle,
         text.len(),
         text.len() as f64 / 1024.0
-    );
+    ));
     Ok(())
 }
 

@@ -92,3 +92,27 @@ fn parallel_jobs_report_in_case_order_and_say_so() {
     assert!(text.contains("in parallel (-j 3)"), "{text}");
     assert!(text.ends_with("3 passed, 0 failed\n"));
 }
+
+#[test]
+fn a_reader_that_stops_early_does_not_make_the_judge_panic() {
+    // Like `judge | head -1`: stdout is closed after the first line; the later lines must not
+    // panic the judge (print! would, on the broken pipe).
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--testcases")
+        .arg(crate::util::root().join("tests/fixtures/judge"))
+        .args(["echo", "--cmd", "sleep 0.2; cat"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the judge starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("a first line");
+    assert!(first.starts_with("AC  ["), "{first}");
+    let out = child.wait_with_output().expect("the judge ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
