@@ -1,13 +1,21 @@
 //! Runs one program on one input: stdin written on its own thread, stdout and stderr drained on
 //! threads, wall time from spawn, peak memory from `wait4`, and a deadline that kills the group.
+//!
+//! The judge never waits on a pipe for long: once the program has exited (or was killed with its
+//! process group), the threads get a short grace period; a process that escaped the group (for
+//! instance with `setsid`) and still holds a pipe open is abandoned, its thread detached.
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use crate::memory;
+use crate::program::Program;
 
 /// Limits for one run.
 #[derive(Clone, Copy, Debug)]
@@ -15,6 +23,21 @@ pub struct Limits {
     pub time: Duration,
     /// Bytes of stdout kept; past this the run is stopped and reported as `OLE`.
     pub output: usize,
+    /// Bytes of resident memory for the whole process group, checked every [`MEMORY_POLL`]
+    /// while it runs; past this the run is stopped.
+    pub memory: Option<u64>,
+}
+
+/// How often the memory of a run with a memory limit is read.
+const MEMORY_POLL: Duration = Duration::from_millis(20);
+
+/// How the program ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Exited normally with this code.
+    Code(i32),
+    /// Killed by this signal (also when the judge killed it on time or output).
+    Signal(i32),
 }
 
 /// What happened when the program ran.
@@ -23,28 +46,29 @@ pub struct Outcome {
     pub stdout: Vec<u8>,
     /// The last few KiB of stderr.
     pub stderr_tail: Vec<u8>,
+    /// From spawn to exit (or to the kill).
     pub wall: Duration,
     /// Peak resident memory in bytes.
     pub max_rss: u64,
     pub timed_out: bool,
     pub output_exceeded: bool,
-    /// Exit code, if the program exited normally.
-    pub code: Option<i32>,
-    /// Signal number, if the program was killed by one.
-    pub signal: Option<i32>,
+    /// Stopped while running for going past `Limits::memory`.
+    pub memory_exceeded: bool,
+    pub exit: Exit,
 }
 
 const STDERR_TAIL: usize = 4096;
 
-/// Runs `sh -c command` with `input` on stdin.
+/// How long pipe threads may take to finish once the program is gone.
+const GRACE: Duration = Duration::from_millis(500);
+
+/// Runs `program` with `input` on stdin, in a process group of its own.
 ///
 /// # Errors
-/// Fails only if the shell cannot be spawned or waited for.
-pub fn run(command: &str, input: Vec<u8>, limits: Limits) -> std::io::Result<Outcome> {
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c")
-        .arg(command)
-        .stdin(Stdio::piped())
+/// Fails only if the program cannot be spawned or waited for.
+pub fn run(program: &Program, input: Vec<u8>, limits: Limits) -> std::io::Result<Outcome> {
+    let mut cmd: Command = program.command();
+    cmd.stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
@@ -52,66 +76,153 @@ pub fn run(command: &str, input: Vec<u8>, limits: Limits) -> std::io::Result<Out
     let mut child = cmd.spawn()?;
     let pid = child.id() as libc::pid_t;
 
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let writer = thread::spawn(move || {
+    let stdin = child.stdin.take().expect("stdin is piped");
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    spawn_writer(stdin, input, done_tx.clone());
+    let exceeded = Arc::new(AtomicBool::new(false));
+    let stdout = Arc::new(Mutex::new(Vec::new()));
+    let stdout_pipe = child.stdout.take().expect("stdout is piped");
+    spawn_stdout_reader(
+        stdout_pipe,
+        Arc::clone(&stdout),
+        limits.output,
+        Arc::clone(&exceeded),
+        done_tx.clone(),
+    );
+    let stderr = Arc::new(Mutex::new(Vec::new()));
+    let stderr_pipe = child.stderr.take().expect("stderr is piped");
+    spawn_stderr_reader(stderr_pipe, Arc::clone(&stderr), done_tx);
+
+    let waited = wait(pid, start, limits, &exceeded)?;
+    // Children left behind may still hold the pipes open: end the whole group.
+    kill_group(pid);
+    let grace_end = Instant::now() + GRACE;
+    for _ in 0..3 {
+        let left = grace_end.saturating_duration_since(Instant::now());
+        if done_rx.recv_timeout(left).is_err() {
+            break;
+        }
+    }
+    let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|e| e.into_inner()));
+    let stderr_tail = tail(&stderr.lock().unwrap_or_else(|e| e.into_inner()));
+    Ok(Outcome {
+        stdout,
+        stderr_tail,
+        wall: waited.wall,
+        max_rss: (u64::try_from(waited.usage.ru_maxrss).unwrap_or(0) * 1024).max(waited.seen_rss),
+        timed_out: waited.stop == Some(Stop::Time),
+        output_exceeded: waited.stop == Some(Stop::Output) || exceeded.load(Ordering::SeqCst),
+        memory_exceeded: waited.stop == Some(Stop::Memory),
+        exit: exit_of(waited.status),
+    })
+}
+
+fn spawn_writer(mut stdin: std::process::ChildStdin, input: Vec<u8>, done: mpsc::Sender<()>) {
+    thread::spawn(move || {
         // A program that never reads or closes stdin early is not an error of ours.
         let _ = stdin.write_all(&input);
+        drop(stdin);
+        let _ = done.send(());
     });
+}
 
-    let exceeded = Arc::new(AtomicBool::new(false));
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let flag = Arc::clone(&exceeded);
-    let cap = limits.output;
-    let out_reader = thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut buf = [0u8; 64 * 1024];
-        while let Ok(n) = stdout.read(&mut buf) {
+fn spawn_stdout_reader(
+    mut pipe: std::process::ChildStdout,
+    kept: Arc<Mutex<Vec<u8>>>,
+    cap: usize,
+    exceeded: Arc<AtomicBool>,
+    done: mpsc::Sender<()>,
+) {
+    thread::spawn(move || {
+        let mut buf = vec![0u8; 64 * 1024];
+        while let Ok(n) = pipe.read(&mut buf) {
             if n == 0 {
                 break;
             }
+            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
             if kept.len() + n > cap {
-                flag.store(true, Ordering::SeqCst);
                 let room = cap - kept.len();
                 kept.extend_from_slice(&buf[..room]);
+                exceeded.store(true, Ordering::SeqCst);
                 break;
             }
             kept.extend_from_slice(&buf[..n]);
         }
-        kept
+        let _ = done.send(());
     });
+}
 
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let err_reader = thread::spawn(move || {
-        let mut tail = Vec::new();
-        let mut buf = [0u8; 16 * 1024];
-        while let Ok(n) = stderr.read(&mut buf) {
+fn spawn_stderr_reader(
+    mut pipe: std::process::ChildStderr,
+    kept: Arc<Mutex<Vec<u8>>>,
+    done: mpsc::Sender<()>,
+) {
+    thread::spawn(move || {
+        let mut buf = vec![0u8; 16 * 1024];
+        while let Ok(n) = pipe.read(&mut buf) {
             if n == 0 {
                 break;
             }
-            tail.extend_from_slice(&buf[..n]);
-            if tail.len() > 2 * STDERR_TAIL {
-                tail.drain(..tail.len() - STDERR_TAIL);
+            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+            kept.extend_from_slice(&buf[..n]);
+            if kept.len() > 2 * STDERR_TAIL {
+                let cut = kept.len() - STDERR_TAIL;
+                kept.drain(..cut);
             }
         }
-        if tail.len() > STDERR_TAIL {
-            tail.drain(..tail.len() - STDERR_TAIL);
-        }
-        tail
+        let _ = done.send(());
     });
+}
 
+fn tail(bytes: &[u8]) -> Vec<u8> {
+    bytes[bytes.len().saturating_sub(STDERR_TAIL)..].to_vec()
+}
+
+/// Why the judge stopped a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    Time,
+    Output,
+    Memory,
+}
+
+struct Waited {
+    status: libc::c_int,
+    usage: libc::rusage,
+    wall: Duration,
+    stop: Option<Stop>,
+    /// The largest group RSS seen while polling, in bytes.
+    seen_rss: u64,
+}
+
+/// Polls the child until it exits, the deadline passes, stdout overflows or the group's memory
+/// goes past its limit; kills the group in the last three cases. The poll interval starts at 50 µs and grows to 1 ms, so that quick runs are
+/// timed closely and long ones cost little.
+fn wait(
+    pid: libc::pid_t,
+    start: Instant,
+    limits: Limits,
+    exceeded: &AtomicBool,
+) -> std::io::Result<Waited> {
     let deadline = start + limits.time;
+    let mut next_memory_check = start + MEMORY_POLL;
+    let mut seen_rss = 0;
     let mut status: libc::c_int = 0;
     // SAFETY: rusage is plain old data, all zeroes is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let mut timed_out = false;
-    let mut killed_for_output = false;
-    let wall;
+    let mut pause = Duration::from_micros(50);
     loop {
         // SAFETY: pid is our child; status and usage are valid pointers.
         let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
         if r == pid {
-            wall = start.elapsed();
-            break;
+            let wall = start.elapsed();
+            return Ok(Waited {
+                status,
+                usage,
+                wall,
+                stop: None,
+                seen_rss,
+            });
         }
         if r < 0 {
             let err = std::io::Error::last_os_error();
@@ -121,41 +232,45 @@ pub fn run(command: &str, input: Vec<u8>, limits: Limits) -> std::io::Result<Out
             return Err(err);
         }
         let now = Instant::now();
-        let over_output = exceeded.load(Ordering::SeqCst);
-        if now >= deadline || over_output {
-            timed_out = !over_output;
-            killed_for_output = over_output;
+        let mut stop = if exceeded.load(Ordering::SeqCst) {
+            Some(Stop::Output)
+        } else if now >= deadline {
+            Some(Stop::Time)
+        } else {
+            None
+        };
+        if let (Some(limit), None) = (limits.memory, stop) {
+            if now >= next_memory_check {
+                next_memory_check = now + MEMORY_POLL;
+                seen_rss = seen_rss.max(memory::group_rss(pid));
+                stop = (seen_rss > limit).then_some(Stop::Memory);
+            }
+        }
+        if stop.is_some() {
             kill_group(pid);
             // SAFETY: as above, now blocking until the killed child is reaped.
             unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-            wall = start.elapsed();
-            break;
+            return Ok(Waited {
+                status,
+                usage,
+                wall: start.elapsed(),
+                stop,
+                seen_rss,
+            });
         }
-        thread::sleep(Duration::from_micros(500).min(deadline - now));
+        thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(Duration::from_millis(1));
     }
-    // Children left behind may still hold the pipes open: end the whole group.
-    kill_group(pid);
-    let _ = writer.join();
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr_tail = err_reader.join().unwrap_or_default();
+}
 
-    let (code, signal) = if libc::WIFEXITED(status) {
-        (Some(libc::WEXITSTATUS(status)), None)
+fn exit_of(status: libc::c_int) -> Exit {
+    if libc::WIFEXITED(status) {
+        Exit::Code(libc::WEXITSTATUS(status))
     } else if libc::WIFSIGNALED(status) {
-        (None, Some(libc::WTERMSIG(status)))
+        Exit::Signal(libc::WTERMSIG(status))
     } else {
-        (None, None)
-    };
-    Ok(Outcome {
-        stdout,
-        stderr_tail,
-        wall,
-        max_rss: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
-        timed_out,
-        output_exceeded: killed_for_output || exceeded.load(Ordering::SeqCst),
-        code,
-        signal,
-    })
+        Exit::Signal(0)
+    }
 }
 
 fn kill_group(pid: libc::pid_t) {

@@ -1,0 +1,151 @@
+//! The command line: `judge [SUITES...]`, `judge record SUITE`, `judge bundle PUZZLE`.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Command {
+    Judge(JudgeArgs),
+    Record(RecordArgs),
+    Bundle(BundleArgs),
+    /// `--help` or `--version`: the text to print on stdout, then exit 0.
+    Help(String),
+}
+
+/// Judges programs on `testcases/<suite>/NN.in` and `NN.out`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "judge",
+    after_help = "Other commands:\n  judge record SUITE --cmd 'REFERENCE' [--force]   write the missing .out files\n  \
+                  judge bundle PUZZLE [-o FILE]                     one std-only source file for online judges"
+)]
+pub struct JudgeArgs {
+    /// Suites to judge (all under the test-case folder by default).
+    pub suites: Vec<String>,
+    /// Judge this shell command instead of our own binary for each suite.
+    #[arg(long)]
+    pub cmd: Option<String>,
+    /// Judge only cases whose name (`suite/NN`) contains this pattern.
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Time limit per case in seconds, overriding the suite's.
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// Memory limit per case in MiB.
+    #[arg(long)]
+    pub memory_limit: Option<f64>,
+    /// The folder that holds the suites.
+    #[arg(long, default_value = "testcases")]
+    pub testcases: PathBuf,
+    /// Cases run at once; above 1 the times are taken in parallel and the summary says so.
+    #[arg(short = 'j', long = "jobs", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
+    /// The report's format on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Also write a JUnit XML report to this file.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Colour the human report: by default only when stdout is a terminal and NO_COLOR is unset.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+}
+
+/// The report's format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One aligned line per case, a summary per suite, and `N passed, M failed`.
+    Human,
+    /// One JSON document at the end.
+    Json,
+}
+
+/// When to colour the human report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Writes the missing `.out` files of a suite from a reference program.
+#[derive(Parser, Debug)]
+#[command(name = "judge record")]
+pub struct RecordArgs {
+    /// The suite to complete.
+    pub suite: String,
+    /// The reference program, a shell command.
+    #[arg(long)]
+    pub cmd: String,
+    /// Overwrite existing `.out` (and `.exit`) files too.
+    #[arg(long)]
+    pub force: bool,
+    /// Record only cases whose name (`suite/NN`) contains this pattern.
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Time limit per case in seconds, overriding the suite's.
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// The folder that holds the suites.
+    #[arg(long, default_value = "testcases")]
+    pub testcases: PathBuf,
+}
+
+/// Writes one self-contained, std-only Rust file for a solver.
+#[derive(Parser, Debug)]
+#[command(name = "judge bundle")]
+pub struct BundleArgs {
+    /// The puzzle: its module is `src/PUZZLE`, its main `bin/PUZZLE.rs`.
+    pub puzzle: String,
+    /// Write the bundle here instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// The package's root folder.
+    #[arg(long, default_value = ".")]
+    pub root: PathBuf,
+}
+
+/// Parses the whole command line, program name first.
+///
+/// # Errors
+/// A usage error, as one line.
+pub fn parse<I, T>(args: I) -> Result<Command, String>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let sub = args.get(1).and_then(|a| a.to_str()).map(str::to_string);
+    match sub.as_deref() {
+        Some("record") => {
+            args.remove(0);
+            parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Record))
+        }
+        Some("bundle") => {
+            args.remove(0);
+            parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Bundle))
+        }
+        _ => parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Judge)),
+    }
+}
+
+/// `Ok(Err(text))` for `--help`: clap's "errors" that are not errors.
+fn parse_as<P: Parser>(args: Vec<OsString>) -> Result<Result<P, String>, String> {
+    match P::try_parse_from(args) {
+        Ok(p) => Ok(Ok(p)),
+        Err(e) if !e.use_stderr() => Ok(Err(e.to_string())),
+        Err(e) => {
+            // One line: clap's message up to its usage block, lines joined.
+            let text = e.to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
+                .map(str::trim)
+                .collect();
+            Err(message.join(" ").trim_start_matches("error: ").to_string())
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! Describes where two outputs first differ: line and column, a few lines of context, expected
+//! against got, whitespace made visible, long lines cut to their head and tail.
+
+use std::fmt::Write;
+
+/// Lines of context shown before the difference, and lines shown from it on each side.
+const BEFORE: usize = 2;
+const FROM: usize = 3;
+/// Lines longer than this (in characters) are cut.
+const LONG_LINE: usize = 100;
+
+/// The report for two normalized line lists that first differ at index `line`.
+#[must_use]
+pub fn lines(expected: &[&str], got: &[&str], line: usize) -> String {
+    let (e, g) = (expected.get(line), got.get(line));
+    let col = match (e, g) {
+        (Some(a), Some(b)) => a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count(),
+        _ => 0,
+    };
+    let mut out = format!(
+        "first difference at line {}, column {} (expected {} lines, got {})\n",
+        line + 1,
+        col + 1,
+        expected.len(),
+        got.len()
+    );
+    let width = (line + FROM).to_string().len();
+    for (i, l) in expected
+        .iter()
+        .enumerate()
+        .take(line)
+        .skip(line.saturating_sub(BEFORE))
+    {
+        let _ = writeln!(out, "    {:>width$} | {}", i + 1, shown(l, col));
+    }
+    block(&mut out, "expected", expected, line, col, width);
+    block(&mut out, "got", got, line, col, width);
+    out
+}
+
+/// Up to `FROM` lines of one side from `line` on, or `<end of output>`.
+fn block(out: &mut String, side: &str, text: &[&str], line: usize, col: usize, width: usize) {
+    let mark = if side == "got" { '+' } else { '-' };
+    let _ = writeln!(out, "  {side}:");
+    if line >= text.len() {
+        let _ = writeln!(out, "  {mark} {:>width$} | <end of output>", "");
+        return;
+    }
+    for (i, l) in text.iter().enumerate().skip(line).take(FROM) {
+        let _ = writeln!(out, "  {mark} {:>width$} | {}", i + 1, shown(l, col));
+    }
+}
+
+/// A token and where it starts (1-based line and column).
+#[derive(Clone, Copy, Debug)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub line: usize,
+    pub col: usize,
+}
+
+/// The whitespace-separated tokens of `text`, with their positions.
+pub fn tokens(text: &str) -> impl Iterator<Item = Token<'_>> {
+    text.split('\n').enumerate().flat_map(|(i, l)| {
+        let mut col = 0;
+        l.split(|c: char| c.is_whitespace())
+            .map(move |t| {
+                let here = col;
+                col += t.chars().count() + 1;
+                (here, t)
+            })
+            .filter(|(_, t)| !t.is_empty())
+            .map(move |(c, t)| Token {
+                text: t,
+                line: i + 1,
+                col: c + 1,
+            })
+    })
+}
+
+/// The report for the first differing token, the `index`-th (1-based).
+#[must_use]
+pub fn token(index: usize, expected: Option<Token>, got: Option<Token>) -> String {
+    let side = |t: Option<Token>| match t {
+        Some(t) => format!("{} (line {}, column {})", shown(t.text, 0), t.line, t.col),
+        None => "<end of output>".to_string(),
+    };
+    format!(
+        "first difference at token {index}\n  expected: {}\n  got:      {}\n",
+        side(expected),
+        side(got)
+    )
+}
+
+/// `s` with whitespace and control characters made visible, cut around `col` if long.
+#[must_use]
+pub fn shown(s: &str, col: usize) -> String {
+    let chars: Vec<char> = s.chars().map(visible).collect();
+    if chars.len() <= LONG_LINE {
+        return chars.into_iter().collect();
+    }
+    let n = chars.len();
+    let mut ranges = vec![
+        (0, 30),
+        (col.saturating_sub(20).min(n), (col + 30).min(n)),
+        (n - 20, n),
+    ];
+    ranges.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for (a, b) in ranges {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    let parts: Vec<String> = merged
+        .iter()
+        .map(|&(a, b)| chars[a..b].iter().collect())
+        .collect();
+    parts.join(" … ")
+}
+
+fn visible(c: char) -> char {
+    match c {
+        ' ' => '·',
+        '\t' => '→',
+        '\r' => '␍',
+        c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
+        '\x7f' => '␡',
+        c => c,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_keep_head_column_and_tail() {
+        let s: String = (0..300)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let cut = shown(&s, 150);
+        assert!(cut.starts_with(&s[..30]));
+        assert!(cut.contains(&s[130..180]));
+        assert!(cut.ends_with(&s[280..]));
+        assert_eq!(cut.matches(" … ").count(), 2);
+    }
+
+    #[test]
+    fn tokens_know_their_place() {
+        let t: Vec<_> = tokens("a  b\n\tc")
+            .map(|t| (t.text, t.line, t.col))
+            .collect();
+        assert_eq!(t, [("a", 1, 1), ("b", 1, 4), ("c", 2, 2)]);
+    }
+
+    #[test]
+    fn whitespace_is_visible() {
+        assert_eq!(shown("a b\tc\r\x01", 0), "a·b→c␍␁");
+    }
+}

@@ -1,0 +1,165 @@
+//! A judging session: which suites and cases, with which program, and running them (one at a
+//! time, or `-j N` at once), handing each result to the report in case order.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::cli::JudgeArgs;
+use crate::program::{self, Program};
+use crate::run::Limits;
+use crate::suite::{self, Case, Settings};
+use crate::verdict::{self, CaseResult, Judging, Verdict};
+
+/// Stdout kept per case; past this the case is `OLE`.
+pub const OUTPUT_CAP: usize = 64 << 20;
+
+/// One suite, ready to run.
+pub struct Plan {
+    pub name: String,
+    pub dir: PathBuf,
+    pub settings: Settings,
+    pub program: Program,
+    pub cases: Vec<Case>,
+    pub limits: Limits,
+}
+
+/// One suite, judged.
+#[derive(Debug, Serialize)]
+pub struct SuiteReport {
+    pub name: String,
+    pub passed: usize,
+    pub failed: usize,
+    /// Wall time of the whole suite, in seconds.
+    pub time: f64,
+    pub cases: Vec<CaseResult>,
+}
+
+/// Reads the suites and settings that `args` ask for and finds the programs, before running
+/// anything, so that every setup error comes first.
+///
+/// # Errors
+/// An unknown suite, a bad `suite.toml`, a bad limit, a program that cannot be found or built.
+pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
+    let names = if args.suites.is_empty() {
+        suite::all(&args.testcases)?
+    } else {
+        args.suites.clone()
+    };
+    let time_limit = args
+        .time_limit
+        .map(|t| suite::seconds(t).map_err(|e| format!("--time-limit {e}")))
+        .transpose()?;
+    let mut plans = Vec::new();
+    for name in &names {
+        let cases = suite::cases(&args.testcases, name, args.filter.as_deref())?;
+        let dir = args.testcases.join(name);
+        let settings = Settings::load(&dir)?;
+        let time = time_limit.unwrap_or(Duration::from_secs_f64(settings.time_limit));
+        plans.push((name.clone(), dir, settings, cases, time));
+    }
+    let programs = match &args.cmd {
+        Some(c) => vec![Program::shell(c)?; plans.len()],
+        None => program::own_binaries(&names)?,
+    };
+    Ok(plans
+        .into_iter()
+        .zip(programs)
+        .map(|((name, dir, settings, cases, time), program)| Plan {
+            name,
+            dir,
+            settings,
+            program,
+            cases,
+            limits: Limits {
+                time,
+                output: OUTPUT_CAP,
+                memory: None,
+            },
+        })
+        .collect())
+}
+
+/// Runs every case of `plan` with `jobs` workers; `seen` gets each result in case order.
+///
+/// # Errors
+/// The first setup error met; the other workers stop taking cases.
+pub fn run_suite(
+    plan: &Plan,
+    jobs: usize,
+    memory_limit: Option<u64>,
+    seen: &mut dyn FnMut(&CaseResult),
+) -> Result<SuiteReport, String> {
+    let judging = Judging {
+        program: &plan.program,
+        settings: &plan.settings,
+        dir: &plan.dir,
+        limits: Limits {
+            memory: memory_limit,
+            ..plan.limits
+        },
+    };
+    let start = Instant::now();
+    let cases = in_parallel(&judging, &plan.cases, jobs, seen)?;
+    let passed = cases
+        .iter()
+        .filter(|c| c.verdict == Verdict::Accepted)
+        .count();
+    Ok(SuiteReport {
+        name: plan.name.clone(),
+        passed,
+        failed: cases.len() - passed,
+        time: start.elapsed().as_secs_f64(),
+        cases,
+    })
+}
+
+fn in_parallel(
+    judging: &Judging,
+    cases: &[Case],
+    jobs: usize,
+    seen: &mut dyn FnMut(&CaseResult),
+) -> Result<Vec<CaseResult>, String> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Result<CaseResult, String>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(cases.len()) {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= cases.len() || stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                if tx.send((i, verdict::judge(judging, &cases[i]))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        in_order(rx, cases.len(), seen).inspect_err(|_| stop.store(true, Ordering::SeqCst))
+    })
+}
+
+/// Receives the results, buffers the early ones, and hands them to `seen` in index order.
+fn in_order(
+    rx: mpsc::Receiver<(usize, Result<CaseResult, String>)>,
+    n: usize,
+    seen: &mut dyn FnMut(&CaseResult),
+) -> Result<Vec<CaseResult>, String> {
+    let mut early = BTreeMap::new();
+    let mut done = Vec::with_capacity(n);
+    for (i, r) in rx {
+        early.insert(i, r?);
+        while let Some(r) = early.remove(&done.len()) {
+            seen(&r);
+            done.push(r);
+        }
+    }
+    Ok(done)
+}

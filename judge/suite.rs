@@ -1,0 +1,146 @@
+//! A suite on disk: `testcases/<suite>/NN.in`, `NN.out`, an optional `NN.exit`, and the settings
+//! in an optional `suite.toml`.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::compare::Mode;
+
+/// Settings from `testcases/<suite>/suite.toml`; every key is optional.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub compare: Mode,
+    /// Seconds per case.
+    pub time_limit: f64,
+    /// Absolute or relative, for `compare = "float"`.
+    pub tolerance: f64,
+    /// For `compare = "checker"`: a shell command run from the suite's folder as
+    /// `CHECKER input output expected`; exit status 0 means AC.
+    pub checker: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            compare: Mode::Exact,
+            time_limit: 2.0,
+            tolerance: 1e-6,
+            checker: None,
+        }
+    }
+}
+
+impl Settings {
+    /// Reads `dir/suite.toml`, or the defaults when there is none.
+    ///
+    /// # Errors
+    /// The file is not valid TOML, has an unknown key, or is inconsistent.
+    pub fn load(dir: &Path) -> Result<Settings, String> {
+        let path = dir.join("suite.toml");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return Ok(Settings::default());
+        };
+        let settings: Settings = toml::from_str(&text).map_err(|e| {
+            let msg = e.message().to_string();
+            format!("{}: {msg}", path.display())
+        })?;
+        if settings.compare == Mode::Checker && settings.checker.is_none() {
+            return Err(format!(
+                "{}: compare = \"checker\" needs checker = \"COMMAND\"",
+                path.display()
+            ));
+        }
+        seconds(settings.time_limit).map_err(|e| format!("{}: time_limit {e}", path.display()))?;
+        Ok(settings)
+    }
+}
+
+/// A positive, finite number of seconds.
+///
+/// # Errors
+/// Zero, negative, NaN or infinite.
+pub fn seconds(s: f64) -> Result<Duration, String> {
+    if s.is_finite() && s > 0.0 && s < 1e9 {
+        Ok(Duration::from_secs_f64(s))
+    } else {
+        Err(format!("must be a positive number of seconds, found {s}"))
+    }
+}
+
+/// One case of a suite.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// `suite/NN`.
+    pub label: String,
+    pub input: PathBuf,
+    pub output: PathBuf,
+    /// `NN.exit`, which holds the expected exit code when it exists (0 otherwise).
+    pub exit: PathBuf,
+}
+
+impl Case {
+    /// The expected exit code: the number in `NN.exit`, else 0.
+    ///
+    /// # Errors
+    /// `NN.exit` exists but does not hold an integer from 0 to 255.
+    pub fn expected_exit(&self) -> Result<i32, String> {
+        let Ok(text) = std::fs::read_to_string(&self.exit) else {
+            return Ok(0);
+        };
+        text.trim().parse::<u8>().map(i32::from).map_err(|_| {
+            format!(
+                "{}: expected an exit code from 0 to 255, found {:?}",
+                self.exit.display(),
+                text.trim()
+            )
+        })
+    }
+}
+
+/// The suites under `root`, sorted by name.
+///
+/// # Errors
+/// `root` cannot be read.
+pub fn all(root: &Path) -> Result<Vec<String>, String> {
+    let mut v: Vec<String> = std::fs::read_dir(root)
+        .map_err(|e| format!("{}: {e}", root.display()))?
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
+/// The cases of suite `name` whose label contains `filter`, sorted by name.
+///
+/// # Errors
+/// The suite does not exist or cannot be read.
+pub fn cases(root: &Path, name: &str, filter: Option<&str>) -> Result<Vec<Case>, String> {
+    let dir = root.join(name);
+    if !dir.is_dir() {
+        return Err(format!("no suite named {name:?} in {}", root.display()));
+    }
+    let mut stems: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let file = e.file_name();
+            file.to_str()?.strip_suffix(".in").map(String::from)
+        })
+        .collect();
+    stems.sort();
+    Ok(stems
+        .into_iter()
+        .map(|stem| Case {
+            label: format!("{name}/{stem}"),
+            input: dir.join(format!("{stem}.in")),
+            output: dir.join(format!("{stem}.out")),
+            exit: dir.join(format!("{stem}.exit")),
+        })
+        .filter(|c| filter.is_none_or(|f| c.label.contains(f)))
+        .collect())
+}

@@ -1,0 +1,180 @@
+//! `judge bundle`: every solver with a suite bundles into one file that bare `rustc` compiles
+//! (editions 2021 and 2018) and that passes its suite; bundling is deterministic; module layouts,
+//! `#[cfg]` pruning, doc dropping and the std-only rule, on fixture packages.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use predicates::prelude::*;
+
+use crate::util;
+
+/// `judge bundle PUZZLE --root ROOT -o OUT`; returns the bundle's text.
+fn bundle(root: &Path, puzzle: &str, out: &Path) -> String {
+    util::bin("judge")
+        .args(["bundle", puzzle, "--root"])
+        .arg(root)
+        .arg("-o")
+        .arg(out)
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr(predicate::str::starts_with(format!("bundle {puzzle}: ")));
+    std::fs::read_to_string(out).expect("the bundle")
+}
+
+/// Compiles `source` with bare rustc; `None` for an edition-check only (no binary).
+fn rustc(source: &Path, edition: &str, binary: Option<&Path>) {
+    let mut cmd = Command::new("rustc");
+    cmd.args(["--edition", edition]).arg(source);
+    match binary {
+        Some(b) => cmd.arg("-O").arg("-o").arg(b),
+        None => cmd
+            .arg("--emit=metadata")
+            .arg("-o")
+            .arg(source.with_extension(format!("{edition}.rmeta"))),
+    };
+    let out = cmd.output().expect("rustc runs");
+    assert!(
+        out.status.success(),
+        "rustc --edition {edition} {} failed:\n{}",
+        source.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let warnings = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        warnings.is_empty(),
+        "rustc warned on {}:\n{warnings}",
+        source.display()
+    );
+}
+
+/// The puzzles that have a suite under `testcases/`, a module and a binary.
+fn solvers_with_suites() -> Vec<String> {
+    let root = util::root();
+    let mut names: Vec<String> = std::fs::read_dir(root.join("testcases"))
+        .expect("testcases/")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| root.join("bin").join(format!("{n}.rs")).is_file())
+        .filter(|n| root.join("src").join(n).is_dir() || root.join(format!("src/{n}.rs")).is_file())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_solver_bundle_compiles_with_bare_rustc_and_passes_its_suite() {
+    let solvers = solvers_with_suites();
+    assert!(solvers.iter().any(|s| s == "minimax"), "{solvers:?}");
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    for puzzle in &solvers {
+        let source = tmp.path().join(format!("{puzzle}.rs"));
+        let text = bundle(&util::root(), puzzle, &source);
+        assert!(text.len() <= 64 * 1024, "{puzzle}: {} bytes", text.len());
+        let again = bundle(&util::root(), puzzle, &tmp.path().join("again.rs"));
+        assert!(text == again, "{puzzle}: two bundles differ");
+
+        let binary = tmp.path().join(puzzle);
+        rustc(&source, "2021", Some(&binary));
+        rustc(&source, "2018", None);
+        util::bin("judge")
+            .arg(puzzle)
+            .arg("--testcases")
+            .arg(util::root().join("testcases"))
+            .arg("--cmd")
+            .arg(shell_quoted(&binary))
+            .assert()
+            .code(0)
+            .stdout(predicate::str::ends_with(" passed, 0 failed\n"));
+    }
+}
+
+fn shell_quoted(p: &Path) -> String {
+    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
+}
+
+fn fixtures() -> PathBuf {
+    util::root().join("tests/fixtures/judge/bundle")
+}
+
+#[test]
+fn module_layouts_and_cfg_are_bundled_as_rustc_would_read_them() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let source = tmp.path().join("layout.rs");
+    let text = bundle(&fixtures(), "layout", &source);
+    // `mod tests;` and `pub mod engine;` are gone (their files do not exist), and so is the
+    // library's variant of `built_for`.
+    assert!(
+        !text.contains("mod tests") && !text.contains("engine") && !text.contains("\"library\"")
+    );
+    // `gone.rs` says `#![cfg(not(bundle))]`: neither it nor its crate reach the bundle.
+    assert!(!text.contains("gone") && !text.contains("rand"));
+    assert!(!text.contains("#[path") && !text.contains("cfg("));
+    assert!(text.contains("/// Says where it was compiled."));
+    for edition in ["2021", "2018"] {
+        let binary = tmp.path().join(format!("layout-{edition}"));
+        rustc(&source, edition, Some(&binary));
+        assert_cmd::Command::new(&binary)
+            .write_stdin("7\n")
+            .assert()
+            .success()
+            .stdout("flat inner nested renamed deep bundle 7\n");
+    }
+}
+
+#[test]
+fn a_crate_or_another_puzzle_in_a_solver_is_refused() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    util::bin("judge")
+        .args(["bundle", "external", "--root"])
+        .arg(fixtures())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "judge: src/external: refers to the crate `rand` in `rand::Rng`: \
+             a bundled solver may use the standard library only\n",
+        );
+    util::bin("judge")
+        .args(["bundle", "crosses", "--root"])
+        .arg(fixtures())
+        .arg("-o")
+        .arg(tmp.path().join("crosses.rs"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "refers to another puzzle's module in `crate::minimax::solve`",
+        ));
+    assert!(!tmp.path().join("crosses.rs").exists());
+    util::bin("judge")
+        .args(["bundle", "nosuch", "--root"])
+        .arg(fixtures())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no solver module"));
+}
+
+#[test]
+fn doc_comments_go_when_the_bundle_would_pass_64_kib() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let root = tmp.path();
+    std::fs::create_dir_all(root.join("src/big")).expect("src/big");
+    std::fs::create_dir_all(root.join("bin")).expect("bin");
+    let docs = "/// A long line of documentation that makes the bundle too large for a judge.\n"
+        .repeat(1000);
+    let module = format!("{docs}pub fn answer() -> u32 {{\n    42\n}}\n");
+    std::fs::write(root.join("src/big/mod.rs"), module).expect("mod.rs");
+    let main = "fn main() {\n    println!(\"{}\", cp_puzzles::big::answer());\n}\n";
+    std::fs::write(root.join("bin/big.rs"), main).expect("big.rs");
+    let out = util::bin("judge")
+        .args(["bundle", "big", "--root"])
+        .arg(root)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("without doc comments"));
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(text.len() < 64 * 1024 && !text.contains("A long line"));
+    assert!(text.contains("::big::answer()") && !text.contains("cp_puzzles"));
+}
