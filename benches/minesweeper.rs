@@ -81,8 +81,7 @@ fn positions() -> Vec<Board> {
     for seed in 0..GAMES {
         let mut game = Game::new(seed, Pos::new(3, 3));
         game.click(Pos::new(3, 3));
-        loop {
-            let Ok(a) = analyze(&game.board) else { break };
+        while let Ok(a) = analyze(&game.board) {
             if a.probabilities.len() == game.board.mines() - game.board.flags() {
                 break; // won: only mines are hidden
             }
