@@ -62,7 +62,15 @@ impl State<'_> {
     }
 }
 
-/// Counts every arrangement of `comp` with at most `cap` mines.
+/// The most search nodes [`enumerate`] visits over a whole board (a few seconds).
+pub(crate) const NODE_BUDGET: u64 = 200_000_000;
+
+/// The most big-integer entries a table may hold (`groups * mine counts`).
+pub(crate) const TABLE_BUDGET: usize = 4_000_000;
+
+/// Counts every arrangement of `comp` with at most `cap` mines, visiting at most `*budget` search
+/// nodes (decreased by the nodes visited). `None` if the budget runs out or the table would exceed
+/// [`TABLE_BUDGET`] entries.
 ///
 /// Depth-first over the groups (iteratively, so a long component can't overflow the stack); a
 /// group of `s` cells takes `k` mines in `C(s, k)` ways. Every leaf satisfies every constraint.
@@ -70,10 +78,13 @@ impl State<'_> {
 /// # Complexity
 /// Proportional to the number of consistent group assignments, times the number of groups:
 /// exponential in the worst case.
-pub(crate) fn enumerate(comp: &Component, cap: usize) -> Table {
+pub(crate) fn enumerate(comp: &Component, cap: usize, budget: &mut u64) -> Option<Table> {
     let groups = comp.groups.len();
     let cells: usize = comp.groups.iter().map(|g| g.cells.len()).sum();
     let len = cells.min(cap) + 1;
+    if (groups + 1).saturating_mul(len) > TABLE_BUDGET {
+        return None;
+    }
     let mut table = Table {
         ways: vec![Big::zero(); len],
         mines_in: vec![vec![Big::zero(); len]; groups],
@@ -127,6 +138,7 @@ pub(crate) fn enumerate(comp: &Component, cap: usize) -> Table {
             k[d] += 1;
             entering = true;
         }
+        *budget = budget.checked_sub(1)?;
         state.assign(d, k[d]);
         mines += k[d];
         let (before, after) = weight.split_at_mut(d + 1);
@@ -140,7 +152,7 @@ pub(crate) fn enumerate(comp: &Component, cap: usize) -> Table {
             debug_assert_eq!(rem, 0, "C(s, k) * k is a multiple of s");
         }
     }
-    table
+    Some(table)
 }
 
 /// Adds one assignment (`k[g]` mines in group `g`, realised in `weight` ways) to the table; the
