@@ -165,3 +165,44 @@ fn record(table: &mut Table, weight: &Big, k: &[usize], mines: usize) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minesweeper::frontier::Group;
+
+    /// One number needing 4 mines among 8 interchangeable cells, and a second one sharing 2 of them.
+    fn component() -> Component {
+        Component {
+            groups: vec![
+                Group {
+                    cells: (0..6).collect(),
+                    constraints: vec![0],
+                },
+                Group {
+                    cells: vec![6, 7],
+                    constraints: vec![0, 1],
+                },
+            ],
+            needs: vec![4, 1],
+            at: 0,
+        }
+    }
+
+    #[test]
+    fn counts_by_mine_count() {
+        let mut budget = 1000;
+        let t = enumerate(&component(), 99, &mut budget).expect("within budget");
+        // Exactly one of the two shared cells is a mine (2 ways), 3 of the 6 others (20 ways).
+        assert_eq!(t.ways[4], Big::from_u64(40));
+        assert_eq!(t.mines_in[0][4], Big::from_u64(20));
+        assert_eq!(t.mines_in[1][4], Big::from_u64(20));
+        assert!(budget < 1000);
+    }
+
+    #[test]
+    fn stops_when_the_budget_runs_out() {
+        assert!(enumerate(&component(), 99, &mut 2).is_none());
+        assert!(enumerate(&component(), 0, &mut 1000).is_some_and(|t| t.ways[0].is_zero()));
+    }
+}
