@@ -36,6 +36,20 @@ pub struct ExactAnalysis {
 }
 
 impl ExactAnalysis {
+    /// As [`cells`](Self::cells), with an id per distinct ratio: cells with the same id have the
+    /// same probability (ids are below [`ratio_count`](Self::ratio_count)).
+    pub fn cells_with_ids(&self) -> impl Iterator<Item = (Pos, usize, &Big, &Big)> + '_ {
+        self.cells
+            .iter()
+            .map(|&(p, n, d)| (p, n, &self.numerators[n], &self.denominators[d]))
+    }
+
+    /// One more than the largest id [`cells_with_ids`](Self::cells_with_ids) gives.
+    #[must_use]
+    pub fn ratio_count(&self) -> usize {
+        self.numerators.len()
+    }
+
     /// Every hidden unflagged cell, row-major, with its mine probability `numerator / denominator`.
     pub fn cells(&self) -> impl Iterator<Item = (Pos, &Big, &Big)> + '_ {
         self.cells
