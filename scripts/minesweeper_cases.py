@@ -4,6 +4,8 @@
     python3 scripts/minesweeper_cases.py            # (re)write testcases/minesweeper/NN.{in,out,exit}
     python3 scripts/minesweeper_cases.py --check    # recompute every .out and compare, write nothing
     python3 scripts/minesweeper_cases.py FILE.in    # print the reference answer for one board
+    python3 scripts/minesweeper_cases.py --fuzz N   # compare target/release/minesweeper with the
+                                                    # reference on N random game positions
 
 Two methods, both written apart from the Rust code and sharing nothing with it:
 - brute force: every subset of the hidden cells with the right mine count (boards with <= 20 hidden
@@ -321,8 +323,31 @@ def cases():
     return out
 
 
+def fuzz(n):
+    """Runs the release binary on `n` positions from random games and compares with `answer`."""
+    import subprocess
+
+    binary = os.path.join(HERE, "..", "target", "release", "minesweeper")
+    sizes = [(9, 9, 10), (16, 16, 40), (30, 16, 99)]
+    bad = 0
+    for seed in range(n):
+        rng = random.Random(seed)
+        w, h, m = rng.choice(sizes)
+        text = play(w, h, m, 1000 + seed, rng.randrange(12), keep_flags=rng.random() < 0.5)
+        expected = answer(text)
+        run = subprocess.run([binary], input=text.encode(), capture_output=True)
+        got = run.stdout.decode() if run.returncode == 0 else None
+        if got != expected:
+            bad += 1
+            print(f"seed {seed}: differs\n{text}")
+    print(f"{n} positions, {bad} differ")
+    return bad
+
+
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["--fuzz"]:
+        sys.exit(1 if fuzz(int(args[1])) else 0)
     if args and args[0] != "--check":
         sys.stdout.write(answer(open(args[0]).read()) or "inconsistent\n")
         return
