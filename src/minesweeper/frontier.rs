@@ -25,10 +25,12 @@ struct Constraint {
     at: usize,
     /// How many mines its hidden unflagged neighbours hold (the number minus its flagged neighbours).
     need: usize,
+    /// Its hidden unflagged neighbours (decided or not), computed once.
+    hidden: Around,
 }
 
 /// The up to 8 neighbours of a board index, as board indices (row-major).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Around {
     cells: [u32; 8],
     len: usize,
@@ -151,14 +153,22 @@ impl<'a> Deducer<'a> {
     }
 
     fn add_constraint(&mut self, i: usize, number: u8) -> Result<(), Inconsistency> {
-        let (mut flagged, mut hidden) = (0, 0);
+        let mut flagged = 0;
+        let mut cells = Around {
+            cells: [0; 8],
+            len: 0,
+        };
         for j in self.around(i).iter() {
             match self.board.cells()[j] {
                 Cell::Flagged => flagged += 1,
-                Cell::Hidden => hidden += 1,
+                Cell::Hidden => {
+                    cells.cells[cells.len] = j as u32;
+                    cells.len += 1;
+                }
                 Cell::Revealed(_) => {}
             }
         }
+        let hidden = cells.len;
         let number_usize = usize::from(number);
         if number_usize < flagged || number_usize > flagged + hidden {
             return Err(Inconsistency::Number {
@@ -173,6 +183,7 @@ impl<'a> Deducer<'a> {
             self.constraints.push(Constraint {
                 at: i,
                 need: number_usize - flagged,
+                hidden: cells,
             });
         }
         Ok(())
@@ -186,7 +197,7 @@ impl<'a> Deducer<'a> {
             len: 0,
         };
         let mut mines = 0;
-        for j in self.around(con.at).iter() {
+        for j in con.hidden.iter() {
             match self.known[j] {
                 Known::Unknown => {
                     cells.cells[cells.len] = j as u32;
