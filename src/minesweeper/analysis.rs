@@ -41,7 +41,7 @@ impl ExactAnalysis {
     pub fn cells_with_ids(&self) -> impl Iterator<Item = (Pos, usize, &Big, &Big)> + '_ {
         self.cells
             .iter()
-            .map(|&(p, n, d)| (p, n, &self.numerators[n], &self.denominators[d]))
+            .map(move |&(p, n, d)| (p, n, &self.numerators[n], &self.denominators[d]))
     }
 
     /// One more than the largest id [`cells_with_ids`](Self::cells_with_ids) gives.
@@ -54,7 +54,7 @@ impl ExactAnalysis {
     pub fn cells(&self) -> impl Iterator<Item = (Pos, &Big, &Big)> + '_ {
         self.cells
             .iter()
-            .map(|&(p, n, d)| (p, &self.numerators[n], &self.denominators[d]))
+            .map(move |&(p, n, d)| (p, &self.numerators[n], &self.denominators[d]))
     }
 }
 

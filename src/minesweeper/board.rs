@@ -129,7 +129,8 @@ impl Board {
     pub fn index(&self, p: Pos) -> usize {
         assert!(
             p.x < self.width && p.y < self.height,
-            "{p:?} is off the board"
+            "{:?} is off the board",
+            p
         );
         p.y * self.width + p.x
     }
