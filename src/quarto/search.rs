@@ -1,0 +1,219 @@
+//! Perfect play: negamax with alpha-beta over (placement, gift) moves, a transposition table, and
+//! symmetry near the root.
+//!
+//! Values are -1 (loss), 0 (draw) and 1 (win) for the player to move. The search is fail-soft: a
+//! result at or below alpha is an upper bound, at or above beta a lower bound, else exact.
+
+use super::board::{Board, Cell, Piece, Pieces};
+use super::symmetry::{canonical, stabilizer, Symmetry};
+use super::table::{Bound, Entry, Key, Table};
+
+/// Tuning knobs, chosen by measurement (see `docs/quarto.md`).
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Nodes with at most this many pieces placed use the canonical form as their table key;
+    /// deeper ones use the position itself.
+    pub canonical_until: u32,
+    /// Nodes with at most this many pieces placed search one move per orbit of their stabilizer.
+    pub stabilizer_until: u32,
+    /// Table size: `2^log2_buckets` buckets of 32 bytes; `None` picks it from the empty cells.
+    pub log2_buckets: Option<u32>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            canonical_until: 9,
+            stabilizer_until: 6,
+            log2_buckets: None,
+        }
+    }
+}
+
+/// The table size for a search from a position with `empty` empty cells: 128 KiB up to 32 MiB,
+/// and 256 MiB (2^23 buckets) from 13 empty cells.
+#[must_use]
+pub fn default_log2_buckets(empty: u32) -> u32 {
+    match empty {
+        0..=8 => 12,
+        9..=10 => 16,
+        11..=12 => 20,
+        _ => 23,
+    }
+}
+
+/// One search: its table, its counters and its settings.
+pub struct Searcher {
+    table: Table,
+    config: Config,
+    /// Nodes entered so far.
+    pub nodes: u64,
+}
+
+impl Searcher {
+    /// A searcher with a table of `2^log2_buckets` buckets.
+    #[must_use]
+    pub fn new(config: Config, log2_buckets: u32) -> Searcher {
+        Searcher {
+            table: Table::new(log2_buckets),
+            config,
+            nodes: 0,
+        }
+    }
+
+    /// The table's size in bytes.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// The value of `board` with `hand` to place, within the window `(alpha, beta)`.
+    ///
+    /// Preconditions: the board has an empty cell and no winning line, `hand` is not on it, and
+    /// `alpha < beta`.
+    pub fn value(&mut self, board: Board, hand: Piece, alpha: i8, beta: i8) -> i8 {
+        self.nodes += 1;
+        let threats = board.threats();
+        if threats.meets(hand.traits()) {
+            return 1;
+        }
+        let empty = board.empty();
+        let remaining = board.unused().without(hand);
+        match empty.len() {
+            1 => return 0,
+            2 => return last_two(board, hand, remaining),
+            _ => {}
+        }
+        self.value_by_moves(board, hand, remaining, alpha, beta)
+    }
+
+    fn value_by_moves(
+        &mut self,
+        board: Board,
+        hand: Piece,
+        remaining: Pieces,
+        mut alpha: i8,
+        mut beta: i8,
+    ) -> i8 {
+        let empty = board.empty();
+        let placed = 16 - empty.len();
+        let canonical_key = placed <= self.config.canonical_until;
+        let key = if canonical_key {
+            let c = canonical(&board, hand);
+            Key {
+                pieces: c.pieces,
+                occupied: c.occupied,
+                hand: 0,
+            }
+        } else {
+            let (pieces, occupied) = board.raw();
+            Key {
+                pieces,
+                occupied,
+                hand: hand.index(),
+            }
+        };
+        let mut first = None;
+        if let Some(e) = self.table.probe(&key) {
+            match e.bound {
+                Bound::Exact => return e.value,
+                Bound::Lower if e.value >= beta => return e.value,
+                Bound::Lower => alpha = alpha.max(e.value),
+                Bound::Upper if e.value <= alpha => return e.value,
+                Bound::Upper => beta = beta.min(e.value),
+            }
+            first = e.best;
+        }
+        let symmetries = if placed <= self.config.stabilizer_until {
+            stabilizer(&board, hand)
+        } else {
+            Vec::new()
+        };
+        let mut best = -2i8;
+        let mut best_move = None;
+        let mut window = (alpha, beta);
+        // The table's move first, then every placement in order.
+        if let Some((cell, gift)) = first {
+            if empty.contains(cell) && remaining.contains(gift) {
+                let child = board.place(cell, hand);
+                if child.threats().safe_pieces().contains(gift) {
+                    let v = -self.value(child, gift, -window.1, -window.0);
+                    best = v;
+                    best_move = first;
+                    window.0 = window.0.max(v);
+                }
+            }
+        }
+        if window.0 < window.1 {
+            for cell in empty {
+                let child = board.place(cell, hand);
+                let safe = child.threats().safe_pieces().and(remaining);
+                if safe.is_empty() {
+                    // Every gift lets the opponent win at once.
+                    if best < -1 {
+                        best = -1;
+                        best_move = remaining.into_iter().next().map(|g| (cell, g));
+                    }
+                    continue;
+                }
+                for gift in safe {
+                    if first == Some((cell, gift)) || !is_first_of_orbit(&symmetries, cell, gift) {
+                        continue;
+                    }
+                    let v = -self.value(child, gift, -window.1, -window.0);
+                    if v > best {
+                        best = v;
+                        best_move = Some((cell, gift));
+                        window.0 = window.0.max(v);
+                        if window.0 >= window.1 {
+                            break;
+                        }
+                    }
+                }
+                if window.0 >= window.1 {
+                    break;
+                }
+            }
+        }
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let bound = match (bound, best) {
+            (Bound::Lower, 1) | (Bound::Upper, -1) => Bound::Exact,
+            _ => bound,
+        };
+        let entry = Entry {
+            value: best,
+            bound,
+            best: if canonical_key { None } else { best_move },
+        };
+        self.table.store(&key, empty.len(), entry);
+        best
+    }
+}
+
+/// The value with two empty cells: place `hand` on one, give the last piece, which the opponent
+/// places on the other cell, winning iff it meets a threat.
+fn last_two(board: Board, hand: Piece, remaining: Pieces) -> i8 {
+    let last = remaining.into_iter().next().expect("one piece remains");
+    if board
+        .empty()
+        .any(|c| !board.place(c, hand).threats().meets(last.traits()))
+    {
+        0
+    } else {
+        -1
+    }
+}
+
+/// Whether `(cell, gift)` is the least move of its orbit under `symmetries` (a group without its
+/// identity), in the order cell then gift.
+pub fn is_first_of_orbit(symmetries: &[Symmetry], cell: Cell, gift: Piece) -> bool {
+    symmetries
+        .iter()
+        .all(|s| (s.cell(cell), s.piece(gift)) >= (cell, gift))
+}
