@@ -16,6 +16,8 @@ pub struct Config {
     pub canonical_until: u32,
     /// Nodes with at most this many pieces placed search one move per orbit of their stabilizer.
     pub stabilizer_until: u32,
+    /// Nodes with at least this many empty cells use the table.
+    pub table_from: u32,
     /// Table size: `2^log2_buckets` buckets of 32 bytes; `None` picks it from the empty cells.
     pub log2_buckets: Option<u32>,
 }
@@ -25,6 +27,7 @@ impl Default for Config {
         Config {
             canonical_until: 9,
             stabilizer_until: 6,
+            table_from: 5,
             log2_buckets: None,
         }
     }
@@ -48,6 +51,8 @@ pub struct Searcher {
     config: Config,
     /// Nodes entered so far.
     pub nodes: u64,
+    /// Nodes entered, by empty cells.
+    pub by_empty: [u64; 17],
 }
 
 impl Searcher {
@@ -58,6 +63,7 @@ impl Searcher {
             table: Table::new(log2_buckets),
             config,
             nodes: 0,
+            by_empty: [0; 17],
         }
     }
 
@@ -72,19 +78,23 @@ impl Searcher {
     /// Preconditions: the board has an empty cell and no winning line, `hand` is not on it, and
     /// `alpha < beta`.
     pub fn value(&mut self, board: Board, hand: Piece, alpha: i8, beta: i8) -> i8 {
-        self.nodes += 1;
-        let threats = board.threats();
-        if threats.meets(hand.traits()) {
+        if board.threats().meets(hand.traits()) {
+            self.nodes += 1;
             return 1;
         }
-        let empty = board.empty();
+        self.value_safe(board, hand, alpha, beta)
+    }
+
+    /// As [`Searcher::value`], when `hand` is known not to win at once.
+    fn value_safe(&mut self, board: Board, hand: Piece, alpha: i8, beta: i8) -> i8 {
+        self.nodes += 1;
+        self.by_empty[board.empty().len() as usize] += 1;
         let remaining = board.unused().without(hand);
-        match empty.len() {
-            1 => return 0,
-            2 => return last_two(board, hand, remaining),
-            _ => {}
+        match board.empty().len() {
+            1 => 0,
+            2 => last_two(board, hand, remaining),
+            _ => self.value_by_moves(board, hand, remaining, alpha, beta),
         }
-        self.value_by_moves(board, hand, remaining, alpha, beta)
     }
 
     fn value_by_moves(
@@ -98,7 +108,14 @@ impl Searcher {
         let empty = board.empty();
         let placed = 16 - empty.len();
         let canonical_key = placed <= self.config.canonical_until;
-        let key = if canonical_key {
+        let use_table = empty.len() >= self.config.table_from;
+        let key = if !use_table {
+            Key {
+                pieces: 0,
+                occupied: 0,
+                hand: 0,
+            }
+        } else if canonical_key {
             let c = canonical(&board, hand);
             Key {
                 pieces: c.pieces,
@@ -114,7 +131,7 @@ impl Searcher {
             }
         };
         let mut first = None;
-        if let Some(e) = self.table.probe(&key) {
+        if let Some(e) = use_table.then(|| self.table.probe(&key)).flatten() {
             match e.bound {
                 Bound::Exact => return e.value,
                 Bound::Lower if e.value >= beta => return e.value,
@@ -137,7 +154,7 @@ impl Searcher {
             if empty.contains(cell) && remaining.contains(gift) {
                 let child = board.place(cell, hand);
                 if child.threats().safe_pieces().contains(gift) {
-                    let v = -self.value(child, gift, -window.1, -window.0);
+                    let v = -self.value_safe(child, gift, -window.1, -window.0);
                     best = v;
                     best_move = first;
                     window.0 = window.0.max(v);
@@ -160,7 +177,12 @@ impl Searcher {
                     if first == Some((cell, gift)) || !is_first_of_orbit(&symmetries, cell, gift) {
                         continue;
                     }
-                    let v = -self.value(child, gift, -window.1, -window.0);
+                    let v = if empty.len() == 3 {
+                        self.nodes += 1;
+                        -last_two(child, gift, remaining.without(gift))
+                    } else {
+                        -self.value_safe(child, gift, -window.1, -window.0)
+                    };
                     if v > best {
                         best = v;
                         best_move = Some((cell, gift));
@@ -191,7 +213,9 @@ impl Searcher {
             bound,
             best: if canonical_key { None } else { best_move },
         };
-        self.table.store(&key, empty.len(), entry);
+        if use_table {
+            self.table.store(&key, empty.len(), entry);
+        }
         best
     }
 }
