@@ -238,6 +238,7 @@ pub const LINES: [u16; 10] = [
 ];
 
 /// For each cell, the lines through it (indices into [`LINES`]) as a 10-bit mask.
+#[cfg(test)]
 const LINES_THROUGH: [u16; 16] = {
     let mut t = [0u16; 16];
     let mut c = 0;
@@ -254,35 +255,96 @@ const LINES_THROUGH: [u16; 16] = {
     t
 };
 
-/// The 4 cells of each line, in increasing order.
-const LINE_CELLS: [[u8; 4]; 10] = {
-    let mut t = [[0u8; 4]; 10];
-    let mut l = 0;
-    while l < 10 {
-        let mut k = 0;
-        let mut c = 0;
-        while c < 16 {
-            if LINES[l] & (1 << c) != 0 {
-                t[l][k] = c as u8;
-                k += 1;
-            }
-            c += 1;
-        }
-        l += 1;
-    }
-    t
-};
-
 /// A position's pieces on the board.
 ///
 /// Invariants: `pieces` holds cell `i`'s piece in bits `4i..4i+4` and 0 on empty cells; `occupied`
 /// has bit `i` set iff cell `i` holds a piece; `used` has bit `p` set iff piece `p` is on the board,
-/// so each piece is on at most one cell.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+/// so each piece is on at most one cell. Per line `l` (byte lane `l` of the two `u128`s):
+/// `lines` holds the attribute values shared by the line's pieces (0xFF for no piece), `counts`
+/// its number of pieces; lanes 10 to 15 are 0 in both.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
     pieces: u64,
     occupied: u16,
     used: u16,
+    lines: u128,
+    counts: u128,
+}
+
+/// The low bit of each of the 16 byte lanes.
+const LANE_LOW: u128 = u128::MAX / 255;
+/// The high bit of each byte lane.
+const LANE_HIGH: u128 = LANE_LOW << 7;
+/// 0xFF in the lanes of the 10 lines.
+const LINE_LANES: u128 = (1 << 80) - 1;
+
+/// For each cell and piece: the piece's traits in the lanes of the lines through the cell, 0xFF
+/// elsewhere, so that `lines & PLACE[c][p]` adds the piece to its lines.
+static PLACE: [[u128; 16]; 16] = {
+    let mut t = [[0u128; 16]; 16];
+    let mut c = 0;
+    while c < 16 {
+        let mut p = 0;
+        while p < 16 {
+            let traits = Piece(p as u8).traits().0 as u128;
+            let mut m = u128::MAX;
+            let mut l = 0;
+            while l < 10 {
+                if LINES[l] & (1 << c) != 0 {
+                    m &= !(0xFF << (8 * l));
+                    m |= traits << (8 * l);
+                }
+                l += 1;
+            }
+            t[c][p] = m;
+            p += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// For each cell, 1 in the lanes of the lines through it (and 0xFF for [`THROUGH`]).
+static STEP: [u128; 16] = lanes_through(1);
+static THROUGH: [u128; 16] = lanes_through(0xFF);
+
+const fn lanes_through(value: u128) -> [u128; 16] {
+    let mut t = [0u128; 16];
+    let mut c = 0;
+    while c < 16 {
+        let mut l = 0;
+        while l < 10 {
+            if LINES[l] & (1 << c) != 0 {
+                t[c] |= value << (8 * l);
+            }
+            l += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// 0xFF in each lane of `counts` equal to `n` (lane values are at most 4, `n` at most 4).
+#[inline]
+fn lanes_equal(counts: u128, n: u8) -> u128 {
+    let x = counts ^ (LANE_LOW * u128::from(n));
+    let zero = !((x + (LANE_HIGH - LANE_LOW)) | x) & LANE_HIGH;
+    (zero << 1) - (zero >> 7)
+}
+
+/// The OR of the 16 byte lanes.
+#[inline]
+fn fold_or(x: u128) -> u8 {
+    let x = (x as u64) | (x >> 64) as u64;
+    let x = x | x >> 32;
+    let x = x | x >> 16;
+    (x | x >> 8) as u8
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::EMPTY
+    }
 }
 
 impl Board {
@@ -291,6 +353,8 @@ impl Board {
         pieces: 0,
         occupied: 0,
         used: 0,
+        lines: LINE_LANES,
+        counts: 0,
     };
 
     /// The piece on `cell`, if any.
@@ -319,6 +383,8 @@ impl Board {
             pieces: self.pieces | (u64::from(piece.0) << (4 * cell.0)),
             occupied: self.occupied | cell.bit(),
             used: self.used | (1 << piece.0),
+            lines: self.lines & PLACE[cell.0 as usize][piece.0 as usize],
+            counts: self.counts + STEP[cell.0 as usize],
         }
     }
 
@@ -357,51 +423,20 @@ impl Board {
     /// whose fourth cell is empty. A piece meeting them wins when placed there.
     #[must_use]
     pub fn threats(&self) -> Traits {
-        let mut t = 0u8;
-        for (l, &mask) in LINES.iter().enumerate() {
-            if (self.occupied & mask).count_ones() == 3 {
-                t |= self.line_traits(l);
-            }
-        }
-        Traits(t)
-    }
-
-    /// The attribute values shared by every occupied cell of line `l`.
-    fn line_traits(&self, l: usize) -> u8 {
-        let (mut all, mut none) = (15u8, 15u8);
-        for &c in &LINE_CELLS[l] {
-            if self.occupied & (1 << c) != 0 {
-                let p = self.nibble(c);
-                all &= p;
-                none &= !p;
-            }
-        }
-        SPREAD_SET[all as usize] | SPREAD_CLEAR[(none & 15) as usize]
+        Traits(fold_or(self.lines & lanes_equal(self.counts, 3)))
     }
 
     /// Whether placing `piece` on the empty `cell` completes a winning line.
     #[must_use]
     pub fn wins_at(&self, cell: Cell, piece: Piece) -> bool {
-        let mut lines = LINES_THROUGH[cell.0 as usize];
-        while lines != 0 {
-            let l = lines.trailing_zeros() as usize;
-            lines &= lines - 1;
-            let others = LINES[l] & !cell.bit();
-            if self.occupied & others == others && piece.traits().meets(Traits(self.line_traits(l)))
-            {
-                return true;
-            }
-        }
-        false
+        let open = lanes_equal(self.counts, 3) & THROUGH[cell.0 as usize] & self.lines;
+        Traits(fold_or(open)).meets(piece.traits())
     }
 
     /// Whether some full line shares an attribute value: the game is already over.
     #[must_use]
     pub fn has_winning_line(&self) -> bool {
-        LINES
-            .iter()
-            .enumerate()
-            .any(|(l, &mask)| self.occupied & mask == mask && self.line_traits(l) != 0)
+        self.lines & lanes_equal(self.counts, 4) != 0
     }
 
     /// Builds a board from its raw encoding.
