@@ -16,6 +16,8 @@ pub struct Config {
     pub canonical_until: u32,
     /// Nodes with at most this many pieces placed search one move per orbit of their stabilizer.
     pub stabilizer_until: u32,
+    /// Nodes with at least this many empty cells order their moves by the opponent's replies.
+    pub order_from: u32,
     /// Nodes with at least this many empty cells use the table.
     pub table_from: u32,
     /// Table size: `2^log2_buckets` buckets of 32 bytes; `None` picks it from the empty cells.
@@ -28,6 +30,7 @@ impl Default for Config {
             canonical_until: 9,
             stabilizer_until: 6,
             table_from: 5,
+            order_from: 4,
             log2_buckets: None,
         }
     }
@@ -148,53 +151,66 @@ impl Searcher {
         };
         let mut best = -2i8;
         let mut best_move = None;
-        let mut window = (alpha, beta);
-        // The table's move first, then every placement in order.
-        if let Some((cell, gift)) = first {
-            if empty.contains(cell) && remaining.contains(gift) {
-                let child = board.place(cell, hand);
-                if child.threats().safe_pieces().contains(gift) {
-                    let v = -self.value_safe(child, gift, -window.1, -window.0);
-                    best = v;
-                    best_move = first;
-                    window.0 = window.0.max(v);
+        let mut moves = MoveList::default();
+        for cell in empty {
+            let safe = board
+                .place(cell, hand)
+                .threats()
+                .safe_pieces()
+                .and(remaining);
+            if safe.is_empty() {
+                // Every gift lets the opponent win at once.
+                if best < -1 {
+                    best = -1;
+                    best_move = remaining.into_iter().next().map(|g| (cell, g));
+                }
+                continue;
+            }
+            for gift in safe {
+                if is_first_of_orbit(&symmetries, cell, gift) {
+                    moves.push(cell, gift);
                 }
             }
         }
-        if window.0 < window.1 {
-            for cell in empty {
-                let child = board.place(cell, hand);
-                let safe = child.threats().safe_pieces().and(remaining);
-                if safe.is_empty() {
-                    // Every gift lets the opponent win at once.
-                    if best < -1 {
-                        best = -1;
-                        best_move = remaining.into_iter().next().map(|g| (cell, g));
-                    }
-                    continue;
-                }
-                for gift in safe {
-                    if first == Some((cell, gift)) || !is_first_of_orbit(&symmetries, cell, gift) {
-                        continue;
-                    }
-                    let v = if empty.len() == 3 {
-                        self.nodes += 1;
-                        -last_two(child, gift, remaining.without(gift))
-                    } else {
-                        -self.value_safe(child, gift, -window.1, -window.0)
-                    };
-                    if v > best {
-                        best = v;
-                        best_move = Some((cell, gift));
-                        window.0 = window.0.max(v);
-                        if window.0 >= window.1 {
-                            break;
-                        }
-                    }
-                }
-                if window.0 >= window.1 {
+        if empty.len() >= self.config.order_from {
+            // Fewest opponent replies first; none at all is a win.
+            for m in moves.as_mut_slice() {
+                let child = board.place(m.cell, hand);
+                m.score = replies(child, m.gift, remaining.without(m.gift));
+                if m.score == 0 {
+                    best = 1;
+                    best_move = Some((m.cell, m.gift));
                     break;
                 }
+            }
+            if best < 1 {
+                moves.as_mut_slice().sort_by_key(|m| m.score);
+            }
+        }
+        if let Some(i) = first.and_then(|(c, g)| {
+            moves
+                .as_mut_slice()
+                .iter()
+                .position(|m| m.cell == c && m.gift == g)
+        }) {
+            moves.as_mut_slice()[..=i].rotate_right(1);
+        }
+        let mut window = (alpha.max(best), beta);
+        for m in moves.as_mut_slice() {
+            if window.0 >= window.1 {
+                break;
+            }
+            let child = board.place(m.cell, hand);
+            let v = if empty.len() == 3 {
+                self.nodes += 1;
+                -last_two(child, m.gift, remaining.without(m.gift))
+            } else {
+                -self.value_safe(child, m.gift, -window.1, -window.0)
+            };
+            if v > best {
+                best = v;
+                best_move = Some((m.cell, m.gift));
+                window.0 = window.0.max(v);
             }
         }
         let bound = if best <= alpha {
@@ -218,6 +234,64 @@ impl Searcher {
         }
         best
     }
+}
+
+/// One candidate move and its ordering score.
+#[derive(Clone, Copy)]
+struct Candidate {
+    cell: Cell,
+    gift: Piece,
+    score: u32,
+}
+
+/// The candidate moves of a node: at most 16 cells times 15 gifts.
+struct MoveList {
+    moves: [Candidate; 240],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList {
+            moves: [Candidate {
+                cell: Cell::from_index(0),
+                gift: Piece::from_low_bits(0),
+                score: 0,
+            }; 240],
+            len: 0,
+        }
+    }
+}
+
+impl MoveList {
+    fn push(&mut self, cell: Cell, gift: Piece) {
+        self.moves[self.len] = Candidate {
+            cell,
+            gift,
+            score: 0,
+        };
+        self.len += 1;
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [Candidate] {
+        &mut self.moves[..self.len]
+    }
+}
+
+/// The number of safe replies (placement, gift) the opponent has after receiving `gift` on
+/// `board`, with `remaining` left to give. `gift` must be safe.
+fn replies(board: Board, gift: Piece, remaining: Pieces) -> u32 {
+    board
+        .empty()
+        .map(|c| {
+            board
+                .place(c, gift)
+                .threats()
+                .safe_pieces()
+                .and(remaining)
+                .len()
+        })
+        .sum()
 }
 
 /// The value with two empty cells: place `hand` on one, give the last piece, which the opponent
