@@ -29,7 +29,7 @@ impl Default for Config {
         Config {
             canonical_until: 9,
             stabilizer_until: 6,
-            table_from: 5,
+            table_from: 6,
             order_from: 4,
             log2_buckets: None,
         }
