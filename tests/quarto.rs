@@ -470,3 +470,41 @@ fn unsafe_gifts_are_losses() {
     assert!(seen > 0);
     let _ = Board::EMPTY;
 }
+
+/// The answer does not depend on the search settings: with symmetry everywhere (canonical keys
+/// and stabilizers at every node, the table from 3 empty cells), with none, and by default, on
+/// positions with 5 to 8 pieces placed (deeper than the reference reaches, and where the
+/// stabilizer is used below the root).
+#[test]
+fn settings_change_nothing_but_speed() {
+    use cp_puzzles::quarto::best_move_with;
+    use cp_puzzles::quarto::search::Config;
+    let everywhere = Config {
+        canonical_until: 16,
+        stabilizer_until: 16,
+        table_from: 3,
+        ..Config::default()
+    };
+    let nowhere = Config {
+        canonical_until: 0,
+        stabilizer_until: 0,
+        table_from: 17,
+        ..Config::default()
+    };
+    let mut checked = 0;
+    for seed in 0..24u64 {
+        let Some((cells, hand)) =
+            random_position(seed * 104_729 + 3, 5 + (seed % 4) as usize, false)
+        else {
+            continue;
+        };
+        let position = parse(text(&cells, hand).as_bytes()).unwrap();
+        let a = best_move(&position);
+        for config in [everywhere, nowhere] {
+            let b = best_move_with(&position, config);
+            assert_eq!((a.best, a.value), (b.best, b.value), "seed {seed}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 12);
+}
