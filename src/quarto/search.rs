@@ -56,6 +56,8 @@ pub struct Searcher {
     pub nodes: u64,
     /// Nodes entered, by empty cells.
     pub by_empty: [u64; 17],
+    /// A move list for each number of empty cells, reused from node to node.
+    lists: Vec<Vec<Candidate>>,
 }
 
 impl Searcher {
@@ -67,6 +69,7 @@ impl Searcher {
             config,
             nodes: 0,
             by_empty: [0; 17],
+            lists: vec![Vec::with_capacity(240); 17],
         }
     }
 
@@ -151,7 +154,10 @@ impl Searcher {
         };
         let mut best = -2i8;
         let mut best_move = None;
-        let mut moves = MoveList::default();
+        // One reusable list per depth, taken out while this node uses it.
+        let depth = empty.len() as usize;
+        let mut moves = std::mem::take(&mut self.lists[depth]);
+        moves.clear();
         for cell in empty {
             let safe = board
                 .place(cell, hand)
@@ -168,13 +174,17 @@ impl Searcher {
             }
             for gift in safe {
                 if is_first_of_orbit(&symmetries, cell, gift) {
-                    moves.push(cell, gift);
+                    moves.push(Candidate {
+                        cell,
+                        gift,
+                        score: 0,
+                    });
                 }
             }
         }
         if empty.len() >= self.config.order_from {
             // Fewest opponent replies first; none at all is a win.
-            for m in moves.as_mut_slice() {
+            for m in &mut moves {
                 let child = board.place(m.cell, hand);
                 m.score = replies(child, m.gift, remaining.without(m.gift));
                 if m.score == 0 {
@@ -184,7 +194,7 @@ impl Searcher {
                 }
             }
             if best < 1 {
-                moves.as_mut_slice().sort_by_key(|m| m.score);
+                moves.sort_by_key(|m| m.score);
             }
         }
         if let Some(i) = first.and_then(|(c, g)| {
@@ -193,11 +203,11 @@ impl Searcher {
                 .iter()
                 .position(|m| m.cell == c && m.gift == g)
         }) {
-            moves.as_mut_slice()[..=i].rotate_right(1);
+            moves[..=i].rotate_right(1);
         }
         let mut window = (alpha.max(best), beta);
-        for m in moves.as_mut_slice() {
-            if window.0 >= window.1 {
+        for m in &moves {
+            if window.0 >= window.1 || best == 1 {
                 break;
             }
             let child = board.place(m.cell, hand);
@@ -213,6 +223,7 @@ impl Searcher {
                 window.0 = window.0.max(v);
             }
         }
+        self.lists[depth] = moves;
         let bound = if best <= alpha {
             Bound::Upper
         } else if best >= beta {
@@ -241,46 +252,12 @@ impl Searcher {
 struct Candidate {
     cell: Cell,
     gift: Piece,
-    score: u32,
-}
-
-/// The candidate moves of a node: at most 16 cells times 15 gifts.
-struct MoveList {
-    moves: [Candidate; 240],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList {
-            moves: [Candidate {
-                cell: Cell::from_index(0),
-                gift: Piece::from_low_bits(0),
-                score: 0,
-            }; 240],
-            len: 0,
-        }
-    }
-}
-
-impl MoveList {
-    fn push(&mut self, cell: Cell, gift: Piece) {
-        self.moves[self.len] = Candidate {
-            cell,
-            gift,
-            score: 0,
-        };
-        self.len += 1;
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [Candidate] {
-        &mut self.moves[..self.len]
-    }
+    score: u16,
 }
 
 /// The number of safe replies (placement, gift) the opponent has after receiving `gift` on
 /// `board`, with `remaining` left to give. `gift` must be safe.
-fn replies(board: Board, gift: Piece, remaining: Pieces) -> u32 {
+fn replies(board: Board, gift: Piece, remaining: Pieces) -> u16 {
     board
         .empty()
         .map(|c| {
@@ -289,7 +266,7 @@ fn replies(board: Board, gift: Piece, remaining: Pieces) -> u32 {
                 .threats()
                 .safe_pieces()
                 .and(remaining)
-                .len()
+                .len() as u16
         })
         .sum()
 }
