@@ -69,7 +69,7 @@ impl Searcher {
             config,
             nodes: 0,
             by_empty: [0; 17],
-            lists: vec![Vec::with_capacity(240); 17],
+            lists: (0..17).map(|_| Vec::with_capacity(240)).collect(),
         }
     }
 
