@@ -1,5 +1,6 @@
-//! Perfect play: negamax with alpha-beta over (placement, gift) moves, a transposition table, and
-//! symmetry near the root.
+//! Perfect play: negamax with alpha-beta over (placement, gift) moves, only safe gifts, moves
+//! ordered by the opponent's number of safe replies, a transposition table, and symmetry near the
+//! root.
 //!
 //! Values are -1 (loss), 0 (draw) and 1 (win) for the player to move. The search is fail-soft: a
 //! result at or below alpha is an upper bound, at or above beta a lower bound, else exact.
@@ -114,30 +115,10 @@ impl Searcher {
         let empty = board.empty();
         let placed = 16 - empty.len();
         let canonical_key = placed <= self.config.canonical_until;
-        let use_table = empty.len() >= self.config.table_from;
-        let key = if !use_table {
-            Key {
-                pieces: 0,
-                occupied: 0,
-                hand: 0,
-            }
-        } else if canonical_key {
-            let c = canonical(&board, hand);
-            Key {
-                pieces: c.pieces,
-                occupied: c.occupied,
-                hand: 0,
-            }
-        } else {
-            let (pieces, occupied) = board.raw();
-            Key {
-                pieces,
-                occupied,
-                hand: hand.index(),
-            }
-        };
+        let key =
+            (empty.len() >= self.config.table_from).then(|| table_key(&board, hand, canonical_key));
         let mut first = None;
-        if let Some(e) = use_table.then(|| self.table.probe(&key)).flatten() {
+        if let Some(e) = key.and_then(|k| self.table.probe(&k)) {
             match e.bound {
                 Bound::Exact => return e.value,
                 Bound::Lower if e.value >= beta => return e.value,
@@ -152,57 +133,17 @@ impl Searcher {
         } else {
             Vec::new()
         };
-        let mut best = -2i8;
-        let mut best_move = None;
         // One reusable list per depth, taken out while this node uses it.
         let depth = empty.len() as usize;
         let mut moves = std::mem::take(&mut self.lists[depth]);
-        moves.clear();
-        for cell in empty {
-            let safe = board
-                .place(cell, hand)
-                .threats()
-                .safe_pieces()
-                .and(remaining);
-            if safe.is_empty() {
-                // Every gift lets the opponent win at once.
-                if best < -1 {
-                    best = -1;
-                    best_move = remaining.into_iter().next().map(|g| (cell, g));
-                }
-                continue;
-            }
-            for gift in safe {
-                if is_first_of_orbit(&symmetries, cell, gift) {
-                    moves.push(Candidate {
-                        cell,
-                        gift,
-                        score: 0,
-                    });
-                }
-            }
+        let (mut best, mut best_move) = candidates(board, hand, &symmetries, &mut moves);
+        if empty.len() >= self.config.order_from && order(board, hand, &mut moves) {
+            best = 1;
+            best_move = moves.first().map(|m| (m.cell, m.gift));
         }
-        if empty.len() >= self.config.order_from {
-            // Fewest opponent replies first; none at all is a win.
-            for m in &mut moves {
-                let child = board.place(m.cell, hand);
-                m.score = replies(child, m.gift, remaining.without(m.gift));
-                if m.score == 0 {
-                    best = 1;
-                    best_move = Some((m.cell, m.gift));
-                    break;
-                }
-            }
-            if best < 1 {
-                moves.sort_by_key(|m| m.score);
-            }
-        }
-        if let Some(i) = first.and_then(|(c, g)| {
-            moves
-                .as_mut_slice()
-                .iter()
-                .position(|m| m.cell == c && m.gift == g)
-        }) {
+        if let Some(i) =
+            first.and_then(|(c, g)| moves.iter().position(|m| m.cell == c && m.gift == g))
+        {
             moves[..=i].rotate_right(1);
         }
         let mut window = (alpha.max(best), beta);
@@ -240,11 +181,84 @@ impl Searcher {
             bound,
             best: if canonical_key { None } else { best_move },
         };
-        if use_table {
-            self.table.store(&key, empty.len(), entry);
+        if let Some(k) = key {
+            self.table.store(&k, empty.len(), entry);
         }
         best
     }
+}
+
+/// The table key of a position: its canonical form (with 0000 in hand) or the position itself.
+fn table_key(board: &Board, hand: Piece, canonical_key: bool) -> Key {
+    if canonical_key {
+        let c = canonical(board, hand);
+        Key {
+            pieces: c.pieces,
+            occupied: c.occupied,
+            hand: 0,
+        }
+    } else {
+        let (pieces, occupied) = board.raw();
+        Key {
+            pieces,
+            occupied,
+            hand: hand.index(),
+        }
+    }
+}
+
+/// Fills `moves` with the moves worth searching: placements with a safe gift, times those
+/// gifts, one per orbit of `symmetries`, in the order cell then gift. Returns the best value
+/// and move known without search: -1 and the first such move when some placement leaves no safe
+/// gift (every gift loses), else -2 (nothing yet).
+fn candidates(
+    board: Board,
+    hand: Piece,
+    symmetries: &[Symmetry],
+    moves: &mut Vec<Candidate>,
+) -> (i8, Option<(Cell, Piece)>) {
+    let remaining = board.unused().without(hand);
+    let (mut best, mut best_move) = (-2, None);
+    moves.clear();
+    for cell in board.empty() {
+        let safe = board
+            .place(cell, hand)
+            .threats()
+            .safe_pieces()
+            .and(remaining);
+        if safe.is_empty() {
+            if best < -1 {
+                best = -1;
+                best_move = remaining.into_iter().next().map(|g| (cell, g));
+            }
+            continue;
+        }
+        for gift in safe.filter(|&g| is_first_of_orbit(symmetries, cell, g)) {
+            moves.push(Candidate {
+                cell,
+                gift,
+                score: 0,
+            });
+        }
+    }
+    (best, best_move)
+}
+
+/// Sorts `moves` by the number of safe replies the opponent would have, fewest first (stable, so
+/// ties keep the order cell then gift). Returns `true`, with that move first, as soon as a move
+/// leaves the opponent no safe reply at all: a win.
+fn order(board: Board, hand: Piece, moves: &mut [Candidate]) -> bool {
+    let remaining = board.unused().without(hand);
+    for i in 0..moves.len() {
+        let m = &mut moves[i];
+        m.score = replies(board.place(m.cell, hand), m.gift, remaining.without(m.gift));
+        if m.score == 0 {
+            moves.swap(0, i);
+            return true;
+        }
+    }
+    moves.sort_by_key(|m| m.score);
+    false
 }
 
 /// One candidate move and its ordering score.
