@@ -55,8 +55,6 @@ pub struct Searcher {
     config: Config,
     /// Nodes entered so far.
     pub nodes: u64,
-    /// Nodes entered, by empty cells.
-    pub by_empty: [u64; 17],
     /// A move list for each number of empty cells, reused from node to node.
     lists: Vec<Vec<Candidate>>,
 }
@@ -69,7 +67,6 @@ impl Searcher {
             table: Table::new(log2_buckets),
             config,
             nodes: 0,
-            by_empty: [0; 17],
             lists: (0..17).map(|_| Vec::with_capacity(240)).collect(),
         }
     }
@@ -95,7 +92,6 @@ impl Searcher {
     /// As [`Searcher::value`], when `hand` is known not to win at once.
     fn value_safe(&mut self, board: Board, hand: Piece, alpha: i8, beta: i8) -> i8 {
         self.nodes += 1;
-        self.by_empty[board.empty().len() as usize] += 1;
         let remaining = board.unused().without(hand);
         match board.empty().len() {
             1 => 0,
