@@ -1,1 +1,510 @@
-//! Tests for `quarto` (in progress).
+//! `quarto`: the solver against a plain negamax written here from the rules (no symmetry, no
+//! table, its own board), the symmetry group's properties, the recorded cases and the command line.
+
+use predicates::prelude::*;
+use proptest::prelude::*;
+
+use cp_puzzles::quarto::symmetry::{canonical, Symmetry};
+use cp_puzzles::quarto::{best_move, parse, Board, Cell, Piece, Position};
+
+use crate::util::{bin, root};
+
+/// The reference's board: cell `4 * row + col` holds `Some(piece)` or `None`.
+type Cells = [Option<u8>; 16];
+
+/// The 10 lines, written out.
+const LINES: [[usize; 4]; 10] = [
+    [0, 1, 2, 3],
+    [4, 5, 6, 7],
+    [8, 9, 10, 11],
+    [12, 13, 14, 15],
+    [0, 4, 8, 12],
+    [1, 5, 9, 13],
+    [2, 6, 10, 14],
+    [3, 7, 11, 15],
+    [0, 5, 10, 15],
+    [3, 6, 9, 12],
+];
+
+/// Whether the four pieces share an attribute value (all set or all clear for some bit).
+fn share(pieces: [u8; 4]) -> bool {
+    (0..4).any(|bit| {
+        let set = pieces.iter().filter(|&&p| p >> bit & 1 == 1).count();
+        set == 0 || set == 4
+    })
+}
+
+fn has_win(cells: &Cells) -> bool {
+    LINES.iter().any(|line| {
+        let pieces: Option<Vec<u8>> = line.iter().map(|&c| cells[c]).collect();
+        pieces.is_some_and(|p| share([p[0], p[1], p[2], p[3]]))
+    })
+}
+
+fn wins_at(cells: &mut Cells, cell: usize, piece: u8) -> bool {
+    cells[cell] = Some(piece);
+    let win = has_win(cells);
+    cells[cell] = None;
+    win
+}
+
+fn unused(cells: &Cells, hand: u8) -> Vec<u8> {
+    (0..16)
+        .filter(|&p| p != hand && !cells.contains(&Some(p)))
+        .collect()
+}
+
+/// Plain negamax with alpha-beta: the value (-1, 0, 1) for the player to place `hand`.
+fn negamax(cells: &mut Cells, hand: u8, mut alpha: i8, beta: i8) -> i8 {
+    let empty: Vec<usize> = (0..16).filter(|&c| cells[c].is_none()).collect();
+    if empty.iter().any(|&c| wins_at(cells, c, hand)) {
+        return 1;
+    }
+    if empty.len() == 1 {
+        return 0;
+    }
+    let gifts = unused(cells, hand);
+    let mut best = -2;
+    for &c in &empty {
+        cells[c] = Some(hand);
+        for &q in &gifts {
+            let v = -negamax(cells, q, -beta, -alpha);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                cells[c] = None;
+                return best;
+            }
+        }
+        cells[c] = None;
+    }
+    best
+}
+
+/// The reference answer: every move in the order cell, then gift, valued exactly; the first with
+/// the highest value. A winning or last placement is a move without a gift.
+fn reference(cells: &Cells, hand: u8) -> (String, &'static str) {
+    let mut cells = *cells;
+    let empty: Vec<usize> = (0..16).filter(|&c| cells[c].is_none()).collect();
+    let mut best: Option<(i8, String)> = None;
+    for &c in &empty {
+        let (r, k) = (c / 4, c % 4);
+        let mut consider = |v: i8, text: String| {
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                best = Some((v, text));
+            }
+        };
+        if wins_at(&mut cells, c, hand) {
+            consider(1, format!("place {r} {k}"));
+        } else if empty.len() == 1 {
+            consider(0, format!("place {r} {k}"));
+        } else {
+            cells[c] = Some(hand);
+            for q in unused(&cells, hand) {
+                let v = -negamax(&mut cells, q, -1, 1);
+                consider(v, format!("place {r} {k} give {q:04b}"));
+            }
+            cells[c] = None;
+        }
+        if best.as_ref().is_some_and(|(v, _)| *v == 1) {
+            break;
+        }
+    }
+    let (v, text) = best.expect("a non-full board has a move");
+    (text, ["loss", "draw", "win"][(v + 1) as usize])
+}
+
+/// A position with `placed` pieces from a pseudo-random game (`seed`), or a random scatter of
+/// pieces when `scatter`; `None` if it is already won.
+fn random_position(seed: u64, placed: usize, scatter: bool) -> Option<(Cells, u8)> {
+    let mut rng = seed | 1;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let mut cells: Cells = [None; 16];
+    let mut pieces: Vec<u8> = (0..16).collect();
+    let mut free: Vec<usize> = (0..16).collect();
+    for _ in 0..placed {
+        let p = pieces.swap_remove(next(pieces.len()));
+        let mut c = free.swap_remove(next(free.len()));
+        if !scatter {
+            // Play on: avoid completing a line when some cell allows it.
+            let mut tries = 0;
+            while wins_at(&mut cells, c, p) && tries < 16 {
+                free.push(c);
+                c = free.swap_remove(next(free.len()));
+                tries += 1;
+            }
+        }
+        cells[c] = Some(p);
+    }
+    let hand = pieces[next(pieces.len())];
+    (!has_win(&cells)).then_some((cells, hand))
+}
+
+fn text(cells: &Cells, hand: u8) -> String {
+    let mut s = String::new();
+    for r in 0..4 {
+        let row: Vec<String> = (0..4)
+            .map(|k| cells[4 * r + k].map_or(".".into(), |p| format!("{p:04b}")))
+            .collect();
+        s += &row.join(" ");
+        s.push('\n');
+    }
+    s + &format!("{hand:04b}\n")
+}
+
+fn solve(input: &str) -> (String, String) {
+    let position = parse(input.as_bytes()).unwrap();
+    let a = best_move(&position);
+    (a.best.to_string(), a.value.to_string())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn agrees_with_plain_negamax(seed in any::<u64>(), placed in 7usize..=15, scatter in any::<bool>()) {
+        if let Some((cells, hand)) = random_position(seed, placed, scatter) {
+            let input = text(&cells, hand);
+            let (mv, value) = reference(&cells, hand);
+            let got = solve(&input);
+            prop_assert_eq!((got.0.as_str(), got.1.as_str()), (mv.as_str(), value), "{}", input);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Every image of a position has the same canonical form, and the canonical form (a board
+    /// with 0000 in hand) has the position's value.
+    #[test]
+    fn canonical_form_is_invariant_and_keeps_the_value(seed in any::<u64>(), placed in 7usize..=15) {
+        if let Some((cells, hand)) = random_position(seed, placed, false) {
+            let position = parse(text(&cells, hand).as_bytes()).unwrap();
+            let (board, hand) = (position.board, position.hand.unwrap());
+            let form = canonical(&board, hand);
+            for s in Symmetry::all() {
+                prop_assert_eq!(canonical(&s.board(&board), s.piece(hand)), form);
+            }
+            let image = Position { board: form.board(), hand: Piece::new(0) };
+            prop_assert_eq!(best_move(&image).value, best_move(&position).value);
+            let (_, value) = reference(&cells, hand.index());
+            prop_assert_eq!(best_move(&image).value.to_string(), value);
+        }
+    }
+}
+
+/// Symmetries map moves to moves of the same value: check that the image of the chosen move is
+/// optimal in the image position (its value equals the image's value), for a few symmetries.
+#[test]
+fn symmetric_positions_have_the_same_value() {
+    let all = Symmetry::all();
+    for seed in 1..40u64 {
+        let Some((cells, hand)) = random_position(seed * 7919, 8 + (seed % 6) as usize, false)
+        else {
+            continue;
+        };
+        let position = parse(text(&cells, hand).as_bytes()).unwrap();
+        let value = best_move(&position).value;
+        for k in [1usize, 77, 4095, 12_287] {
+            let s = &all[(k * seed as usize) % all.len()];
+            let image = Position {
+                board: s.board(&position.board),
+                hand: position.hand.map(|h| s.piece(h)),
+            };
+            assert_eq!(best_move(&image).value, value, "seed {seed}, symmetry {k}");
+        }
+    }
+}
+
+#[test]
+fn the_start_gives_0000_and_is_a_draw() {
+    bin("quarto")
+        .write_stdin(". . . .\n. . . .\n. . . .\n. . . .\n-\n")
+        .assert()
+        .success()
+        .stdout("give 0000\ndraw\n");
+}
+
+#[test]
+fn the_first_optimal_move_may_be_a_forced_win_before_an_immediate_one() {
+    // 0000 0001 0010 on row 0 with 0100 in hand wins at (0, 3) at once; the reference decides
+    // whether an earlier cell also forces a win.
+    for (cells, hand) in (0..200u64).filter_map(|s| random_position(s * 31 + 5, 11, false)) {
+        let mut c = cells;
+        let immediate = (0..16).any(|i| c[i].is_none() && wins_at(&mut c, i, hand));
+        if immediate {
+            let input = text(&cells, hand);
+            let (mv, value) = reference(&cells, hand);
+            assert_eq!(solve(&input), (mv, value.to_string()), "{input}");
+        }
+    }
+}
+
+#[test]
+fn immediate_win_and_last_cell() {
+    bin("quarto")
+        .write_stdin("0000 0001 0010 .\n. . . .\n. . . .\n. . . .\n0100\n")
+        .assert()
+        .success()
+        .stdout("place 0 3\nwin\n");
+    // 15 pieces, no line shares an attribute when the last piece goes in: a draw.
+    let cells: Cells = [
+        Some(0b0000),
+        Some(0b0011),
+        Some(0b1100),
+        Some(0b1111),
+        Some(0b1010),
+        Some(0b1001),
+        Some(0b0110),
+        Some(0b0101),
+        Some(0b0111),
+        Some(0b0100),
+        Some(0b1011),
+        Some(0b1000),
+        Some(0b1101),
+        Some(0b1110),
+        Some(0b0001),
+        None,
+    ];
+    if !has_win(&cells) {
+        let mut c = cells;
+        let expected = if wins_at(&mut c, 15, 0b0010) {
+            "win"
+        } else {
+            "draw"
+        };
+        bin("quarto")
+            .write_stdin(text(&cells, 0b0010))
+            .assert()
+            .success()
+            .stdout(format!("place 3 3\n{expected}\n"));
+    }
+}
+
+/// Every recorded case with at most 9 empty cells agrees with the reference; the others are
+/// checked by the judge against outputs recorded by `scripts/quarto_reference.py`.
+#[test]
+fn recorded_cases_agree_with_the_reference() {
+    let dir = root().join("testcases/quarto");
+    let mut checked = 0;
+    let mut all = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        all += 1;
+        let input = std::fs::read_to_string(&path).unwrap();
+        let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
+        let Ok(position) = parse(input.as_bytes()) else {
+            continue;
+        };
+        let Some(hand) = position.hand else { continue };
+        let mut cells: Cells = [None; 16];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            *cell = position
+                .board
+                .get(Cell::from_index(i as u8))
+                .map(Piece::index);
+        }
+        if position.board.empty().len() <= 9 {
+            let (mv, value) = reference(&cells, hand.index());
+            assert_eq!(format!("{mv}\n{value}\n"), expected, "{}", path.display());
+            checked += 1;
+        }
+    }
+    assert!(all >= 25, "only {all} cases");
+    assert!(checked >= 10, "only {checked} checked");
+}
+
+#[test]
+fn bad_input_names_the_place_and_exits_1() {
+    let cases = [
+        ("", "line 1: expected 4 cells, found 0 tokens"),
+        (". . .\n", "line 1: expected 4 cells, found 3 tokens"),
+        (". . . . .\n", "line 1: expected 4 cells, found 5 tokens"),
+        (
+            ". . . .\n. . . .\n. . . .\n",
+            "line 4: expected 4 cells, found 0 tokens",
+        ),
+        (
+            ". . . .\n. 012 . .\n. . . .\n. . . .\n0000\n",
+            "line 2, cell 2: expected a cell",
+        ),
+        (
+            ". . . .\n. 00001 . .\n. . . .\n. . . .\n0000\n",
+            "found \"00001\"",
+        ),
+        (
+            ". . . .\n. . . .\n. . . .\n. . . .\n",
+            "line 5: expected 1 token",
+        ),
+        (
+            ". . . .\n. . . .\n. . . .\n. . . .\n0000 0001\n",
+            "line 5: expected 1 token",
+        ),
+        (
+            ". . . .\n. . . .\n. . . .\n. . . .\nx\n",
+            "line 5, cell 1: expected the piece in hand",
+        ),
+        (
+            ". . . .\n. . . .\n. . . .\n. . . .\n0000\n0001\n",
+            "line 6: expected the end of the input",
+        ),
+        (
+            "0101 . . .\n. . . .\n. . 0101 .\n. . . .\n0000\n",
+            "line 3, cell 3: piece 0101 is already on line 1, cell 1",
+        ),
+        (
+            "0101 . . .\n. . . .\n. . . .\n. . . .\n0101\n",
+            "line 5, cell 1: piece 0101 is already on the board",
+        ),
+        (
+            "0000 0001 0010 0100\n. . . .\n. . . .\n. . . .\n1111\n",
+            "already won",
+        ),
+        (
+            "0101 . . .\n. . . .\n. . . .\n. . . .\n-\n",
+            "line 5: expected a piece in hand, found \"-\"",
+        ),
+    ];
+    for (stdin, message) in cases {
+        bin("quarto")
+            .write_stdin(stdin)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::starts_with("quarto: "))
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::function(|e: &str| e.lines().count() == 1));
+    }
+}
+
+#[test]
+fn a_full_board_is_rejected() {
+    // A full board in which no line shares an attribute (found by search over row orders).
+    let full = full_drawn_board();
+    let mut input = text(&full, 0);
+    input.truncate(input.rfind("0000").unwrap());
+    input.push_str("-\n");
+    bin("quarto")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("the board is full"));
+}
+
+/// A full board with no winning line, by backtracking.
+fn full_drawn_board() -> Cells {
+    fn fill(cells: &mut Cells, i: usize, used: u16) -> bool {
+        if i == 16 {
+            return true;
+        }
+        for p in 0..16u8 {
+            if used & (1 << p) == 0 {
+                cells[i] = Some(p);
+                let ok = LINES.iter().all(|l| {
+                    let ps: Option<Vec<u8>> = l.iter().map(|&c| cells[c]).collect();
+                    ps.is_none_or(|p| !share([p[0], p[1], p[2], p[3]]))
+                });
+                if ok && fill(cells, i + 1, used | 1 << p) {
+                    return true;
+                }
+                cells[i] = None;
+            }
+        }
+        false
+    }
+    let mut cells = [None; 16];
+    assert!(fill(&mut cells, 0, 0));
+    cells
+}
+
+#[test]
+fn huge_or_binary_input_is_rejected_without_panic() {
+    bin("quarto")
+        .write_stdin(vec![b'.'; 1 << 20])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("too long"));
+    bin("quarto")
+        .write_stdin(vec![0xFFu8, 0xFE, b'\n'])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 1"));
+}
+
+#[test]
+fn output_is_deterministic_and_ignores_blank_trailing_lines() {
+    let (cells, hand) = random_position(12345, 9, false).unwrap();
+    let input = text(&cells, hand) + "\n  \n";
+    let first = solve(&input);
+    assert_eq!(solve(&input), first);
+    assert_eq!(
+        solve(&input.replace(' ', "\t").replace('\n', "\r\n")),
+        first
+    );
+}
+
+#[test]
+fn unsafe_gifts_are_losses() {
+    // With every remaining gift unsafe after every placement, the position is lost, and the first
+    // move (first cell, smallest gift) is printed. Found by scanning random positions.
+    let mut seen = 0;
+    for seed in 0..3000u64 {
+        let Some((cells, hand)) = random_position(seed, 12, true) else {
+            continue;
+        };
+        let (mv, value) = reference(&cells, hand);
+        if value == "loss" {
+            assert_eq!(solve(&text(&cells, hand)), (mv, value.to_string()));
+            seen += 1;
+        }
+    }
+    assert!(seen > 0);
+    let _ = Board::EMPTY;
+}
+
+/// The answer does not depend on the search settings: with symmetry everywhere (canonical keys
+/// and stabilizers at every node, the table from 3 empty cells), with none, and by default, on
+/// positions with 5 to 8 pieces placed (deeper than the reference reaches, and where the
+/// stabilizer is used below the root).
+#[test]
+fn settings_change_nothing_but_speed() {
+    use cp_puzzles::quarto::best_move_with;
+    use cp_puzzles::quarto::search::Config;
+    let everywhere = Config {
+        canonical_until: 16,
+        stabilizer_until: 16,
+        table_from: 3,
+        ..Config::default()
+    };
+    let nowhere = Config {
+        canonical_until: 0,
+        stabilizer_until: 0,
+        table_from: 17,
+        ..Config::default()
+    };
+    let mut checked = 0;
+    for seed in 0..24u64 {
+        let Some((cells, hand)) =
+            random_position(seed * 104_729 + 3, 5 + (seed % 4) as usize, false)
+        else {
+            continue;
+        };
+        let position = parse(text(&cells, hand).as_bytes()).unwrap();
+        let a = best_move(&position);
+        for config in [everywhere, nowhere] {
+            let b = best_move_with(&position, config);
+            assert_eq!((a.best, a.value), (b.best, b.value), "seed {seed}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 12);
+}

@@ -1,0 +1,210 @@
+//! Speed of the `quarto` solver on a fixed set of positions, grouped by pieces placed.
+//!
+//! `cargo bench --bench quarto [-- [--games N] [--levels A-B] [--baseline]]` (defaults: 5 games,
+//! levels 12 down to 4). The positions come from N pseudo-random games (fixed seeds) in which
+//! nobody blunders: each placement avoids giving up an immediate win where it can, and each gift is
+//! safe. Each level's position is the one with that many pieces placed, piece in hand. For each
+//! level it prints the median and worst CPU time and wall time (the machine is shared: wall time
+//! includes waiting for a core), the median nodes and the nodes per CPU second; with `--baseline`
+//! it also times the same positions without symmetry and without move ordering (the plain
+//! alpha-beta with table and safe-piece filter), as a baseline measured in the same run. `--print` prints the positions instead.
+
+use std::time::Instant;
+
+use cp_puzzles::quarto::search::Config;
+use cp_puzzles::quarto::{best_move_with, Board, Cell, Piece, Position};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut games = 5usize;
+    let mut levels = (4u32, 12u32);
+    let mut baseline = false;
+    let mut print = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--games" => {
+                games = args[i + 1].parse().expect("--games N");
+                i += 1;
+            }
+            "--levels" => {
+                let (a, b) = args[i + 1].split_once('-').expect("--levels A-B");
+                levels = (a.parse().expect("A"), b.parse().expect("B"));
+                i += 1;
+            }
+            "--baseline" => baseline = true,
+            "--print" => print = true,
+            _ => {} // cargo passes --bench
+        }
+        i += 1;
+    }
+    let games: Vec<Vec<Position>> = (0..games as u64).map(game).collect();
+    if print {
+        for (g, positions) in games.iter().enumerate() {
+            for (placed, p) in positions.iter().enumerate() {
+                println!("# game {g}, {placed} placed\n{}", show(p));
+            }
+        }
+        return;
+    }
+    println!(
+        "{:>6} {:>3} {:>9} {:>9} {:>9} {:>9} {:>10} {:>8}{}",
+        "placed",
+        "n",
+        "med cpu",
+        "worst cpu",
+        "med wall",
+        "worstwall",
+        "med nodes",
+        "Mnodes/s",
+        if baseline {
+            "  base med cpu base worst cpu  ratio"
+        } else {
+            ""
+        }
+    );
+    for placed in (levels.0..=levels.1).rev() {
+        let positions: Vec<&Position> = games
+            .iter()
+            .filter_map(|g| g.get(placed as usize))
+            .collect();
+        let ours = measure(&positions, Config::default());
+        let mut line = format!(
+            "{:>6} {:>3} {:>9.4} {:>9.4} {:>9.4} {:>9.4} {:>10} {:>8.2}",
+            placed,
+            positions.len(),
+            ours.median_cpu,
+            ours.worst_cpu,
+            ours.median,
+            ours.worst,
+            ours.median_nodes,
+            ours.nodes as f64 / ours.total / 1e6
+        );
+        if baseline {
+            let plain = Config {
+                canonical_until: 0,
+                stabilizer_until: 0,
+                order_from: 17,
+                ..Config::default()
+            };
+            let base = measure(&positions, plain);
+            line += &format!(
+                " {:>13.4} {:>14.4} {:>6.2}",
+                base.median_cpu,
+                base.worst_cpu,
+                base.median_cpu / ours.median_cpu
+            );
+        }
+        println!("{line}");
+    }
+}
+
+struct Figures {
+    median: f64,
+    worst: f64,
+    median_cpu: f64,
+    worst_cpu: f64,
+    total: f64,
+    nodes: u64,
+    median_nodes: u64,
+}
+
+fn measure(positions: &[&Position], config: Config) -> Figures {
+    let mut times = Vec::new();
+    let mut cpu = Vec::new();
+    let mut nodes = Vec::new();
+    for p in positions {
+        let (start, start_cpu) = (Instant::now(), cpu_seconds());
+        let a = best_move_with(p, config);
+        times.push(start.elapsed().as_secs_f64());
+        cpu.push(cpu_seconds() - start_cpu);
+        nodes.push(a.nodes);
+    }
+    let total = cpu.iter().sum();
+    let all_nodes = nodes.iter().sum();
+    times.sort_by(f64::total_cmp);
+    cpu.sort_by(f64::total_cmp);
+    nodes.sort_unstable();
+    Figures {
+        median: times[times.len() / 2],
+        worst: times[times.len() - 1],
+        median_cpu: cpu[cpu.len() / 2],
+        worst_cpu: cpu[cpu.len() - 1],
+        total,
+        nodes: all_nodes,
+        median_nodes: nodes[nodes.len() / 2],
+    }
+}
+
+/// This process's CPU time (user + system), in seconds: the machine is shared, so wall time
+/// includes waiting for a core.
+fn cpu_seconds() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+/// The positions of one game, indexed by pieces placed (the piece in hand is set).
+fn game(seed: u64) -> Vec<Position> {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let mut board = Board::EMPTY;
+    let mut hand = Piece::new(next(16) as u8).expect("below 16");
+    let mut positions = vec![Position {
+        board,
+        hand: Some(hand),
+    }];
+    while board.empty().len() > 2 {
+        let cells: Vec<Cell> = board.empty().collect();
+        // Placements that leave a safe gift, else any.
+        let good: Vec<(Cell, Vec<Piece>)> = cells
+            .iter()
+            .map(|&c| {
+                let b = board.place(c, hand);
+                let safe = b
+                    .threats()
+                    .safe_pieces()
+                    .and(b.unused())
+                    .collect::<Vec<_>>();
+                (c, safe)
+            })
+            .filter(|(c, safe)| !safe.is_empty() && !board.wins_at(*c, hand))
+            .collect();
+        if good.is_empty() {
+            break;
+        }
+        let (cell, safe) = &good[next(good.len())];
+        board = board.place(*cell, hand);
+        hand = safe[next(safe.len())];
+        positions.push(Position {
+            board,
+            hand: Some(hand),
+        });
+    }
+    positions
+}
+
+/// A position in the solver's input format.
+fn show(p: &Position) -> String {
+    let mut text = String::new();
+    for r in 0..4 {
+        let cells: Vec<String> = (0..4)
+            .map(|c| {
+                let cell = Cell::new(r, c).expect("in range");
+                p.board.get(cell).map_or(".".to_string(), |x| x.to_string())
+            })
+            .collect();
+        text += &cells.join(" ");
+        text.push('\n');
+    }
+    text + &p.hand.map_or("-".to_string(), |h| h.to_string())
+}

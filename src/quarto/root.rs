@@ -1,0 +1,175 @@
+//! The move a perfect player makes: the first optimal move in the order cell (row-major), then
+//! given piece (ascending).
+//!
+//! Moves are compared by value only (win > draw > loss): an immediate win and a forced later win
+//! are both `win`, and the earlier one in that order is chosen. A placement that wins, or fills the
+//! last empty cell, ends the game and is a move without a gift, ordered by its cell.
+
+use std::fmt;
+
+use super::board::{Cell, Piece};
+use super::parse::Position;
+use super::search::{default_log2_buckets, is_first_of_orbit, Config, Searcher};
+use super::symmetry::stabilizer;
+
+/// The value of a position for the player to move, both sides playing perfectly.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Value {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Value {
+    fn from_score(score: i8) -> Value {
+        match score {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Value::Loss => "loss",
+            Value::Draw => "draw",
+            Value::Win => "win",
+        })
+    }
+}
+
+/// A move: place the piece in hand (except at the start), then give a piece (except when the
+/// placement ends the game).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Move {
+    pub place: Option<Cell>,
+    pub give: Option<Piece>,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut sep = "";
+        if let Some(c) = self.place {
+            write!(f, "place {} {}", c.row(), c.col())?;
+            sep = " ";
+        }
+        if let Some(p) = self.give {
+            write!(f, "{sep}give {p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The answer for a position, and what the search cost.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Answer {
+    pub best: Move,
+    pub value: Value,
+    /// Search nodes entered.
+    pub nodes: u64,
+    /// The transposition table's size in bytes (0 when no search was needed).
+    pub table_bytes: usize,
+}
+
+/// The first optimal move of `position` and its value, with the default settings.
+#[must_use]
+pub fn best_move(position: &Position) -> Answer {
+    best_move_with(position, Config::default())
+}
+
+/// As [`best_move`], with explicit search settings (the answer does not depend on them).
+#[must_use]
+pub fn best_move_with(position: &Position, config: Config) -> Answer {
+    let board = position.board;
+    let Some(hand) = position.hand else {
+        // The empty board: every piece is the image of 0000 under an attribute complement, which
+        // fixes the empty board, so all gifts have the same value, and the first is 0000. That
+        // value is the game's, a draw (Goossens, 1998); see docs/quarto.md.
+        return Answer {
+            best: Move {
+                place: None,
+                give: Piece::new(0),
+            },
+            value: Value::Draw,
+            nodes: 0,
+            table_bytes: 0,
+        };
+    };
+    let empty = board.empty();
+    let ends = |cell| Answer {
+        best: Move {
+            place: Some(cell),
+            give: None,
+        },
+        value: if board.wins_at(cell, hand) {
+            Value::Win
+        } else {
+            Value::Draw
+        },
+        nodes: 1,
+        table_bytes: 0,
+    };
+    // The first winning cell, or the last empty cell.
+    let first_win = empty.into_iter().find(|&c| board.wins_at(c, hand));
+    if empty.len() == 1 {
+        return ends(empty.into_iter().next().expect("one empty cell"));
+    }
+    if first_win.is_some_and(|w| empty.into_iter().next() == Some(w)) {
+        return ends(first_win.expect("checked"));
+    }
+    let log2 = config
+        .log2_buckets
+        .unwrap_or_else(|| default_log2_buckets(empty.len()));
+    let mut searcher = Searcher::new(config, log2);
+    let symmetries = stabilizer(&board, hand);
+    let remaining = board.unused().without(hand);
+    // With a winning cell somewhere, only wins matter: search earlier moves with a null window.
+    let mut best: i8 = if first_win.is_some() { 0 } else { -2 };
+    let mut best_move = None;
+    for cell in empty {
+        if Some(cell) == first_win {
+            break;
+        }
+        let child = board.place(cell, hand);
+        for gift in remaining {
+            if !is_first_of_orbit(&symmetries, cell, gift) {
+                continue;
+            }
+            let v = -searcher.value(child, gift, -1, -best);
+            if v > best {
+                best = v;
+                best_move = Some((cell, gift));
+                if best == 1 {
+                    break;
+                }
+            }
+        }
+        if best == 1 {
+            break;
+        }
+    }
+    let (best_move, value) = match best_move {
+        Some((cell, gift)) if best == 1 || first_win.is_none() => (
+            Move {
+                place: Some(cell),
+                give: Some(gift),
+            },
+            Value::from_score(best),
+        ),
+        _ => {
+            let w = first_win.expect("no move found only when a win was the bar");
+            let mut a = ends(w);
+            a.nodes = searcher.nodes + 1;
+            a.table_bytes = searcher.table_bytes();
+            return a;
+        }
+    };
+    Answer {
+        best: best_move,
+        value,
+        nodes: searcher.nodes + 1,
+        table_bytes: searcher.table_bytes(),
+    }
+}

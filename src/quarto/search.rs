@@ -1,0 +1,304 @@
+//! Perfect play: negamax with alpha-beta over (placement, gift) moves, only safe gifts, moves
+//! ordered by the opponent's number of safe replies, a transposition table, and symmetry near the
+//! root.
+//!
+//! Values are -1 (loss), 0 (draw) and 1 (win) for the player to move. The search is fail-soft: a
+//! result at or below alpha is an upper bound, at or above beta a lower bound, else exact.
+
+use super::board::{Board, Cell, Piece, Pieces};
+use super::symmetry::{canonical, stabilizer, Symmetry};
+use super::table::{Bound, Entry, Key, Table};
+
+/// Tuning knobs, chosen by measurement (see `docs/quarto.md`).
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Nodes with at most this many pieces placed use the canonical form as their table key;
+    /// deeper ones use the position itself.
+    pub canonical_until: u32,
+    /// Nodes with at most this many pieces placed search one move per orbit of their stabilizer.
+    pub stabilizer_until: u32,
+    /// Nodes with at least this many empty cells order their moves by the opponent's replies.
+    pub order_from: u32,
+    /// Nodes with at least this many empty cells use the table.
+    pub table_from: u32,
+    /// Table size: `2^log2_buckets` buckets of 32 bytes; `None` picks it from the empty cells.
+    pub log2_buckets: Option<u32>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            canonical_until: 9,
+            stabilizer_until: 6,
+            table_from: 6,
+            order_from: 4,
+            log2_buckets: None,
+        }
+    }
+}
+
+/// The table size for a search from a position with `empty` empty cells: 128 KiB up to 32 MiB,
+/// and 256 MiB (2^23 buckets) from 13 empty cells.
+#[must_use]
+pub fn default_log2_buckets(empty: u32) -> u32 {
+    match empty {
+        0..=8 => 12,
+        9..=10 => 16,
+        11..=12 => 20,
+        _ => 23,
+    }
+}
+
+/// One search: its table, its counters and its settings.
+pub struct Searcher {
+    table: Table,
+    config: Config,
+    /// Nodes entered so far.
+    pub nodes: u64,
+    /// A move list for each number of empty cells, reused from node to node.
+    lists: Vec<Vec<Candidate>>,
+}
+
+impl Searcher {
+    /// A searcher with a table of `2^log2_buckets` buckets.
+    #[must_use]
+    pub fn new(config: Config, log2_buckets: u32) -> Searcher {
+        Searcher {
+            table: Table::new(log2_buckets),
+            config,
+            nodes: 0,
+            lists: (0..17).map(|_| Vec::with_capacity(240)).collect(),
+        }
+    }
+
+    /// The table's size in bytes.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// The value of `board` with `hand` to place, within the window `(alpha, beta)`.
+    ///
+    /// Preconditions: the board has an empty cell and no winning line, `hand` is not on it, and
+    /// `alpha < beta`.
+    pub fn value(&mut self, board: Board, hand: Piece, alpha: i8, beta: i8) -> i8 {
+        if board.threats().meets(hand.traits()) {
+            self.nodes += 1;
+            return 1;
+        }
+        self.value_safe(board, hand, alpha, beta)
+    }
+
+    /// As [`Searcher::value`], when `hand` is known not to win at once.
+    fn value_safe(&mut self, board: Board, hand: Piece, alpha: i8, beta: i8) -> i8 {
+        self.nodes += 1;
+        let remaining = board.unused().without(hand);
+        match board.empty().len() {
+            1 => 0,
+            2 => last_two(board, hand, remaining),
+            _ => self.value_by_moves(board, hand, remaining, alpha, beta),
+        }
+    }
+
+    fn value_by_moves(
+        &mut self,
+        board: Board,
+        hand: Piece,
+        remaining: Pieces,
+        mut alpha: i8,
+        mut beta: i8,
+    ) -> i8 {
+        let empty = board.empty();
+        let placed = 16 - empty.len();
+        let canonical_key = placed <= self.config.canonical_until;
+        let key =
+            (empty.len() >= self.config.table_from).then(|| table_key(&board, hand, canonical_key));
+        let mut first = None;
+        if let Some(e) = key.and_then(|k| self.table.probe(&k)) {
+            match e.bound {
+                Bound::Exact => return e.value,
+                Bound::Lower if e.value >= beta => return e.value,
+                Bound::Lower => alpha = alpha.max(e.value),
+                Bound::Upper if e.value <= alpha => return e.value,
+                Bound::Upper => beta = beta.min(e.value),
+            }
+            first = e.best;
+        }
+        let symmetries = if placed <= self.config.stabilizer_until {
+            stabilizer(&board, hand)
+        } else {
+            Vec::new()
+        };
+        // One reusable list per depth, taken out while this node uses it.
+        let depth = empty.len() as usize;
+        let mut moves = std::mem::take(&mut self.lists[depth]);
+        let (mut best, mut best_move) = candidates(board, hand, &symmetries, &mut moves);
+        if empty.len() >= self.config.order_from && order(board, hand, &mut moves) {
+            best = 1;
+            best_move = moves.first().map(|m| (m.cell, m.gift));
+        }
+        if let Some(i) =
+            first.and_then(|(c, g)| moves.iter().position(|m| m.cell == c && m.gift == g))
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let mut window = (alpha.max(best), beta);
+        for m in &moves {
+            if window.0 >= window.1 || best == 1 {
+                break;
+            }
+            let child = board.place(m.cell, hand);
+            let v = if empty.len() == 3 {
+                self.nodes += 1;
+                -last_two(child, m.gift, remaining.without(m.gift))
+            } else {
+                -self.value_safe(child, m.gift, -window.1, -window.0)
+            };
+            if v > best {
+                best = v;
+                best_move = Some((m.cell, m.gift));
+                window.0 = window.0.max(v);
+            }
+        }
+        self.lists[depth] = moves;
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let bound = match (bound, best) {
+            (Bound::Lower, 1) | (Bound::Upper, -1) => Bound::Exact,
+            _ => bound,
+        };
+        let entry = Entry {
+            value: best,
+            bound,
+            best: if canonical_key { None } else { best_move },
+        };
+        if let Some(k) = key {
+            self.table.store(&k, empty.len(), entry);
+        }
+        best
+    }
+}
+
+/// The table key of a position: its canonical form (with 0000 in hand) or the position itself.
+fn table_key(board: &Board, hand: Piece, canonical_key: bool) -> Key {
+    if canonical_key {
+        let c = canonical(board, hand);
+        Key {
+            pieces: c.pieces,
+            occupied: c.occupied,
+            hand: 0,
+        }
+    } else {
+        let (pieces, occupied) = board.raw();
+        Key {
+            pieces,
+            occupied,
+            hand: hand.index(),
+        }
+    }
+}
+
+/// Fills `moves` with the moves worth searching: placements with a safe gift, times those
+/// gifts, one per orbit of `symmetries`, in the order cell then gift. Returns the best value
+/// and move known without search: -1 and the first such move when some placement leaves no safe
+/// gift (every gift loses), else -2 (nothing yet).
+fn candidates(
+    board: Board,
+    hand: Piece,
+    symmetries: &[Symmetry],
+    moves: &mut Vec<Candidate>,
+) -> (i8, Option<(Cell, Piece)>) {
+    let remaining = board.unused().without(hand);
+    let (mut best, mut best_move) = (-2, None);
+    moves.clear();
+    for cell in board.empty() {
+        let safe = board
+            .place(cell, hand)
+            .threats()
+            .safe_pieces()
+            .and(remaining);
+        if safe.is_empty() {
+            if best < -1 {
+                best = -1;
+                best_move = remaining.into_iter().next().map(|g| (cell, g));
+            }
+            continue;
+        }
+        for gift in safe.filter(|&g| is_first_of_orbit(symmetries, cell, g)) {
+            moves.push(Candidate {
+                cell,
+                gift,
+                score: 0,
+            });
+        }
+    }
+    (best, best_move)
+}
+
+/// Sorts `moves` by the number of safe replies the opponent would have, fewest first (stable, so
+/// ties keep the order cell then gift). Returns `true`, with that move first, as soon as a move
+/// leaves the opponent no safe reply at all: a win.
+fn order(board: Board, hand: Piece, moves: &mut [Candidate]) -> bool {
+    let remaining = board.unused().without(hand);
+    for i in 0..moves.len() {
+        let m = &mut moves[i];
+        m.score = replies(board.place(m.cell, hand), m.gift, remaining.without(m.gift));
+        if m.score == 0 {
+            moves.swap(0, i);
+            return true;
+        }
+    }
+    moves.sort_by_key(|m| m.score);
+    false
+}
+
+/// One candidate move and its ordering score.
+#[derive(Clone, Copy)]
+struct Candidate {
+    cell: Cell,
+    gift: Piece,
+    score: u16,
+}
+
+/// The number of safe replies (placement, gift) the opponent has after receiving `gift` on
+/// `board`, with `remaining` left to give. `gift` must be safe.
+fn replies(board: Board, gift: Piece, remaining: Pieces) -> u16 {
+    board
+        .empty()
+        .map(|c| {
+            board
+                .place(c, gift)
+                .threats()
+                .safe_pieces()
+                .and(remaining)
+                .len() as u16
+        })
+        .sum()
+}
+
+/// The value with two empty cells: place `hand` on one, give the last piece, which the opponent
+/// places on the other cell, winning iff it meets a threat.
+fn last_two(board: Board, hand: Piece, remaining: Pieces) -> i8 {
+    let last = remaining.into_iter().next().expect("one piece remains");
+    if board
+        .empty()
+        .any(|c| !board.place(c, hand).threats().meets(last.traits()))
+    {
+        0
+    } else {
+        -1
+    }
+}
+
+/// Whether `(cell, gift)` is the least move of its orbit under `symmetries` (a group without its
+/// identity), in the order cell then gift.
+pub fn is_first_of_orbit(symmetries: &[Symmetry], cell: Cell, gift: Piece) -> bool {
+    symmetries
+        .iter()
+        .all(|s| (s.cell(cell), s.piece(gift)) >= (cell, gift))
+}
