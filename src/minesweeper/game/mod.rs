@@ -15,4 +15,4 @@ pub use layout::Layout;
 pub use play::{Game, Reveal, Status};
 pub use rng::{game_seed, Rng};
 
-use stub_board::{Board, Cell, Pos};
+pub use stub_board::{analyze, Analysis, Board, Cell, Pos};

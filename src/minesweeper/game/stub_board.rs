@@ -43,3 +43,35 @@ impl Board {
         self.cells[p.y * self.w + p.x] = c
     }
 }
+pub struct Analysis {
+    pub safe: Vec<Pos>,
+    pub mines: Vec<Pos>,
+    pub best: (Pos, f64),
+    pub probabilities: Vec<(Pos, f64)>,
+}
+pub fn analyze(b: &Board) -> Result<Analysis, String> {
+    let mut probabilities = Vec::new();
+    for y in 0..b.h {
+        for x in 0..b.w {
+            if b.get(Pos { x, y }) == Cell::Hidden {
+                probabilities.push((Pos { x, y }, 0.5));
+            }
+        }
+    }
+    Ok(Analysis {
+        safe: vec![],
+        mines: vec![],
+        best: probabilities[0],
+        probabilities,
+    })
+}
+impl Board {
+    pub fn neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> + '_ {
+        let (w, h) = (self.w, self.h);
+        (p.y.saturating_sub(1)..=(p.y + 1).min(h - 1))
+            .flat_map(move |y| {
+                (p.x.saturating_sub(1)..=(p.x + 1).min(w - 1)).map(move |x| Pos { x, y })
+            })
+            .filter(move |&q| q != p)
+    }
+}
