@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use cp_puzzles::minesweeper::bot::{self, Run, Strategy as Guesser};
 use cp_puzzles::minesweeper::game::{
-    game_seed, Cell, Config, FirstClick, Game, Layout, Pos, Reveal, Status,
+    game_seed, Board, Cell, Config, FirstClick, Game, Layout, Pos, Reveal, Status,
 };
 
 /// A layout from a picture: `*` a mine, anything else a safe cell.
@@ -221,4 +221,125 @@ fn totals_do_not_depend_on_the_number_of_threads() {
     };
     assert_eq!(run(1), run(2));
     assert_eq!(run(1), run(3));
+}
+
+/// Every mine arrangement that fits `view` (a brute force over the subsets of its hidden,
+/// unflagged cells, written apart from the analyzer): each as the set of mine cells.
+fn arrangements(view: &Board) -> Vec<BTreeSet<Pos>> {
+    let config = Config::new(view.width(), view.height(), view.mines()).unwrap();
+    let cells: Vec<Pos> = all_cells(&config).collect();
+    let hidden: Vec<Pos> = cells
+        .iter()
+        .copied()
+        .filter(|&p| view.get(p) == Cell::Hidden)
+        .collect();
+    let flags = cells
+        .iter()
+        .filter(|&&p| view.get(p) == Cell::Flagged)
+        .count();
+    assert!(hidden.len() <= 20, "brute force on a board this large");
+    let Some(left) = view.mines().checked_sub(flags) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << hidden.len()) {
+        if mask.count_ones() as usize != left {
+            continue;
+        }
+        let mine = |p: Pos| {
+            view.get(p) == Cell::Flagged
+                || hidden
+                    .iter()
+                    .position(|&h| h == p)
+                    .is_some_and(|i| mask >> i & 1 == 1)
+        };
+        let fits = cells.iter().all(|&p| match view.get(p) {
+            Cell::Revealed(n) => {
+                around(&config, p).into_iter().filter(|&q| mine(q)).count() == n as usize
+            }
+            _ => true,
+        });
+        if fits {
+            out.push(hidden.iter().copied().filter(|&p| mine(p)).collect());
+        }
+    }
+    out
+}
+
+/// Small games: the board and its first-click rule.
+fn arb_small_game() -> impl proptest::strategy::Strategy<Value = (usize, usize, usize, u64, bool)> {
+    (2usize..=5, 2usize..=4, any::<u64>(), any::<bool>())
+        .prop_filter("at most 16 cells", |(w, h, _, _)| w * h <= 16)
+        .prop_flat_map(|(w, h, seed, opening)| {
+            (1..=(w * h / 3)).prop_map(move |m| (w, h, m, seed, opening))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Before every move, the brute force agrees: a safe click is a mine in no arrangement, a
+    /// flag a mine in every one, and a guess is never a cell that is a mine in every one.
+    #[test]
+    fn the_bot_never_clicks_a_proved_mine((w, h, m, seed, opening) in arb_small_game()) {
+        let config = Config::new(w, h, m).unwrap();
+        let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
+        prop_assume!(config.check_rule(rule).is_ok());
+        let mut game = Game::new(config, rule, seed).unwrap();
+        let mut before = game.view().clone();
+        let mut failures = Vec::new();
+        bot::play(&mut game, rule.cell(&config), Guesser::PROGRESS, &mut |event, g| {
+            let all = arrangements(&before);
+            let is_mine_in = |p: Pos| all.iter().filter(|a| a.contains(&p)).count();
+            match event {
+                bot::Event::First(_) => {}
+                bot::Event::Safe(p) if is_mine_in(p) > 0 => failures.push(format!("{event:?}")),
+                bot::Event::Flag(p) if is_mine_in(p) < all.len() => failures.push(format!("{event:?}")),
+                bot::Event::Guess(p, _) if is_mine_in(p) == all.len() => failures.push(format!("{event:?}")),
+                _ => {}
+            }
+            before = g.view().clone();
+        }).unwrap();
+        prop_assert!(failures.is_empty(), "{failures:?}");
+    }
+
+    /// A game that a perfect deducer wins without a guess, the bot wins without a guess; one where
+    /// the deducer must guess, the bot guesses too.
+    #[test]
+    fn the_bot_never_loses_a_game_that_needs_no_guess((w, h, m, seed, opening) in arb_small_game()) {
+        let config = Config::new(w, h, m).unwrap();
+        let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
+        prop_assume!(config.check_rule(rule).is_ok());
+        let first = rule.cell(&config);
+        let mut game = Game::new(config, rule, seed).unwrap();
+        game.reveal(first);
+        let layout = game.layout().unwrap().clone();
+        let needs_no_guess = deduces_to_the_end(game);
+        let mut bot_game = Game::with_layout(layout);
+        let played = bot::play(&mut bot_game, first, Guesser::PROGRESS, &mut |_, _| {}).unwrap();
+        if needs_no_guess {
+            prop_assert!(played.won);
+            prop_assert_eq!(played.guesses, 0);
+        } else {
+            prop_assert!(played.guesses > 0);
+        }
+    }
+}
+
+/// Plays on with the brute force only: clicks every cell that is a mine in no arrangement, until
+/// the game is won (true) or nothing is provably safe (false).
+fn deduces_to_the_end(mut game: Game) -> bool {
+    while game.status() == Status::Playing {
+        let all = arrangements(game.view());
+        let safe: Vec<Pos> = all_cells(&game.config())
+            .filter(|&p| game.view().get(p) == Cell::Hidden && all.iter().all(|a| !a.contains(&p)))
+            .collect();
+        if safe.is_empty() {
+            return false;
+        }
+        for p in safe {
+            assert_ne!(game.reveal(p), Reveal::Exploded);
+        }
+    }
+    game.status() == Status::Won
 }
