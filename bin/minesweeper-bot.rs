@@ -31,6 +31,8 @@ enum StrategyArg {
     Analyzer,
     /// Lowest probability traded against the chance of making progress (one move of lookahead).
     Progress,
+    /// Progress, plus an exact search for the best click when few arrangements remain.
+    Endgame,
 }
 
 /// Plays seeded Minesweeper games with the exact analyzer and reports the win rate.
@@ -62,7 +64,7 @@ struct Args {
     #[arg(long)]
     threads: Option<usize>,
     /// The guessing strategy.
-    #[arg(long, value_enum, default_value = "progress")]
+    #[arg(long, value_enum, default_value = "endgame")]
     strategy: StrategyArg,
     /// For --strategy progress: the assumed risk of the next guess.
     #[arg(long, default_value_t = 0.25)]
@@ -103,6 +105,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         StrategyArg::Lowest => Strategy::Lowest,
         StrategyArg::Analyzer => Strategy::Analyzer,
         StrategyArg::Progress => Strategy::Progress {
+            next_risk: args.next_risk,
+        },
+        StrategyArg::Endgame => Strategy::Endgame {
             next_risk: args.next_risk,
         },
     };

@@ -1,5 +1,6 @@
 //! How the bot guesses when no cell is proved safe.
 
+use super::endgame;
 use crate::minesweeper::game::{analyze, Analysis, Board, Cell, Pos};
 
 /// A guessing strategy. All are deterministic: the same position gives the same guess.
@@ -15,6 +16,9 @@ pub enum Strategy {
     /// the values the analyzer finds consistent) proves some cell safe, and `next_risk` is the
     /// assumed risk of the next guess that a guess without progress leads to.
     Progress { next_risk: f64 },
+    /// As `Progress`, but when few arrangements remain (see [`super::endgame`]), the click that
+    /// maximizes the exact chance of winning.
+    Endgame { next_risk: f64 },
 }
 
 /// The most cells the lookahead examines per guess.
@@ -26,6 +30,8 @@ const MAX_INTERIOR: usize = 2;
 impl Strategy {
     /// The default lookahead strategy.
     pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.25 };
+    /// The default strategy: lookahead, and the exact search in the endgame.
+    pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.25 };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
     /// `analyses` counts the analyzer calls the strategy makes.
@@ -37,6 +43,10 @@ impl Strategy {
             Strategy::Lowest => lowest(analysis),
             Strategy::Analyzer => analysis.best,
             Strategy::Progress { next_risk } => lookahead(view, analysis, next_risk, analyses),
+            Strategy::Endgame { next_risk } => match endgame::best_click(view) {
+                Some((p, _win, q)) => (p, q),
+                None => lookahead(view, analysis, next_risk, analyses),
+            },
         }
     }
 }

@@ -4,11 +4,13 @@
 //! [`run`] plays many seeded games on several threads; the totals depend only on the seed, the
 //! board and the strategy, never on the number of threads.
 
+mod endgame;
 mod guess;
 mod player;
 mod runner;
 mod stats;
 
+pub use endgame::best_click as endgame_click;
 pub use guess::Strategy;
 pub use player::{play, Event, Played};
 pub use runner::{play_one, run, Run, RunError, Summary};
