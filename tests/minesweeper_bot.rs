@@ -343,3 +343,73 @@ fn deduces_to_the_end(mut game: Game) -> bool {
     }
     game.status() == Status::Won
 }
+
+/// The best chance of winning from `view`, by trying every click on every arrangement through the
+/// engine itself (flood fill included): the reference for the bot's endgame search.
+fn optimum(view: &Board, memo: &mut std::collections::HashMap<String, f64>) -> f64 {
+    let key = format!("{view:?}");
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let all = arrangements(view);
+    let config = Config::new(view.width(), view.height(), view.mines()).unwrap();
+    let w = if all.len() <= 1 {
+        1.0
+    } else {
+        let mut best = 0.0f64;
+        for c in all_cells(&config).filter(|&p| view.get(p) == Cell::Hidden) {
+            let mut total = 0.0;
+            for a in all.iter().filter(|a| !a.contains(&c)) {
+                let mine = all_cells(&config).map(|p| a.contains(&p)).collect();
+                let mut game = Game::with_layout(Layout::from_mines(config, mine));
+                for p in all_cells(&config) {
+                    if matches!(view.get(p), Cell::Revealed(_)) {
+                        game.reveal(p);
+                    }
+                }
+                game.reveal(c);
+                total += if game.status() == Status::Won {
+                    1.0
+                } else {
+                    optimum(game.view(), memo)
+                };
+            }
+            best = best.max(total / all.len() as f64);
+        }
+        best
+    };
+    memo.insert(key, w);
+    w
+}
+
+#[test]
+fn the_endgame_search_sees_a_pure_fifty_fifty() {
+    // Two hidden cells, one mine, nothing revealed: any click wins half the time.
+    let view = Board::new(2, 1, 1).unwrap();
+    let (_, win, mine) = bot::endgame_click(&view).unwrap();
+    assert_eq!((win, mine), (0.5, 0.5));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// On small boards, the endgame search's win chance is the true optimum.
+    #[test]
+    fn the_endgame_search_finds_the_best_win_chance(
+        (w, h, m, seed) in (2usize..=4, 2usize..=3, any::<u64>())
+            .prop_flat_map(|(w, h, s)| (1..=(w * h / 3)).prop_map(move |m| (w, h, m, s)))
+    ) {
+        let config = Config::new(w, h, m).unwrap();
+        let mut game = Game::new(config, FirstClick::Safe, seed).unwrap();
+        game.reveal(Pos { x: 0, y: 0 });
+        prop_assume!(game.status() == Status::Playing);
+        let count = arrangements(game.view()).len();
+        let Some((_, win, _)) = bot::endgame_click(game.view()) else {
+            // Nothing to search: one arrangement left, or too many for the search.
+            prop_assert!(count == 1 || count > bot::MAX_ARRANGEMENTS, "{count}");
+            return Ok(());
+        };
+        let best = optimum(game.view(), &mut Default::default());
+        prop_assert!((win - best).abs() < 1e-9, "search {win}, optimum {best}");
+    }
+}
