@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 use cp_puzzles::minesweeper::bot::{self, Event, Run, Strategy, Summary};
-use cp_puzzles::minesweeper::game::{game_seed, Cell, Config, FirstClick, Game, Level, Status};
+use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
+use cp_puzzles::minesweeper::{Cell, Pos};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -185,7 +186,7 @@ fn show(job: &Run, index: u64) -> Result<(), Box<dyn std::error::Error>> {
         Status::Won => "won",
         _ => "lost",
     };
-    print!("{out}game {index}: {result}\n");
+    println!("{out}game {index}: {result}");
     Ok(())
 }
 
@@ -195,7 +196,7 @@ fn draw(game: &Game) -> String {
     let mut text = String::new();
     for y in 0..view.height() {
         for x in 0..view.width() {
-            let p = cp_puzzles::minesweeper::game::Pos { x, y };
+            let p = Pos { x, y };
             let exploded = game.status() == Status::Lost
                 && game.layout().is_some_and(|l| l.is_mine(p))
                 && view.get(p) == Cell::Hidden;

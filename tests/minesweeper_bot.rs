@@ -6,9 +6,8 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 
 use cp_puzzles::minesweeper::bot::{self, Run, Strategy as Guesser};
-use cp_puzzles::minesweeper::game::{
-    game_seed, Board, Cell, Config, FirstClick, Game, Layout, Pos, Reveal, Status,
-};
+use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Layout, Reveal, Status};
+use cp_puzzles::minesweeper::{Board, Cell, Pos};
 
 /// A layout from a picture: `*` a mine, anything else a safe cell.
 fn layout(rows: &[&str]) -> Layout {

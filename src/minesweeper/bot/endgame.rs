@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use crate::minesweeper::game::{Board, Cell, Pos};
+use crate::minesweeper::{Board, Cell, Pos};
 
 /// The most hidden cells the endgame considers (an arrangement is a `u64` bit set over them).
 const MAX_CELLS: usize = 64;
@@ -262,7 +262,7 @@ impl Search<'_> {
         if self.work > MAX_WORK {
             return None;
         }
-        if mines == total || (mines == 0 && groups.iter().any(|&g| g == set)) {
+        if mines == total || (mines == 0 && groups.contains(&set)) {
             return Some(None);
         }
         let mut win = 0.0;

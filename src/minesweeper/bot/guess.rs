@@ -1,7 +1,7 @@
 //! How the bot guesses when no cell is proved safe.
 
 use super::endgame;
-use crate::minesweeper::game::{analyze, Analysis, Board, Cell, Pos};
+use crate::minesweeper::{analyze, Analysis, Board, Cell, Pos};
 
 /// A guessing strategy. All are deterministic: the same position gives the same guess.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -2,8 +2,8 @@
 
 use super::guess::Strategy;
 use super::BotError;
-use crate::minesweeper::game::{analyze, Game, Reveal, Status};
-use crate::minesweeper::game::{Cell, Pos};
+use crate::minesweeper::game::{Game, Reveal, Status};
+use crate::minesweeper::{analyze, Cell, Pos};
 
 /// One thing the bot did, reported to an observer (for `--show`).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,0 +1,161 @@
+//! The analysis of a board: safe cells, certain mines, every hidden cell's exact mine probability,
+//! and the recommended click.
+
+use super::big::Big;
+use super::board::{Board, Cell, Pos};
+use super::combine::combine;
+use super::enumerate::{enumerate, Table};
+use super::error::{Error, Inconsistency};
+use super::frontier::{mine_count, Around, Known, System};
+
+/// What [`analyze`] finds. Every list is row-major.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Hidden cells that are a mine in no arrangement.
+    pub safe: Vec<Pos>,
+    /// Hidden unflagged cells that are a mine in every arrangement.
+    pub mines: Vec<Pos>,
+    /// The recommended click: the first safe cell if there is one, else the best guess (see
+    /// [`best_guess`]), with its mine probability. `(Pos { x: 0, y: 0 }, 1.0)` if no cell is hidden.
+    pub best: (Pos, f64),
+    /// Every hidden unflagged cell with its mine probability (within a few ulps of the exact ratio;
+    /// exactly 0 for a safe cell and exactly 1 for a certain mine).
+    pub probabilities: Vec<(Pos, f64)>,
+}
+
+/// The exact result: every hidden unflagged cell's probability as a ratio of two big integers.
+#[derive(Debug)]
+pub struct ExactAnalysis {
+    /// The numerators: index 0 is 0, index 1 is 1, then one per group, then the off-frontier cells'.
+    numerators: Vec<Big>,
+    /// The denominators: index 0 is 1, index 1 the total, index 2 the total times the cells off the
+    /// frontier.
+    denominators: [Big; 3],
+    /// Every hidden unflagged cell, row-major, with its numerator and denominator indices.
+    cells: Vec<(Pos, usize, usize)>,
+}
+
+impl ExactAnalysis {
+    /// Every hidden unflagged cell, row-major, with its mine probability `numerator / denominator`.
+    pub fn cells(&self) -> impl Iterator<Item = (Pos, &Big, &Big)> + '_ {
+        self.cells
+            .iter()
+            .map(|&(p, n, d)| (p, &self.numerators[n], &self.denominators[d]))
+    }
+}
+
+/// Analyses a board exactly; see [`analyze`].
+///
+/// # Errors
+/// [`Error::Inconsistent`] if no arrangement of the mines agrees with the board.
+pub fn analyze_exact(board: &Board) -> Result<ExactAnalysis, Error> {
+    let system = System::build(board)?;
+    let tables = system
+        .components
+        .iter()
+        .map(|c| {
+            let t = enumerate(c, system.mines_left);
+            if t.ways.iter().all(Big::is_zero) {
+                Err(Inconsistency::Numbers {
+                    at: board.pos(c.at),
+                })
+            } else {
+                Ok(t)
+            }
+        })
+        .collect::<Result<Vec<Table>, Inconsistency>>()?;
+    let counts =
+        combine(&tables, system.off, system.mines_left).ok_or_else(|| mine_count(board))?;
+    let mut numerators = vec![Big::zero(), Big::from_u64(1)];
+    // group_index[board cell]: its numerator index, for frontier cells.
+    let mut group_index = vec![usize::MAX; board.cells().len()];
+    for (comp, nums) in system.components.iter().zip(counts.groups) {
+        for (group, num) in comp.groups.iter().zip(nums) {
+            for &i in &group.cells {
+                group_index[i] = numerators.len();
+            }
+            numerators.push(num);
+        }
+    }
+    let off_index = numerators.len();
+    numerators.push(counts.off_mines);
+    let mut off_den = counts.total.clone();
+    off_den.mul_small(system.off.max(1) as u64);
+    let cells = (0..board.cells().len())
+        .filter(|&i| board.cells()[i] == Cell::Hidden)
+        .map(|i| {
+            let (n, d) = match system.known[i] {
+                Known::Safe => (0, 0),
+                Known::Mine => (1, 0),
+                _ if group_index[i] != usize::MAX => (group_index[i], 1),
+                _ => (off_index, 2),
+            };
+            (board.pos(i), n, d)
+        })
+        .collect();
+    Ok(ExactAnalysis {
+        numerators,
+        denominators: [Big::from_u64(1), counts.total, off_den],
+        cells,
+    })
+}
+
+/// Finds the safe cells, the certain mines and every hidden unflagged cell's mine probability,
+/// every arrangement of the mines that agrees with the board being equally likely.
+///
+/// # Errors
+/// [`Error::Inconsistent`] if no arrangement of the mines agrees with the board.
+pub fn analyze(board: &Board) -> Result<Analysis, Error> {
+    let exact = analyze_exact(board)?;
+    let mut safe = Vec::new();
+    let mut mines = Vec::new();
+    let mut probabilities = Vec::with_capacity(exact.cells.len());
+    // The f64 of each distinct ratio, computed once.
+    let mut cache: Vec<Option<f64>> = vec![None; exact.numerators.len()];
+    for &(p, n, d) in &exact.cells {
+        let (num, den) = (&exact.numerators[n], &exact.denominators[d]);
+        if num.is_zero() {
+            safe.push(p);
+        } else if num == den {
+            mines.push(p);
+        }
+        let f = *cache[n].get_or_insert_with(|| Big::ratio_f64(num, den));
+        probabilities.push((p, f));
+    }
+    let best = match safe.first() {
+        Some(&p) => (p, 0.0),
+        None => best_guess(board, &probabilities).unwrap_or((Pos::new(0, 0), 1.0)),
+    };
+    Ok(Analysis {
+        safe,
+        mines,
+        best,
+        probabilities,
+    })
+}
+
+/// Two probabilities closer than this are a near-tie for [`best_guess`].
+pub const NEAR_TIE: f64 = 1e-9;
+
+/// The guess to make when no cell is safe: among the cells whose mine probability is within
+/// [`NEAR_TIE`] of the lowest, the one with the fewest hidden unflagged neighbours (it is the
+/// likeliest to show a 0 and open an area; corners first), then the first row-major. `None` if no
+/// cell is hidden.
+#[must_use]
+pub fn best_guess(board: &Board, probabilities: &[(Pos, f64)]) -> Option<(Pos, f64)> {
+    let lowest = probabilities
+        .iter()
+        .map(|&(_, p)| p)
+        .fold(f64::INFINITY, f64::min);
+    let hidden_around = |p: Pos| {
+        Around::new(board.width(), board.height(), board.index(p))
+            .iter()
+            .filter(|&j| board.cells()[j] == Cell::Hidden)
+            .count()
+    };
+    probabilities
+        .iter()
+        .filter(|&&(_, p)| p <= lowest + NEAR_TIE)
+        .min_by_key(|&&(p, _)| (hidden_around(p), p))
+        .copied()
+}

@@ -1,0 +1,155 @@
+//! Exact enumeration of one component's mine arrangements, by mine count.
+
+use super::big::Big;
+use super::frontier::Component;
+
+/// The counts of one component's arrangements.
+///
+/// Invariant: `ways.len() == mines_in[g].len()` for every group `g`; entry `m` is about the
+/// arrangements with exactly `m` mines in the component.
+#[derive(Clone, Debug)]
+pub(crate) struct Table {
+    /// `ways[m]`: the number of arrangements of the component's cells with `m` mines.
+    pub ways: Vec<Big>,
+    /// `mines_in[g][m]`: among those, the number in which one given cell of group `g` is a mine
+    /// (the same for every cell of the group).
+    pub mines_in: Vec<Vec<Big>>,
+}
+
+/// `C(n, k)` for `n <= 8`, the largest group.
+fn binomial(n: usize, k: usize) -> u64 {
+    let mut c = 1u64;
+    for i in 0..k {
+        c = c * (n - i) as u64 / (i as u64 + 1);
+    }
+    c
+}
+
+/// The search state: per constraint, the mines still needed and the cells still unassigned.
+struct State<'a> {
+    comp: &'a Component,
+    need: Vec<usize>,
+    room: Vec<usize>,
+}
+
+impl State<'_> {
+    /// The mine counts group `g` can take without making a constraint impossible.
+    fn range(&self, g: usize, mines: usize, cap: usize) -> (usize, usize) {
+        let group = &self.comp.groups[g];
+        let size = group.cells.len();
+        let (mut lo, mut hi) = (0, size.min(cap - mines));
+        for &c in &group.constraints {
+            lo = lo.max(self.need[c].saturating_sub(self.room[c] - size));
+            hi = hi.min(self.need[c]);
+        }
+        (lo, hi)
+    }
+
+    fn assign(&mut self, g: usize, k: usize) {
+        let size = self.comp.groups[g].cells.len();
+        for &c in &self.comp.groups[g].constraints {
+            self.need[c] -= k;
+            self.room[c] -= size;
+        }
+    }
+
+    fn unassign(&mut self, g: usize, k: usize) {
+        let size = self.comp.groups[g].cells.len();
+        for &c in &self.comp.groups[g].constraints {
+            self.need[c] += k;
+            self.room[c] += size;
+        }
+    }
+}
+
+/// Counts every arrangement of `comp` with at most `cap` mines.
+///
+/// Depth-first over the groups (iteratively, so a long component can't overflow the stack); a
+/// group of `s` cells takes `k` mines in `C(s, k)` ways. Every leaf satisfies every constraint.
+///
+/// # Complexity
+/// Proportional to the number of consistent group assignments, times the number of groups:
+/// exponential in the worst case.
+pub(crate) fn enumerate(comp: &Component, cap: usize) -> Table {
+    let groups = comp.groups.len();
+    let cells: usize = comp.groups.iter().map(|g| g.cells.len()).sum();
+    let len = cells.min(cap) + 1;
+    let mut table = Table {
+        ways: vec![Big::zero(); len],
+        mines_in: vec![vec![Big::zero(); len]; groups],
+    };
+    let mut state = State {
+        comp,
+        need: comp.needs.clone(),
+        room: vec![0; comp.needs.len()],
+    };
+    for g in &comp.groups {
+        for &c in &g.constraints {
+            state.room[c] += g.cells.len();
+        }
+    }
+    // weight[d]: the number of ways to realise the choices of groups 0..d.
+    let mut weight = vec![Big::from_u64(1); groups + 1];
+    let mut k = vec![0usize; groups];
+    let mut hi = vec![0usize; groups];
+    let mut mines = 0;
+    let mut d = 0;
+    let mut entering = true;
+    loop {
+        if entering {
+            if d == groups {
+                record(&mut table, &weight[d], &k, mines);
+                entering = false;
+                d -= 1;
+                continue;
+            }
+            let (lo, h) = state.range(d, mines, cap);
+            if lo > h {
+                entering = false;
+                if d == 0 {
+                    break;
+                }
+                d -= 1;
+                continue;
+            }
+            k[d] = lo;
+            hi[d] = h;
+        } else {
+            state.unassign(d, k[d]);
+            mines -= k[d];
+            if k[d] == hi[d] {
+                if d == 0 {
+                    break;
+                }
+                d -= 1;
+                continue;
+            }
+            k[d] += 1;
+            entering = true;
+        }
+        state.assign(d, k[d]);
+        mines += k[d];
+        let (before, after) = weight.split_at_mut(d + 1);
+        after[0].clone_from(&before[d]);
+        after[0].mul_small(binomial(comp.groups[d].cells.len(), k[d]));
+        d += 1;
+    }
+    for (g, group) in comp.groups.iter().enumerate() {
+        for count in &mut table.mines_in[g] {
+            let rem = count.div_small(group.cells.len() as u64);
+            debug_assert_eq!(rem, 0, "C(s, k) * k is a multiple of s");
+        }
+    }
+    table
+}
+
+/// Adds one assignment (`k[g]` mines in group `g`, realised in `weight` ways) to the table; the
+/// per-cell counts are kept multiplied by the group's size until the end.
+fn record(table: &mut Table, weight: &Big, k: &[usize], mines: usize) {
+    table.ways[mines].add_assign(weight);
+    for (g, &kg) in k.iter().enumerate() {
+        if kg > 0 {
+            table.mines_in[g][mines].add_mul_small(weight, kg as u64);
+        }
+    }
+}

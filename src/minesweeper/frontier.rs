@@ -1,0 +1,423 @@
+//! The constraints a board's numbers put on its hidden cells: trivial and subset deductions, then
+//! the remaining frontier split into groups (cells touching exactly the same numbers) and
+//! independent components.
+
+use super::board::{Board, Cell};
+use super::error::Inconsistency;
+
+/// What is known about a board cell before enumeration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Known {
+    /// Revealed or flagged: not a cell to analyse.
+    Shown,
+    /// Hidden and not yet decided.
+    Unknown,
+    /// Hidden, and a mine in no arrangement (deduced).
+    Safe,
+    /// Hidden, and a mine in every arrangement (deduced).
+    Mine,
+}
+
+/// A revealed number that still has hidden unflagged neighbours.
+#[derive(Clone, Copy, Debug)]
+struct Constraint {
+    /// The board index of the number.
+    at: usize,
+    /// How many mines its hidden unflagged neighbours hold (the number minus its flagged neighbours).
+    need: usize,
+}
+
+/// The up to 8 neighbours of a board index, as board indices (row-major).
+#[derive(Clone, Copy)]
+pub(crate) struct Around {
+    cells: [u32; 8],
+    len: usize,
+}
+
+impl Around {
+    pub(crate) fn new(width: usize, height: usize, i: usize) -> Around {
+        let (x, y) = (i % width, i / width);
+        let mut a = Around {
+            cells: [0; 8],
+            len: 0,
+        };
+        for ny in y.saturating_sub(1)..=(y + 1).min(height - 1) {
+            for nx in x.saturating_sub(1)..=(x + 1).min(width - 1) {
+                if (nx, ny) != (x, y) {
+                    a.cells[a.len] = (ny * width + nx) as u32;
+                    a.len += 1;
+                }
+            }
+        }
+        a
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells[..self.len].iter().map(|&c| c as usize)
+    }
+}
+
+/// A set of frontier cells that touch exactly the same constraints: they are interchangeable.
+#[derive(Clone, Debug)]
+pub(crate) struct Group {
+    /// Board indices, ascending.
+    pub cells: Vec<usize>,
+    /// Indices into the component's `needs`, ascending.
+    pub constraints: Vec<usize>,
+}
+
+/// An independent part of the frontier: no constraint links it to another component.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Component {
+    pub groups: Vec<Group>,
+    /// The number of mines each constraint needs among its (undecided) cells.
+    pub needs: Vec<usize>,
+    /// A board index of one of its numbers, to name in an error message.
+    pub at: usize,
+}
+
+/// The board reduced to what must be enumerated.
+#[derive(Debug)]
+pub(crate) struct System {
+    /// Per board cell.
+    pub known: Vec<Known>,
+    pub components: Vec<Component>,
+    /// Undecided hidden cells touching no number: their number.
+    pub off: usize,
+    /// Mines not flagged and not deduced: they lie in the components and off the frontier.
+    pub mines_left: usize,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The constraints of a board and the deductions made so far.
+struct Deducer<'a> {
+    board: &'a Board,
+    known: Vec<Known>,
+    constraints: Vec<Constraint>,
+    /// Per board cell: the index of its constraint, or `NONE`.
+    constraint_of: Vec<u32>,
+    /// Mines not flagged and not deduced.
+    mines_left: usize,
+}
+
+impl System {
+    /// Checks the numbers, makes the trivial and subset deductions, and splits what is left.
+    ///
+    /// # Errors
+    /// An [`Inconsistency`] found on the way (not every one: enumeration finds the rest).
+    pub(crate) fn build(board: &Board) -> Result<System, Inconsistency> {
+        let mut d = Deducer::new(board)?;
+        d.deduce()?;
+        Ok(d.split())
+    }
+}
+
+impl<'a> Deducer<'a> {
+    fn new(board: &'a Board) -> Result<Deducer<'a>, Inconsistency> {
+        let flags = board.flags();
+        if flags > board.mines() {
+            return Err(Inconsistency::TooManyFlags {
+                flags,
+                mines: board.mines(),
+            });
+        }
+        let n = board.cells().len();
+        let known = board
+            .cells()
+            .iter()
+            .map(|&c| match c {
+                Cell::Hidden => Known::Unknown,
+                _ => Known::Shown,
+            })
+            .collect();
+        let mut d = Deducer {
+            board,
+            known,
+            constraints: Vec::new(),
+            constraint_of: vec![NONE; n],
+            mines_left: board.mines() - flags,
+        };
+        for i in 0..n {
+            if let Cell::Revealed(number) = board.cells()[i] {
+                d.add_constraint(i, number)?;
+            }
+        }
+        Ok(d)
+    }
+
+    fn around(&self, i: usize) -> Around {
+        Around::new(self.board.width(), self.board.height(), i)
+    }
+
+    fn add_constraint(&mut self, i: usize, number: u8) -> Result<(), Inconsistency> {
+        let (mut flagged, mut hidden) = (0, 0);
+        for j in self.around(i).iter() {
+            match self.board.cells()[j] {
+                Cell::Flagged => flagged += 1,
+                Cell::Hidden => hidden += 1,
+                Cell::Revealed(_) => {}
+            }
+        }
+        let number_usize = usize::from(number);
+        if number_usize < flagged || number_usize > flagged + hidden {
+            return Err(Inconsistency::Number {
+                at: self.board.pos(i),
+                number,
+                flagged,
+                hidden,
+            });
+        }
+        if hidden > 0 {
+            self.constraint_of[i] = self.constraints.len() as u32;
+            self.constraints.push(Constraint {
+                at: i,
+                need: number_usize - flagged,
+            });
+        }
+        Ok(())
+    }
+
+    /// The undecided cells of constraint `c` and how many mines they hold.
+    fn undecided(&self, c: usize) -> Result<(Around, usize), Inconsistency> {
+        let con = self.constraints[c];
+        let mut cells = Around {
+            cells: [0; 8],
+            len: 0,
+        };
+        let mut mines = 0;
+        for j in self.around(con.at).iter() {
+            match self.known[j] {
+                Known::Unknown => {
+                    cells.cells[cells.len] = j as u32;
+                    cells.len += 1;
+                }
+                Known::Mine => mines += 1,
+                Known::Shown | Known::Safe => {}
+            }
+        }
+        match con.need.checked_sub(mines) {
+            Some(need) if need <= cells.len => Ok((cells, need)),
+            _ => Err(Inconsistency::Numbers {
+                at: self.board.pos(con.at),
+            }),
+        }
+    }
+
+    /// Decides `cells` as `to` and queues the constraints around them.
+    fn decide(
+        &mut self,
+        cells: impl Iterator<Item = usize>,
+        to: Known,
+        queue: &mut Vec<u32>,
+        queued: &mut [bool],
+    ) -> Result<(), Inconsistency> {
+        for j in cells {
+            if self.known[j] != Known::Unknown {
+                continue;
+            }
+            self.known[j] = to;
+            if to == Known::Mine {
+                self.mines_left = self
+                    .mines_left
+                    .checked_sub(1)
+                    .ok_or_else(|| mine_count(self.board))?;
+            }
+            for k in self.around(j).iter() {
+                let c = self.constraint_of[k];
+                if c != NONE && !queued[c as usize] {
+                    queued[c as usize] = true;
+                    queue.push(c);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Trivial deductions (a number whose cells are all safe or all mines) and subset deductions (a
+    /// number whose undecided cells lie within another's), to a fixpoint.
+    fn deduce(&mut self) -> Result<(), Inconsistency> {
+        let mut queue: Vec<u32> = (0..self.constraints.len() as u32).rev().collect();
+        let mut queued = vec![true; self.constraints.len()];
+        while let Some(c) = queue.pop() {
+            let c = c as usize;
+            queued[c] = false;
+            let (cells, need) = self.undecided(c)?;
+            if cells.len == 0 {
+                continue;
+            }
+            if need == 0 || need == cells.len {
+                let to = if need == 0 { Known::Safe } else { Known::Mine };
+                self.decide(cells.iter(), to, &mut queue, &mut queued)?;
+                continue;
+            }
+            self.deduce_subsets(c, &cells, need, &mut queue, &mut queued)?;
+        }
+        Ok(())
+    }
+
+    /// Compares constraint `c` with every constraint whose undecided cells contain its own.
+    fn deduce_subsets(
+        &mut self,
+        c: usize,
+        cells: &Around,
+        need: usize,
+        queue: &mut Vec<u32>,
+        queued: &mut [bool],
+    ) -> Result<(), Inconsistency> {
+        let (width, height) = (self.board.width(), self.board.height());
+        let at = self.constraints[c].at;
+        let (x, y) = (at % width, at / width);
+        for ny in y.saturating_sub(2)..=(y + 2).min(height - 1) {
+            for nx in x.saturating_sub(2)..=(x + 2).min(width - 1) {
+                let b = self.constraint_of[ny * width + nx];
+                if b == NONE || b as usize == c {
+                    continue;
+                }
+                let (big, big_need) = self.undecided(b as usize)?;
+                let inside = |j: usize| cells.iter().any(|k| k == j);
+                if big.len <= cells.len || !cells.iter().all(|j| big.iter().any(|k| k == j)) {
+                    continue;
+                }
+                let rest = big.len - cells.len;
+                let rest_need = big_need.checked_sub(need).filter(|&r| r <= rest).ok_or(
+                    Inconsistency::Numbers {
+                        at: self.board.pos(at),
+                    },
+                )?;
+                if rest_need == 0 || rest_need == rest {
+                    let to = if rest_need == 0 {
+                        Known::Safe
+                    } else {
+                        Known::Mine
+                    };
+                    let outside: Vec<usize> = big.iter().filter(|&j| !inside(j)).collect();
+                    self.decide(outside.into_iter(), to, queue, queued)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Groups the undecided frontier cells and splits them into independent components.
+    fn split(self) -> System {
+        let n = self.known.len();
+        // Each frontier cell's signature: the live constraints around it, ascending.
+        let mut live = vec![false; self.constraints.len()];
+        let mut needs = vec![0; self.constraints.len()];
+        for c in 0..self.constraints.len() {
+            let (cells, need) = self
+                .undecided(c)
+                .expect("deduction left a constraint inconsistent");
+            live[c] = cells.len > 0;
+            needs[c] = need;
+        }
+        let mut signed: Vec<([u32; 8], usize)> = Vec::new();
+        let mut off = 0;
+        for i in 0..n {
+            if self.known[i] != Known::Unknown {
+                continue;
+            }
+            let mut sig = [NONE; 8];
+            let mut len = 0;
+            for j in self.around(i).iter() {
+                let c = self.constraint_of[j];
+                if c != NONE && live[c as usize] {
+                    sig[len] = c;
+                    len += 1;
+                }
+            }
+            if len == 0 {
+                off += 1;
+            } else {
+                sig[..len].sort_unstable();
+                signed.push((sig, i));
+            }
+        }
+        signed.sort_unstable();
+        let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+        for (k, (sig, i)) in signed.iter().enumerate() {
+            if k == 0 || signed[k - 1].0 != *sig {
+                let cs = sig.iter().take_while(|&&c| c != NONE).map(|&c| c as usize);
+                groups.push((Vec::new(), cs.collect()));
+            }
+            groups.last_mut().expect("pushed above").0.push(*i);
+        }
+        let components = components(&groups, &needs, &self.constraints);
+        System {
+            known: self.known,
+            components,
+            off,
+            mines_left: self.mines_left,
+        }
+    }
+}
+
+/// Splits the groups into components (breadth-first over constraints linked by groups), groups ordered so that each
+/// constraint's groups come close together (breadth-first over constraints).
+fn components(
+    groups: &[(Vec<usize>, Vec<usize>)],
+    needs: &[usize],
+    constraints: &[Constraint],
+) -> Vec<Component> {
+    let m = needs.len();
+    let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); m];
+    for (g, (_, cs)) in groups.iter().enumerate() {
+        for &c in cs {
+            groups_of[c].push(g);
+        }
+    }
+    let mut placed = vec![false; groups.len()];
+    let mut seen = vec![false; m];
+    let mut local = vec![usize::MAX; m];
+    let mut out = Vec::new();
+    for start in 0..m {
+        if seen[start] || groups_of[start].is_empty() {
+            continue;
+        }
+        let mut comp = Component {
+            at: constraints[start].at,
+            ..Component::default()
+        };
+        let mut order = vec![start];
+        seen[start] = true;
+        let mut head = 0;
+        while head < order.len() {
+            let c = order[head];
+            head += 1;
+            local[c] = comp.needs.len();
+            comp.needs.push(needs[c]);
+            for &g in &groups_of[c] {
+                for &d in &groups[g].1 {
+                    if !seen[d] {
+                        seen[d] = true;
+                        order.push(d);
+                    }
+                }
+            }
+        }
+        for &c in &order {
+            for &g in &groups_of[c] {
+                if !placed[g] {
+                    placed[g] = true;
+                    comp.groups.push(Group {
+                        cells: groups[g].0.clone(),
+                        constraints: Vec::new(),
+                    });
+                    let last = comp.groups.last_mut().expect("pushed above");
+                    last.constraints = groups[g].1.iter().map(|&d| local[d]).collect();
+                }
+            }
+        }
+        out.push(comp);
+    }
+    out
+}
+
+/// The inconsistency "the unflagged mines can't be placed", with the board's figures.
+pub(crate) fn mine_count(board: &Board) -> Inconsistency {
+    Inconsistency::MineCount {
+        mines_left: board.mines() - board.flags(),
+        hidden: board.cells().iter().filter(|&&c| c == Cell::Hidden).count(),
+    }
+}
