@@ -120,6 +120,10 @@ fn lookahead(view: &Board, analysis: &Analysis, next_risk: f64, analyses: &mut u
     let mut board = view.clone();
     let mut best = (candidates[0].0, candidates[0].1, f64::NEG_INFINITY);
     for (p, q, around) in &candidates {
+        // The score is at most 1 - q, and the candidates come safest first: none left can win.
+        if 1.0 - q <= best.2 + 1e-12 {
+            break;
+        }
         let progress = progress_chance(&mut board, *p, around, analyses);
         let score = (1.0 - q) * (1.0 - next_risk * (1.0 - progress));
         if score > best.2 + 1e-12 {
