@@ -9,6 +9,8 @@ use cp_puzzles::minesweeper::bot::{self, Run, Strategy as Guesser};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Layout, Reveal, Status};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
 
+use crate::util::bin;
+
 /// A layout from a picture: `*` a mine, anything else a safe cell.
 fn layout(rows: &[&str]) -> Layout {
     let mine: Vec<bool> = rows
@@ -410,5 +412,63 @@ proptest! {
         };
         let best = optimum(game.view(), &mut Default::default());
         prop_assert!((win - best).abs() < 1e-9, "search {win}, optimum {best}");
+    }
+}
+
+/// The binary's report without its timing line, which is the only one allowed to vary.
+fn report_without_timing(args: &[&str]) -> String {
+    let out = bin("minesweeper-bot").args(args).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with("ms/game") && !l.starts_with("board"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_cli_gives_the_same_results_whatever_the_threads() {
+    let args = ["--level", "beginner", "--games", "200", "--seed", "3"];
+    let one = report_without_timing(&[&args[..], &["--threads", "1"]].concat());
+    let two = report_without_timing(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    assert!(one.contains("games 200\n"), "{one}");
+    assert!(one.contains("win rate "), "{one}");
+    assert!(one.contains("guesses/game "), "{one}");
+}
+
+#[test]
+fn the_cli_shows_one_game() {
+    let out = bin("minesweeper-bot")
+        .args(["--level", "beginner", "--show", "--game", "4"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.starts_with("move 1: first click (0, 0)\n"), "{text}");
+    assert!(text.trim_end().ends_with("won") || text.trim_end().ends_with("lost"));
+}
+
+#[test]
+fn the_cli_rejects_bad_arguments() {
+    for args in [
+        &["--level", "huge"][..],
+        &["--width", "10"],
+        &["--width", "0", "--height", "5", "--mines", "1"],
+        &["--width", "3", "--height", "3", "--mines", "9"],
+        &[
+            "--width",
+            "5",
+            "--height",
+            "5",
+            "--mines",
+            "20",
+            "--first-click",
+            "opening",
+        ],
+        &["--games", "x"],
+    ] {
+        let out = bin("minesweeper-bot").args(args).assert().code(2);
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.is_empty(), "{args:?}");
     }
 }
