@@ -68,7 +68,7 @@ struct Args {
     #[arg(long, value_enum, default_value = "endgame")]
     strategy: StrategyArg,
     /// For --strategy progress: the assumed risk of the next guess.
-    #[arg(long, default_value_t = 0.25)]
+    #[arg(long, default_value_t = 0.1)]
     next_risk: f64,
     /// Print game number --game (default 0) move by move instead of running many games.
     #[arg(long)]

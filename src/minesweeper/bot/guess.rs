@@ -29,9 +29,9 @@ const MAX_INTERIOR: usize = 2;
 
 impl Strategy {
     /// The default lookahead strategy.
-    pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.25 };
+    pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
     /// The default strategy: lookahead, and the exact search in the endgame.
-    pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.25 };
+    pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
     /// `analyses` counts the analyzer calls the strategy makes.
