@@ -15,7 +15,7 @@ use crate::minesweeper::{Board, Cell, Pos};
 
 /// The most hidden cells the endgame considers (an arrangement is a `u64` bit set over them).
 const MAX_CELLS: usize = 64;
-/// The most arrangements it considers (a set of arrangements is a `u128`).
+/// The most arrangements it considers.
 pub const MAX_ARRANGEMENTS: usize = 128;
 /// The most enumeration steps before it gives up.
 const MAX_STEPS: usize = 200_000;
@@ -38,11 +38,7 @@ struct Endgame {
 #[must_use]
 pub fn best_click(view: &Board) -> Option<(Pos, f64, f64)> {
     let endgame = Endgame::new(view)?;
-    let all: u128 = if endgame.arrangements.len() == 128 {
-        u128::MAX
-    } else {
-        (1u128 << endgame.arrangements.len()) - 1
-    };
+    let all: Set = (0..endgame.arrangements.len() as u16).collect();
     let mut search = Search {
         endgame: &endgame,
         memo: HashMap::new(),
@@ -50,7 +46,7 @@ pub fn best_click(view: &Board) -> Option<(Pos, f64, f64)> {
     };
     let mut best: Option<(usize, f64, u32)> = None;
     for (i, _) in endgame.cells.iter().enumerate() {
-        let Some((win, mines)) = search.click(all, i)? else {
+        let Some((win, mines)) = search.click(&all, i)? else {
             continue;
         };
         // The higher win chance; then the lower mine probability; then row-major.
@@ -186,28 +182,31 @@ impl Walk<'_> {
     }
 }
 
+/// A set of arrangements: their indices, ascending.
+type Set = Vec<u16>;
+
 /// The win-chance search over sets of arrangements, memoized.
 struct Search<'a> {
     endgame: &'a Endgame,
-    memo: HashMap<u128, f64>,
+    memo: HashMap<Set, f64>,
     /// Arrangements examined so far, against [`MAX_WORK`].
     work: u64,
 }
 
 impl Search<'_> {
-    /// The win chance of the set `set` (at least one arrangement), or `None` past the budget.
-    fn win(&mut self, set: u128) -> Option<f64> {
-        if set.count_ones() == 1 {
+    /// The win chance of `set` (at least one arrangement), or `None` past the budget.
+    fn win(&mut self, set: &Set) -> Option<f64> {
+        if set.len() == 1 {
             return Some(1.0);
         }
-        if let Some(&w) = self.memo.get(&set) {
+        if let Some(&w) = self.memo.get(set) {
             return Some(w);
         }
         // A safe click that tells something is never worse than any other move (information is
         // free), so the first one found decides.
         for i in 0..self.endgame.cells.len() {
             if let Some(w) = self.safe_click(set, i)? {
-                self.memo.insert(set, w);
+                self.memo.insert(set.clone(), w);
                 return Some(w);
             }
         }
@@ -220,21 +219,19 @@ impl Search<'_> {
                 }
             }
         }
-        self.memo.insert(set, best);
+        self.memo.insert(set.clone(), best);
         Some(best)
     }
 
     /// The win chance of clicking cell `i` if it is safe in every arrangement of `set` and splits
     /// it; `Some(None)` otherwise; `None` past the budget.
-    fn safe_click(&mut self, set: u128, i: usize) -> Option<Option<f64>> {
+    fn safe_click(&mut self, set: &Set, i: usize) -> Option<Option<f64>> {
         let e = self.endgame;
-        let mut rest = set;
-        while rest != 0 {
-            let a = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if e.arrangements[a] >> i & 1 == 1 {
-                return Some(None);
-            }
+        if set
+            .iter()
+            .any(|&a| e.arrangements[usize::from(a)] >> i & 1 == 1)
+        {
+            return Some(None);
         }
         Some(self.click(set, i)?.map(|(w, _)| w))
     }
@@ -242,32 +239,29 @@ impl Search<'_> {
     /// The win chance of clicking cell `i` in `set`, and the number of arrangements of `set` in
     /// which it is a mine; `Some(None)` when the click is pointless (a certain mine, or a safe
     /// cell that tells nothing new); `None` past the budget.
-    fn click(&mut self, set: u128, i: usize) -> Option<Option<(f64, u32)>> {
+    fn click(&mut self, set: &Set, i: usize) -> Option<Option<(f64, u32)>> {
         let e = self.endgame;
-        let mut groups = [0u128; 9];
+        let mut groups: [Set; 9] = Default::default();
         let mut mines = 0u32;
-        let mut rest = set;
-        while rest != 0 {
-            let a = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let arrangement = e.arrangements[a];
+        for &a in set {
+            let arrangement = e.arrangements[usize::from(a)];
             if arrangement >> i & 1 == 1 {
                 mines += 1;
             } else {
-                groups[(arrangement & e.around[i]).count_ones() as usize] |= 1 << a;
+                groups[(arrangement & e.around[i]).count_ones() as usize].push(a);
             }
         }
-        let total = set.count_ones();
+        let total = set.len() as u32;
         self.work += u64::from(total);
         if self.work > MAX_WORK {
             return None;
         }
-        if mines == total || (mines == 0 && groups.contains(&set)) {
+        if mines == total || (mines == 0 && groups.iter().any(|g| g.len() == set.len())) {
             return Some(None);
         }
         let mut win = 0.0;
-        for g in groups.into_iter().filter(|&g| g != 0) {
-            win += f64::from(g.count_ones()) * self.win(g)?;
+        for g in groups.iter().filter(|g| !g.is_empty()) {
+            win += g.len() as f64 * self.win(g)?;
         }
         Some(Some((win / f64::from(total), mines)))
     }
