@@ -97,7 +97,8 @@ fn read_header(line: &Line<'_>) -> Result<Board, Error> {
     let mut parts = line.text.split(['x', 'X']);
     for value in &mut values {
         let Some(part) = parts.next() else {
-            return Err(syntax(line.number, column, EXPECTED, show(line.text)));
+            let end = line.text.chars().count() + 1;
+            return Err(syntax(line.number, end, EXPECTED, show(line.text)));
         };
         if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
             return Err(syntax(line.number, column, EXPECTED, show(line.text)));
