@@ -34,6 +34,8 @@ enum StrategyArg {
     Progress,
     /// Progress, plus an exact search for the best click when few arrangements remain.
     Endgame,
+    /// Endgame search, and a lookahead that maximizes the chance of surviving two clicks.
+    Survival,
 }
 
 /// Plays seeded Minesweeper games with the exact analyzer and reports the win rate.
@@ -67,7 +69,8 @@ struct Args {
     /// The guessing strategy.
     #[arg(long, value_enum, default_value = "endgame")]
     strategy: StrategyArg,
-    /// For --strategy progress: the assumed risk of the next guess.
+    /// For progress and endgame: the assumed risk of the next guess; for survival: the window
+    /// of candidates above the lowest probability.
     #[arg(long, default_value_t = 0.1)]
     next_risk: f64,
     /// Print game number --game (default 0) move by move instead of running many games.
@@ -110,6 +113,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         },
         StrategyArg::Endgame => Strategy::Endgame {
             next_risk: args.next_risk,
+        },
+        StrategyArg::Survival => Strategy::Survival {
+            window: args.next_risk,
         },
     };
     config.check_rule(rule)?;

@@ -19,6 +19,18 @@ pub enum Strategy {
     /// As `Progress`, but when few arrangements remain (see [`super::endgame`]), the click that
     /// maximizes the exact chance of winning.
     Endgame { next_risk: f64 },
+    /// As `Endgame`, but the lookahead maximizes the chance of surviving this click and the next:
+    /// `(1 - p) * E[1 - p_next]`, where `p_next` is the lowest mine probability on the board after
+    /// the number the cell shows (0 if that number proves a cell safe). `window` plays the part of
+    /// `next_risk` only in choosing the candidates.
+    Survival { window: f64 },
+}
+
+/// How the lookahead scores a candidate.
+#[derive(Clone, Copy)]
+enum Score {
+    Progress { next_risk: f64 },
+    Survival,
 }
 
 /// The most cells the lookahead examines per guess.
@@ -32,6 +44,8 @@ impl Strategy {
     pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
     /// The default strategy: lookahead, and the exact search in the endgame.
     pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
+    /// The best measured strategy.
+    pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
     /// `analyses` counts the analyzer calls the strategy makes.
@@ -42,10 +56,26 @@ impl Strategy {
         match self {
             Strategy::Lowest => lowest(analysis),
             Strategy::Analyzer => analysis.best,
-            Strategy::Progress { next_risk } => lookahead(view, analysis, next_risk, analyses),
+            Strategy::Progress { next_risk } => lookahead(
+                view,
+                analysis,
+                next_risk,
+                Score::Progress { next_risk },
+                analyses,
+            ),
             Strategy::Endgame { next_risk } => match endgame::best_click(view) {
                 Some((p, _win, q)) => (p, q),
-                None => lookahead(view, analysis, next_risk, analyses),
+                None => lookahead(
+                    view,
+                    analysis,
+                    next_risk,
+                    Score::Progress { next_risk },
+                    analyses,
+                ),
+            },
+            Strategy::Survival { window } => match endgame::best_click(view) {
+                Some((p, _win, q)) => (p, q),
+                None => lookahead(view, analysis, window, Score::Survival, analyses),
             },
         }
     }
@@ -88,13 +118,21 @@ fn neighbourhood(view: &Board, probability: &[f64], p: Pos) -> Neighbourhood {
     n
 }
 
-fn lookahead(view: &Board, analysis: &Analysis, next_risk: f64, analyses: &mut u32) -> (Pos, f64) {
+/// Scores the cells whose probability is within `window * (1 - p_min)` of the lowest, and returns
+/// the best with its mine probability.
+fn lookahead(
+    view: &Board,
+    analysis: &Analysis,
+    window: f64,
+    score: Score,
+    analyses: &mut u32,
+) -> (Pos, f64) {
     let mut probability = vec![0.0; view.width() * view.height()];
     for &(p, q) in &analysis.probabilities {
         probability[p.y * view.width() + p.x] = q;
     }
     let (_, lowest_p) = lowest(analysis);
-    let limit = lowest_p + next_risk * (1.0 - lowest_p) + 1e-12;
+    let limit = lowest_p + window * (1.0 - lowest_p) + 1e-12;
     let mut candidates: Vec<(Pos, f64, Neighbourhood)> = analysis
         .probabilities
         .iter()
@@ -124,8 +162,12 @@ fn lookahead(view: &Board, analysis: &Analysis, next_risk: f64, analyses: &mut u
         if 1.0 - q <= best.2 + 1e-12 {
             break;
         }
-        let progress = progress_chance(&mut board, *p, around, analyses);
-        let score = (1.0 - q) * (1.0 - next_risk * (1.0 - progress));
+        let next = look(&mut board, *p, around, analyses);
+        let score = (1.0 - q)
+            * match score {
+                Score::Progress { next_risk } => 1.0 - next_risk * (1.0 - next.progress),
+                Score::Survival => next.safety,
+            };
         if score > best.2 + 1e-12 {
             best = (*p, *q, score);
         }
@@ -133,13 +175,21 @@ fn lookahead(view: &Board, analysis: &Analysis, next_risk: f64, analyses: &mut u
     (best.0, best.1)
 }
 
-/// The chance that clicking the safe cell `p` proves another cell safe, over the numbers it may
-/// show, weighted by the distribution of its mine neighbours (taken as independent) and
-/// restricted to the numbers that the analyzer finds consistent. `board` is the view, and is
-/// left as it was.
-fn progress_chance(board: &mut Board, p: Pos, around: &Neighbourhood, analyses: &mut u32) -> f64 {
+/// What clicking a safe cell is expected to bring, over the numbers it may show.
+struct Outlook {
+    /// The chance that the number proves some cell safe.
+    progress: f64,
+    /// The expected safety of the next click: 1 when a cell is proved safe, else 1 minus the
+    /// lowest mine probability.
+    safety: f64,
+}
+
+/// The [`Outlook`] of clicking the safe cell `p`: the numbers it may show are weighted by the
+/// distribution of its mine neighbours (taken as independent), restricted to the numbers that the
+/// analyzer finds consistent. `board` is the view, and is left as it was.
+fn look(board: &mut Board, p: Pos, around: &Neighbourhood, analyses: &mut u32) -> Outlook {
     let distribution = mine_count_distribution(&around.hidden);
-    let (mut consistent, mut useful) = (0.0, 0.0);
+    let (mut consistent, mut useful, mut safety) = (0.0, 0.0, 0.0);
     for (k, &weight) in distribution.iter().enumerate() {
         if weight < 1e-9 {
             continue;
@@ -148,16 +198,26 @@ fn progress_chance(board: &mut Board, p: Pos, around: &Neighbourhood, analyses: 
         *analyses += 1;
         if let Ok(after) = analyze(board) {
             consistent += weight;
-            if !after.safe.is_empty() {
+            if after.safe.is_empty() {
+                let lowest = after.probabilities.iter().map(|c| c.1).fold(1.0, f64::min);
+                safety += weight * (1.0 - lowest);
+            } else {
                 useful += weight;
+                safety += weight;
             }
         }
     }
     board.set(p, Cell::Hidden);
     if consistent > 0.0 {
-        useful / consistent
+        Outlook {
+            progress: useful / consistent,
+            safety: safety / consistent,
+        }
     } else {
-        0.0
+        Outlook {
+            progress: 0.0,
+            safety: 0.0,
+        }
     }
 }
 
