@@ -67,7 +67,7 @@ struct Args {
     #[arg(long)]
     threads: Option<usize>,
     /// The guessing strategy.
-    #[arg(long, value_enum, default_value = "endgame")]
+    #[arg(long, value_enum, default_value = "survival")]
     strategy: StrategyArg,
     /// For progress and endgame: the assumed risk of the next guess; for survival: the window
     /// of candidates above the lowest probability.
