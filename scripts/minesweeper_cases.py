@@ -4,6 +4,8 @@
     python3 scripts/minesweeper_cases.py            # (re)write testcases/minesweeper/NN.{in,out,exit}
     python3 scripts/minesweeper_cases.py --check    # recompute every .out and compare, write nothing
     python3 scripts/minesweeper_cases.py FILE.in    # print the reference answer for one board
+    python3 scripts/minesweeper_cases.py --fuzz N   # compare target/release/minesweeper with the
+                                                    # reference on N random game positions
 
 Two methods, both written apart from the Rust code and sharing nothing with it:
 - brute force: every subset of the hidden cells with the right mine count (boards with <= 20 hidden
@@ -283,22 +285,22 @@ def play(w, h, m, seed, steps, keep_flags=True):
 
 
 SMALL = [
-    "3x3x1\nHHH\nH1H\nHHH\n",
+    "3x3x1\nHHH\nH1H\nHHH\n",  # every cell 1/8: the best-guess tie-break picks a corner
     "4x2x2\n1HH1\n1HH1\n",
     "5x2x3\nHHHHH\n12321\n",
-    "4x4x3\nHHHH\nH21H\nH12H\nHHHH\n",
+    "4x4x3\nHHHH\nH21H\nH12H\nHHHH\n",  # inconsistent with 3 mines (both references agree)
     "3x3x2\n1F1\nHHH\nHHH\n",
-    "3x1x0\n.?.\n",
+    "3x1x0\n.?.\n",  # '.' and '?'
     "8x1x3\nHH1H1HHH\n",
-    "6x6x7\nHHHHHH\nH1111H\nH1..1H\nH1..1H\nH1111H\nHHHHHH\n",
+    "6x6x7\nHHHHHH\nH1111H\nH1..1H\nH1..1H\nH1111H\nHHHHHH\n",  # inconsistent with 7 mines (both references agree)
 ]
 
-INCONSISTENT = [
-    "4x4x1\nFFHH\nHHHH\nHHHH\nHHHH\n",  # more flags than mines
-    "4x4x2\n3HHH\nHHHH\nHHHH\nHHHH\n",  # a 3 in a corner needs 3, fine... but 2 mines: global
-    "5x3x3\nHHHHH\nH2H0H\nHHHHH\n",  # numbers that contradict each other
-    "5x1x1\n1H1H1\n",  # each 1 fine alone, together impossible with 1 mine
-    "9x9x10\n" + "\n".join(["HHHHHHHHH"] * 4 + ["HHHH8HHHH"] + ["HHHHHHHHH"] * 4) + "\n",  # an 8 is fine
+EDGE = [
+    "4x4x1\nFFHH\nHHHH\nHHHH\nHHHH\n",  # inconsistent: more flags than mines
+    "4x4x2\n3HHH\nHHHH\nHHHH\nHHHH\n",  # inconsistent: the corner 3 needs 3 mines, the board has 2
+    "5x3x3\nHHHHH\nH2H0H\nHHHHH\n",  # inconsistent: the 0 clears cells the 2 needs
+    "5x1x1\n1H1H1\n",  # inconsistent: each 1 fine alone, together they need 2 mines
+    "9x9x10\n" + "\n".join(["HHHHHHHHH"] * 4 + ["HHHH8HHHH"] + ["HHHHHHHHH"] * 4) + "\n",  # an 8: consistent
 ]
 
 
@@ -317,12 +319,35 @@ def cases():
     out.append(play(30, 16, 99, 11, 15, keep_flags=False))
     out.append(play(30, 16, 99, 12, 30))
     out.append("30x16x99\n" + "\n".join(["H" * 30] * 16) + "\n")
-    out += INCONSISTENT
+    out += EDGE
     return out
+
+
+def fuzz(n):
+    """Runs the release binary on `n` positions from random games and compares with `answer`."""
+    import subprocess
+
+    binary = os.path.join(HERE, "..", "target", "release", "minesweeper")
+    sizes = [(9, 9, 10), (16, 16, 40), (30, 16, 99)]
+    bad = 0
+    for seed in range(n):
+        rng = random.Random(seed)
+        w, h, m = rng.choice(sizes)
+        text = play(w, h, m, 1000 + seed, rng.randrange(12), keep_flags=rng.random() < 0.5)
+        expected = answer(text)
+        run = subprocess.run([binary], input=text.encode(), capture_output=True)
+        got = run.stdout.decode() if run.returncode == 0 else None
+        if got != expected:
+            bad += 1
+            print(f"seed {seed}: differs\n{text}")
+    print(f"{n} positions, {bad} differ")
+    return bad
 
 
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["--fuzz"]:
+        sys.exit(1 if fuzz(int(args[1])) else 0)
     if args and args[0] != "--check":
         sys.stdout.write(answer(open(args[0]).read()) or "inconsistent\n")
         return

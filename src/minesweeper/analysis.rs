@@ -3,8 +3,8 @@
 
 use super::big::Big;
 use super::board::{Board, Cell, Pos};
-use super::combine::combine;
-use super::enumerate::{enumerate, Table};
+use super::combine::{combine, combine_cost, COMBINE_BUDGET};
+use super::enumerate::{enumerate, NODE_BUDGET};
 use super::error::{Error, Inconsistency};
 use super::frontier::{mine_count, Around, Known, System};
 
@@ -36,6 +36,20 @@ pub struct ExactAnalysis {
 }
 
 impl ExactAnalysis {
+    /// As [`cells`](Self::cells), with an id per distinct ratio: cells with the same id have the
+    /// same probability (ids are below [`ratio_count`](Self::ratio_count)).
+    pub fn cells_with_ids(&self) -> impl Iterator<Item = (Pos, usize, &Big, &Big)> + '_ {
+        self.cells
+            .iter()
+            .map(|&(p, n, d)| (p, n, &self.numerators[n], &self.denominators[d]))
+    }
+
+    /// One more than the largest id [`cells_with_ids`](Self::cells_with_ids) gives.
+    #[must_use]
+    pub fn ratio_count(&self) -> usize {
+        self.numerators.len()
+    }
+
     /// Every hidden unflagged cell, row-major, with its mine probability `numerator / denominator`.
     pub fn cells(&self) -> impl Iterator<Item = (Pos, &Big, &Big)> + '_ {
         self.cells
@@ -47,23 +61,42 @@ impl ExactAnalysis {
 /// Analyses a board exactly; see [`analyze`].
 ///
 /// # Errors
-/// [`Error::Inconsistent`] if no arrangement of the mines agrees with the board.
+/// [`Error::Inconsistent`] if no arrangement of the mines agrees with the board;
+/// [`Error::TooComplex`] if the work would exceed a budget (see `docs/minesweeper.md`).
 pub fn analyze_exact(board: &Board) -> Result<ExactAnalysis, Error> {
     let system = System::build(board)?;
-    let tables = system
+    let frontier: usize = system
         .components
         .iter()
-        .map(|c| {
-            let t = enumerate(c, system.mines_left);
-            if t.ways.iter().all(Big::is_zero) {
-                Err(Inconsistency::Numbers {
-                    at: board.pos(c.at),
-                })
+        .flat_map(|c| &c.groups)
+        .map(|g| g.cells.len())
+        .sum();
+    let too_complex = |budget| Error::TooComplex {
+        budget,
+        frontier,
+        components: system.components.len(),
+    };
+    let mut nodes = NODE_BUDGET;
+    let mut tables = Vec::with_capacity(system.components.len());
+    for c in &system.components {
+        let t = enumerate(c, system.mines_left, &mut nodes).ok_or_else(|| {
+            too_complex(if nodes == 0 {
+                "enumeration"
             } else {
-                Ok(t)
+                "table size"
+            })
+        })?;
+        if t.ways.iter().all(Big::is_zero) {
+            return Err(Inconsistency::Numbers {
+                at: board.pos(c.at),
             }
-        })
-        .collect::<Result<Vec<Table>, Inconsistency>>()?;
+            .into());
+        }
+        tables.push(t);
+    }
+    if combine_cost(&tables, frontier, system.mines_left) > COMBINE_BUDGET {
+        return Err(too_complex("combination"));
+    }
     let counts =
         combine(&tables, system.off, system.mines_left).ok_or_else(|| mine_count(board))?;
     let mut numerators = vec![Big::zero(), Big::from_u64(1)];
@@ -104,7 +137,7 @@ pub fn analyze_exact(board: &Board) -> Result<ExactAnalysis, Error> {
 /// every arrangement of the mines that agrees with the board being equally likely.
 ///
 /// # Errors
-/// [`Error::Inconsistent`] if no arrangement of the mines agrees with the board.
+/// As [`analyze_exact`].
 pub fn analyze(board: &Board) -> Result<Analysis, Error> {
     let exact = analyze_exact(board)?;
     let mut safe = Vec::new();

@@ -22,18 +22,67 @@ pub(crate) struct Counts {
     pub off_mines: Big,
 }
 
-/// `a * b` as polynomials in the mine count.
-fn convolve(a: &[Big], b: &[Big]) -> Vec<Big> {
-    let mut out = vec![Big::zero(); a.len() + b.len() - 1];
-    for (i, x) in a.iter().enumerate() {
+/// `a * b` as polynomials in the mine count, cut after degree `cap`.
+fn convolve(a: &[Big], b: &[Big], cap: usize) -> Vec<Big> {
+    let len = (a.len() + b.len() - 1).min(cap + 1);
+    let mut out = vec![Big::zero(); len];
+    for (i, x) in a.iter().enumerate().take(len) {
         if x.is_zero() {
             continue;
         }
-        for (j, y) in b.iter().enumerate() {
+        for (j, y) in b.iter().enumerate().take(len - i) {
             out[i + j].add_product(x, y);
         }
     }
     out
+}
+
+/// The product of the tables' `ways`, cut after degree `cap`.
+fn product(tables: &[Table], cap: usize) -> Vec<Big> {
+    match tables {
+        [] => vec![Big::from_u64(1)],
+        [t] => t.ways.iter().take(cap + 1).cloned().collect(),
+        _ => {
+            let (left, right) = tables.split_at(tables.len() / 2);
+            convolve(&product(left, cap), &product(right, cap), cap)
+        }
+    }
+}
+
+/// `out[j] = sum over a of poly[a] * h[j + a]`, for `j` in `0..len`.
+fn correlate(poly: &[Big], h: &[Big], len: usize) -> Vec<Big> {
+    (0..len)
+        .map(|j| {
+            let mut s = Big::zero();
+            for (a, p) in poly.iter().enumerate() {
+                if let Some(x) = h.get(j + a) {
+                    s.add_product(p, x);
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+/// For every table `c`, `rest[c][j]`: the weighted number of ways to complete an arrangement with
+/// `j` mines in component `c` (over the other components and the cells off the frontier).
+///
+/// `h[j]` is that for the tables together: `j` mines among them. Divide and conquer: the left half's
+/// completions are the right half's product correlated with `h`, and the other way round, so the
+/// work is `O(L^2 log K)` big-integer products and the memory `O(L log K)` for `K` tables and `L`
+/// possible mine counts.
+fn distribute(tables: &[Table], h: Vec<Big>, cap: usize, rest: &mut Vec<Vec<Big>>) {
+    if tables.len() == 1 {
+        rest.push(h);
+        return;
+    }
+    let (left, right) = tables.split_at(tables.len() / 2);
+    let (pl, pr) = (product(left, cap), product(right, cap));
+    let hl = correlate(&pr, &h, pl.len());
+    let hr = correlate(&pl, &h, pr.len());
+    drop(h);
+    distribute(left, hl, cap, rest);
+    distribute(right, hr, cap, rest);
 }
 
 /// Integers proportional to `C(off, mines_left - m)` for `m` in `0..len` (zero where that many mines
@@ -68,20 +117,25 @@ fn off_weights(off: usize, mines_left: usize, len: usize) -> Option<Vec<Big>> {
     Some(weights)
 }
 
+/// The largest [`combine_cost`] accepted: about 4 s on the 2-core development machine (measured:
+/// cost 1.3e12 took 0.2 s, 1.6e13 took 2.1 s).
+pub(crate) const COMBINE_BUDGET: f64 = 3e13;
+
+/// A pessimistic estimate of the 64-bit limb multiplications [`combine`] makes: `L` mine counts,
+/// counts of at most `frontier + 20 L` bits (the tables' counts are below `2^frontier`, the
+/// off-frontier weights are products of `L` factors below 2^20), `L^2` products of such counts per
+/// level of the divide and conquer over the tables.
+pub(crate) fn combine_cost(tables: &[Table], frontier: usize, mines_left: usize) -> f64 {
+    let spread: usize = tables.iter().map(|t| t.ways.len() - 1).sum();
+    let l = (spread.min(mines_left) + 1) as f64;
+    let limbs = (frontier as f64 + 20.0 * l) / 64.0 + 1.0;
+    let levels = (tables.len().max(1) as f64).log2().ceil() + 2.0;
+    l * l * limbs * limbs * levels
+}
+
 /// Combines the tables. `None` if no arrangement of the whole board exists.
 pub(crate) fn combine(tables: &[Table], off: usize, mines_left: usize) -> Option<Counts> {
-    let k = tables.len();
-    // prefix[i]: the convolution of tables 0..i; suffix[i]: of tables i..k.
-    let mut prefix = vec![vec![Big::from_u64(1)]];
-    for t in tables {
-        let next = convolve(prefix.last().expect("starts non-empty"), &t.ways);
-        prefix.push(next);
-    }
-    let mut suffix = vec![vec![Big::from_u64(1)]; k + 1];
-    for i in (0..k).rev() {
-        suffix[i] = convolve(&tables[i].ways, &suffix[i + 1]);
-    }
-    let all = &prefix[k];
+    let all = product(tables, mines_left);
     let weights = off_weights(off, mines_left, all.len())?;
     let mut total = Big::zero();
     let mut off_mines = Big::zero();
@@ -96,26 +150,21 @@ pub(crate) fn combine(tables: &[Table], off: usize, mines_left: usize) -> Option
     if total.is_zero() {
         return None;
     }
+    drop(all);
+    let mut rest = Vec::with_capacity(tables.len());
+    if !tables.is_empty() {
+        distribute(tables, weights, mines_left, &mut rest);
+    }
     let groups = tables
         .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let others = convolve(&prefix[i], &suffix[i + 1]);
-            let rest: Vec<Big> = (0..t.ways.len())
-                .map(|j| {
-                    let mut s = Big::zero();
-                    for (m, o) in others.iter().enumerate() {
-                        s.add_product(o, &weights[j + m]);
-                    }
-                    s
-                })
-                .collect();
+        .zip(&rest)
+        .map(|(t, r)| {
             t.mines_in
                 .iter()
                 .map(|counts| {
                     let mut s = Big::zero();
-                    for (c, r) in counts.iter().zip(&rest) {
-                        s.add_product(c, r);
+                    for (c, x) in counts.iter().zip(r) {
+                        s.add_product(c, x);
                     }
                     s
                 })

@@ -62,7 +62,15 @@ impl State<'_> {
     }
 }
 
-/// Counts every arrangement of `comp` with at most `cap` mines.
+/// The most search nodes [`enumerate`] visits over a whole board (a few seconds).
+pub(crate) const NODE_BUDGET: u64 = 200_000_000;
+
+/// The most big-integer entries a table may hold (`groups * mine counts`).
+pub(crate) const TABLE_BUDGET: usize = 4_000_000;
+
+/// Counts every arrangement of `comp` with at most `cap` mines, visiting at most `*budget` search
+/// nodes (decreased by the nodes visited). `None` if the budget runs out or the table would exceed
+/// [`TABLE_BUDGET`] entries.
 ///
 /// Depth-first over the groups (iteratively, so a long component can't overflow the stack); a
 /// group of `s` cells takes `k` mines in `C(s, k)` ways. Every leaf satisfies every constraint.
@@ -70,10 +78,13 @@ impl State<'_> {
 /// # Complexity
 /// Proportional to the number of consistent group assignments, times the number of groups:
 /// exponential in the worst case.
-pub(crate) fn enumerate(comp: &Component, cap: usize) -> Table {
+pub(crate) fn enumerate(comp: &Component, cap: usize, budget: &mut u64) -> Option<Table> {
     let groups = comp.groups.len();
     let cells: usize = comp.groups.iter().map(|g| g.cells.len()).sum();
     let len = cells.min(cap) + 1;
+    if (groups + 1).saturating_mul(len) > TABLE_BUDGET {
+        return None;
+    }
     let mut table = Table {
         ways: vec![Big::zero(); len],
         mines_in: vec![vec![Big::zero(); len]; groups],
@@ -127,6 +138,7 @@ pub(crate) fn enumerate(comp: &Component, cap: usize) -> Table {
             k[d] += 1;
             entering = true;
         }
+        *budget = budget.checked_sub(1)?;
         state.assign(d, k[d]);
         mines += k[d];
         let (before, after) = weight.split_at_mut(d + 1);
@@ -140,7 +152,7 @@ pub(crate) fn enumerate(comp: &Component, cap: usize) -> Table {
             debug_assert_eq!(rem, 0, "C(s, k) * k is a multiple of s");
         }
     }
-    table
+    Some(table)
 }
 
 /// Adds one assignment (`k[g]` mines in group `g`, realised in `weight` ways) to the table; the
@@ -151,5 +163,46 @@ fn record(table: &mut Table, weight: &Big, k: &[usize], mines: usize) {
         if kg > 0 {
             table.mines_in[g][mines].add_mul_small(weight, kg as u64);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minesweeper::frontier::Group;
+
+    /// One number needing 4 mines among 8 interchangeable cells, and a second one sharing 2 of them.
+    fn component() -> Component {
+        Component {
+            groups: vec![
+                Group {
+                    cells: (0..6).collect(),
+                    constraints: vec![0],
+                },
+                Group {
+                    cells: vec![6, 7],
+                    constraints: vec![0, 1],
+                },
+            ],
+            needs: vec![4, 1],
+            at: 0,
+        }
+    }
+
+    #[test]
+    fn counts_by_mine_count() {
+        let mut budget = 1000;
+        let t = enumerate(&component(), 99, &mut budget).expect("within budget");
+        // Exactly one of the two shared cells is a mine (2 ways), 3 of the 6 others (20 ways).
+        assert_eq!(t.ways[4], Big::from_u64(40));
+        assert_eq!(t.mines_in[0][4], Big::from_u64(20));
+        assert_eq!(t.mines_in[1][4], Big::from_u64(20));
+        assert!(budget < 1000);
+    }
+
+    #[test]
+    fn stops_when_the_budget_runs_out() {
+        assert!(enumerate(&component(), 99, &mut 2).is_none());
+        assert!(enumerate(&component(), 0, &mut 1000).is_some_and(|t| t.ways[0].is_zero()));
     }
 }

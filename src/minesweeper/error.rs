@@ -74,6 +74,16 @@ pub enum Error {
     },
     /// The board is well formed but no arrangement of mines agrees with it.
     Inconsistent(Inconsistency),
+    /// The exact analysis would exceed a work or memory budget (see `docs/minesweeper.md`): only
+    /// boards far larger or more tangled than expert ones.
+    TooComplex {
+        /// Which budget: "enumeration", "table size" or "combination".
+        budget: &'static str,
+        /// Undecided cells next to a number.
+        frontier: usize,
+        /// Independent parts of the frontier.
+        components: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -101,6 +111,14 @@ impl fmt::Display for Error {
                 "a board must be 1 to {MAX_SIDE} cells wide and high with at most one mine per cell, found {width}x{height}x{mines}"
             ),
             Error::Inconsistent(why) => write!(f, "inconsistent board: {why}"),
+            Error::TooComplex {
+                budget,
+                frontier,
+                components,
+            } => write!(
+                f,
+                "the board is too complex for an exact analysis: {frontier} frontier cells in {components} components exceed the {budget} budget"
+            ),
         }
     }
 }

@@ -25,10 +25,12 @@ struct Constraint {
     at: usize,
     /// How many mines its hidden unflagged neighbours hold (the number minus its flagged neighbours).
     need: usize,
+    /// Its hidden unflagged neighbours (decided or not), computed once.
+    hidden: Around,
 }
 
 /// The up to 8 neighbours of a board index, as board indices (row-major).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Around {
     cells: [u32; 8],
     len: usize,
@@ -151,14 +153,22 @@ impl<'a> Deducer<'a> {
     }
 
     fn add_constraint(&mut self, i: usize, number: u8) -> Result<(), Inconsistency> {
-        let (mut flagged, mut hidden) = (0, 0);
+        let mut flagged = 0;
+        let mut cells = Around {
+            cells: [0; 8],
+            len: 0,
+        };
         for j in self.around(i).iter() {
             match self.board.cells()[j] {
                 Cell::Flagged => flagged += 1,
-                Cell::Hidden => hidden += 1,
+                Cell::Hidden => {
+                    cells.cells[cells.len] = j as u32;
+                    cells.len += 1;
+                }
                 Cell::Revealed(_) => {}
             }
         }
+        let hidden = cells.len;
         let number_usize = usize::from(number);
         if number_usize < flagged || number_usize > flagged + hidden {
             return Err(Inconsistency::Number {
@@ -173,6 +183,7 @@ impl<'a> Deducer<'a> {
             self.constraints.push(Constraint {
                 at: i,
                 need: number_usize - flagged,
+                hidden: cells,
             });
         }
         Ok(())
@@ -186,7 +197,7 @@ impl<'a> Deducer<'a> {
             len: 0,
         };
         let mut mines = 0;
-        for j in self.around(con.at).iter() {
+        for j in con.hidden.iter() {
             match self.known[j] {
                 Known::Unknown => {
                     cells.cells[cells.len] = j as u32;
@@ -301,7 +312,6 @@ impl<'a> Deducer<'a> {
 
     /// Groups the undecided frontier cells and splits them into independent components.
     fn split(self) -> System {
-        let n = self.known.len();
         // Each frontier cell's signature: the live constraints around it, ascending.
         let mut live = vec![false; self.constraints.len()];
         let mut needs = vec![0; self.constraints.len()];
@@ -312,28 +322,27 @@ impl<'a> Deducer<'a> {
             live[c] = cells.len > 0;
             needs[c] = need;
         }
-        let mut signed: Vec<([u32; 8], usize)> = Vec::new();
-        let mut off = 0;
-        for i in 0..n {
-            if self.known[i] != Known::Unknown {
-                continue;
-            }
-            let mut sig = [NONE; 8];
-            let mut len = 0;
-            for j in self.around(i).iter() {
-                let c = self.constraint_of[j];
-                if c != NONE && live[c as usize] {
-                    sig[len] = c;
-                    len += 1;
-                }
-            }
-            if len == 0 {
-                off += 1;
-            } else {
-                sig[..len].sort_unstable();
-                signed.push((sig, i));
+        // (cell, constraint) for every undecided cell of every live constraint, sorted: each
+        // frontier cell's live constraints come together, ascending.
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for (c, &alive) in live.iter().enumerate() {
+            if alive {
+                let (cells, _) = self.undecided(c).expect("checked above");
+                pairs.extend(cells.iter().map(|i| (i as u32, c as u32)));
             }
         }
+        pairs.sort_unstable();
+        let mut signed: Vec<([u32; 8], usize)> = Vec::new();
+        for (k, &(i, c)) in pairs.iter().enumerate() {
+            if k == 0 || pairs[k - 1].0 != i {
+                signed.push(([NONE; 8], i as usize));
+            }
+            let sig = &mut signed.last_mut().expect("pushed above").0;
+            let len = sig.iter().take_while(|&&d| d != NONE).count();
+            sig[len] = c;
+        }
+        let unknown = self.known.iter().filter(|&&k| k == Known::Unknown).count();
+        let off = unknown - signed.len();
         signed.sort_unstable();
         let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
         for (k, (sig, i)) in signed.iter().enumerate() {

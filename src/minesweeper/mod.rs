@@ -62,13 +62,26 @@ pub fn solve<R: Read, W: Write>(mut input: R, mut output: W) -> Result<(), Error
         .collect();
     output::write_list(&mut output, "safe", &safe)?;
     output::write_list(&mut output, "mines", &mines)?;
-    let printed: Vec<(Pos, String)> = exact.cells().map(|(p, n, d)| (p, round6(n, d))).collect();
+    // Rounded once per distinct ratio: on a big board most cells share the off-frontier one.
+    let mut rounded: Vec<Option<std::rc::Rc<str>>> = vec![None; exact.ratio_count()];
+    let printed: Vec<(Pos, std::rc::Rc<str>)> = exact
+        .cells_with_ids()
+        .map(|(p, id, n, d)| {
+            (
+                p,
+                rounded[id]
+                    .get_or_insert_with(|| round6(n, d).into())
+                    .clone(),
+            )
+        })
+        .collect();
     let best = match safe.first() {
         Some(&p) => Some(p),
         None => {
+            let mut cache: Vec<Option<f64>> = vec![None; exact.ratio_count()];
             let probabilities: Vec<(Pos, f64)> = exact
-                .cells()
-                .map(|(p, n, d)| (p, Big::ratio_f64(n, d)))
+                .cells_with_ids()
+                .map(|(p, id, n, d)| (p, *cache[id].get_or_insert_with(|| Big::ratio_f64(n, d))))
                 .collect();
             best_guess(&board, &probabilities).map(|(p, _)| p)
         }
