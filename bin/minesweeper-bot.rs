@@ -1,7 +1,220 @@
-//! `minesweeper-bot`: not implemented yet.
+//! `minesweeper-bot`: plays many seeded Minesweeper games with the analyzer and prints the win rate
+//! (see `cp_puzzles::minesweeper::bot`).
+
 use std::process::ExitCode;
 
+use clap::{Parser, ValueEnum};
+use cp_puzzles::minesweeper::bot::{self, Event, Run, Strategy, Summary};
+use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
+use cp_puzzles::minesweeper::{Cell, Pos};
+use indicatif::{ProgressBar, ProgressStyle};
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LevelArg {
+    Beginner,
+    Intermediate,
+    Expert,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum RuleArg {
+    /// The first click is never a mine; the bot clicks the corner (0, 0).
+    Safe,
+    /// The first click opens an area; the bot clicks (3, 3).
+    Opening,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum StrategyArg {
+    /// Lowest mine probability, first in row-major order.
+    Lowest,
+    /// The analyzer's recommended cell.
+    Analyzer,
+    /// Lowest probability traded against the chance of making progress (one move of lookahead).
+    Progress,
+    /// Progress, plus an exact search for the best click when few arrangements remain.
+    Endgame,
+    /// Endgame search, and a lookahead that maximizes the chance of surviving two clicks.
+    Survival,
+}
+
+/// Plays seeded Minesweeper games with the exact analyzer and reports the win rate.
+#[derive(Debug, Parser)]
+#[command(name = "minesweeper-bot", version)]
+struct Args {
+    /// A standard level (the default is expert unless --width/--height/--mines are given).
+    #[arg(long, value_enum, conflicts_with_all = ["width", "height", "mines"])]
+    level: Option<LevelArg>,
+    /// Board width (with --height and --mines).
+    #[arg(long, requires_all = ["height", "mines"])]
+    width: Option<usize>,
+    /// Board height.
+    #[arg(long, requires_all = ["width", "mines"])]
+    height: Option<usize>,
+    /// Number of mines.
+    #[arg(long, requires_all = ["width", "height"])]
+    mines: Option<usize>,
+    /// The first-click rule.
+    #[arg(long, value_enum, default_value = "safe")]
+    first_click: RuleArg,
+    /// The number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// The run's seed: game i is drawn from a seed derived from (S, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (results do not depend on it); the default is the number of cores.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The guessing strategy.
+    #[arg(long, value_enum, default_value = "survival")]
+    strategy: StrategyArg,
+    /// For progress and endgame: the assumed risk of the next guess; for survival: the window
+    /// of candidates above the lowest probability.
+    #[arg(long, default_value_t = 0.1)]
+    next_risk: f64,
+    /// Print game number --game (default 0) move by move instead of running many games.
+    #[arg(long)]
+    show: bool,
+    /// The game that --show prints.
+    #[arg(long, default_value_t = 0, requires = "show")]
+    game: u64,
+}
+
 fn main() -> ExitCode {
-    eprintln!("minesweeper-bot: not implemented yet");
-    ExitCode::from(2)
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("minesweeper-bot: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    let config = match (args.width, args.height, args.mines, args.level) {
+        (Some(w), Some(h), Some(m), _) => Config::new(w, h, m)?,
+        (_, _, _, level) => Config::level(match level.unwrap_or(LevelArg::Expert) {
+            LevelArg::Beginner => Level::Beginner,
+            LevelArg::Intermediate => Level::Intermediate,
+            LevelArg::Expert => Level::Expert,
+        }),
+    };
+    let rule = match args.first_click {
+        RuleArg::Safe => FirstClick::Safe,
+        RuleArg::Opening => FirstClick::Opening,
+    };
+    let strategy = match args.strategy {
+        StrategyArg::Lowest => Strategy::Lowest,
+        StrategyArg::Analyzer => Strategy::Analyzer,
+        StrategyArg::Progress => Strategy::Progress {
+            next_risk: args.next_risk,
+        },
+        StrategyArg::Endgame => Strategy::Endgame {
+            next_risk: args.next_risk,
+        },
+        StrategyArg::Survival => Strategy::Survival {
+            window: args.next_risk,
+        },
+    };
+    config.check_rule(rule)?;
+    let job = Run {
+        config,
+        rule,
+        strategy,
+        games: args.games,
+        seed: args.seed,
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    if args.show {
+        return show(&job, args.game);
+    }
+    let bar = ProgressBar::new(job.games);
+    bar.set_style(ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
+    )?);
+    let summary = bot::run(&job, &|n| bar.inc(n))?;
+    bar.finish_and_clear();
+    print!("{}", report(&job, args, &summary));
+    Ok(())
+}
+
+/// The lines the binary prints for a run.
+fn report(job: &Run, args: &Args, s: &Summary) -> String {
+    let c = job.config;
+    let rate = |x: f64| 100.0 * x;
+    let (low, high) = bot::wilson_interval(s.wins, s.games);
+    let per_game = |x: u64| x as f64 / s.games.max(1) as f64;
+    format!(
+        "board {}x{}/{}, first click {:?} at ({}, {}), strategy {:?}, seed {}, threads {}\n\
+         games {}\nwins {}\nwin rate {:.2}% (95% interval {:.2}% to {:.2}%)\n\
+         guesses/game {:.3}\nanalyses/game {:.1}\nms/game {:.3}\n",
+        c.width(),
+        c.height(),
+        c.mines(),
+        args.first_click,
+        job.rule.cell(&c).x,
+        job.rule.cell(&c).y,
+        args.strategy,
+        job.seed,
+        job.threads,
+        s.games,
+        s.wins,
+        rate(s.wins as f64 / s.games.max(1) as f64),
+        rate(low),
+        rate(high),
+        per_game(s.guesses),
+        per_game(s.analyses),
+        1000.0 * s.seconds / s.games.max(1) as f64,
+    )
+}
+
+/// Plays game `index` and prints every move with the board after it.
+fn show(job: &Run, index: u64) -> Result<(), Box<dyn std::error::Error>> {
+    let mut game = Game::new(job.config, job.rule, game_seed(job.seed, index))?;
+    let first = job.rule.cell(&job.config);
+    let mut out = String::new();
+    let mut moves = 0;
+    bot::play(&mut game, first, job.strategy, &mut |event, game| {
+        moves += 1;
+        let line = match event {
+            Event::First(p) => format!("first click ({}, {})", p.x, p.y),
+            Event::Safe(p) => format!("safe ({}, {})", p.x, p.y),
+            Event::Flag(p) => format!("flag ({}, {})", p.x, p.y),
+            Event::Guess(p, q) => format!("guess ({}, {}) p = {q:.4}", p.x, p.y),
+        };
+        out += &format!("move {moves}: {line}\n{}\n", draw(game));
+    })?;
+    let result = match game.status() {
+        Status::Won => "won",
+        _ => "lost",
+    };
+    println!("{out}game {index}: {result}");
+    Ok(())
+}
+
+/// The view as text: digits, `.` for 0, `#` hidden, `F` flag, `*` an exploded mine.
+fn draw(game: &Game) -> String {
+    let view = game.view();
+    let mut text = String::new();
+    for y in 0..view.height() {
+        for x in 0..view.width() {
+            let p = Pos { x, y };
+            let exploded = game.status() == Status::Lost
+                && game.layout().is_some_and(|l| l.is_mine(p))
+                && view.get(p) == Cell::Hidden;
+            text.push(match view.get(p) {
+                _ if exploded => '*',
+                Cell::Hidden => '#',
+                Cell::Flagged => 'F',
+                Cell::Revealed(0) => '.',
+                Cell::Revealed(n) => char::from(b'0' + n),
+            });
+        }
+        text.push('\n');
+    }
+    text
 }

@@ -21,10 +21,14 @@
 mod analysis;
 mod big;
 mod board;
+#[cfg(not(bundle))]
+pub mod bot;
 mod combine;
 mod enumerate;
 mod error;
 mod frontier;
+#[cfg(not(bundle))]
+pub mod game;
 mod output;
 mod parse;
 

@@ -1,0 +1,250 @@
+//! How the bot guesses when no cell is proved safe.
+
+use super::endgame;
+use crate::minesweeper::{analyze, Analysis, Board, Cell, Pos};
+
+/// A guessing strategy. All are deterministic: the same position gives the same guess.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Strategy {
+    /// The lowest mine probability; ties go to the first cell in row-major order.
+    Lowest,
+    /// The analyzer's own recommendation (`Analysis::best`).
+    Analyzer,
+    /// One move of lookahead. Among the cells whose probability `p` is close to the lowest, pick
+    /// the one that maximizes `(1 - p) * (1 - next_risk * (1 - progress))`, where `progress` is
+    /// the chance that the number it shows (estimated from its neighbours' probabilities, over
+    /// the values the analyzer finds consistent) proves some cell safe, and `next_risk` is the
+    /// assumed risk of the next guess that a guess without progress leads to.
+    Progress { next_risk: f64 },
+    /// As `Progress`, but when few arrangements remain (see [`super::endgame`]), the click that
+    /// maximizes the exact chance of winning.
+    Endgame { next_risk: f64 },
+    /// As `Endgame`, but the lookahead maximizes the chance of surviving this click and the next:
+    /// `(1 - p) * E[1 - p_next]`, where `p_next` is the lowest mine probability on the board after
+    /// the number the cell shows (0 if that number proves a cell safe). `window` plays the part of
+    /// `next_risk` only in choosing the candidates.
+    Survival { window: f64 },
+}
+
+/// How the lookahead scores a candidate.
+#[derive(Clone, Copy)]
+enum Score {
+    Progress { next_risk: f64 },
+    Survival,
+}
+
+/// The most cells the lookahead examines per guess.
+const MAX_CANDIDATES: usize = 8;
+/// The most cells off the frontier (with no revealed neighbour) among them: these cells are
+/// nearly interchangeable, so a few (the ones with the fewest hidden neighbours) suffice.
+const MAX_INTERIOR: usize = 2;
+
+impl Strategy {
+    /// The default lookahead strategy.
+    pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
+    /// The default strategy: lookahead, and the exact search in the endgame.
+    pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
+    /// The best measured strategy.
+    pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
+
+    /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
+    /// `analyses` counts the analyzer calls the strategy makes.
+    ///
+    /// # Panics
+    /// If `analysis.probabilities` is empty (a game in progress always has a hidden cell).
+    pub fn choose(self, view: &Board, analysis: &Analysis, analyses: &mut u32) -> (Pos, f64) {
+        match self {
+            Strategy::Lowest => lowest(analysis),
+            Strategy::Analyzer => analysis.best,
+            Strategy::Progress { next_risk } => lookahead(
+                view,
+                analysis,
+                next_risk,
+                Score::Progress { next_risk },
+                analyses,
+            ),
+            Strategy::Endgame { next_risk } => match endgame::best_click(view) {
+                Some((p, _win, q)) => (p, q),
+                None => lookahead(
+                    view,
+                    analysis,
+                    next_risk,
+                    Score::Progress { next_risk },
+                    analyses,
+                ),
+            },
+            Strategy::Survival { window } => match endgame::best_click(view) {
+                Some((p, _win, q)) => (p, q),
+                None => lookahead(view, analysis, window, Score::Survival, analyses),
+            },
+        }
+    }
+}
+
+/// The first cell with the lowest probability.
+fn lowest(analysis: &Analysis) -> (Pos, f64) {
+    let mut best = analysis.probabilities[0];
+    for &(p, q) in &analysis.probabilities[1..] {
+        if q < best.1 {
+            best = (p, q);
+        }
+    }
+    best
+}
+
+/// Facts about one cell that the lookahead needs from the board.
+struct Neighbourhood {
+    /// The mine probabilities of its hidden, unflagged neighbours.
+    hidden: Vec<f64>,
+    /// Its flagged neighbours.
+    flagged: u8,
+    /// Whether it touches a revealed cell.
+    on_frontier: bool,
+}
+
+fn neighbourhood(view: &Board, probability: &[f64], p: Pos) -> Neighbourhood {
+    let mut n = Neighbourhood {
+        hidden: Vec::with_capacity(8),
+        flagged: 0,
+        on_frontier: false,
+    };
+    for q in view.neighbours(p) {
+        match view.get(q) {
+            Cell::Hidden => n.hidden.push(probability[q.y * view.width() + q.x]),
+            Cell::Flagged => n.flagged += 1,
+            Cell::Revealed(_) => n.on_frontier = true,
+        }
+    }
+    n
+}
+
+/// Scores the cells whose probability is within `window * (1 - p_min)` of the lowest, and returns
+/// the best with its mine probability.
+fn lookahead(
+    view: &Board,
+    analysis: &Analysis,
+    window: f64,
+    score: Score,
+    analyses: &mut u32,
+) -> (Pos, f64) {
+    let mut probability = vec![0.0; view.width() * view.height()];
+    for &(p, q) in &analysis.probabilities {
+        probability[p.y * view.width() + p.x] = q;
+    }
+    let (_, lowest_p) = lowest(analysis);
+    let limit = lowest_p + window * (1.0 - lowest_p) + 1e-12;
+    let mut candidates: Vec<(Pos, f64, Neighbourhood)> = analysis
+        .probabilities
+        .iter()
+        .filter(|&&(_, q)| q <= limit)
+        .map(|&(p, q)| (p, q, neighbourhood(view, &probability, p)))
+        .collect();
+    // Safest first; then the fewest hidden neighbours (likelier to show a useful number); then
+    // row-major, so that the order is total and the choice deterministic.
+    candidates.sort_by(|a, b| {
+        a.1.total_cmp(&b.1)
+            .then(a.2.hidden.len().cmp(&b.2.hidden.len()))
+            .then(a.0.cmp(&b.0))
+    });
+    let mut interior = 0;
+    candidates.retain(|c| {
+        if c.2.on_frontier {
+            return true;
+        }
+        interior += 1;
+        interior <= MAX_INTERIOR
+    });
+    candidates.truncate(MAX_CANDIDATES);
+    let mut board = view.clone();
+    let mut best = (candidates[0].0, candidates[0].1, f64::NEG_INFINITY);
+    for (p, q, around) in &candidates {
+        // The score is at most 1 - q, and the candidates come safest first: none left can win.
+        if 1.0 - q <= best.2 + 1e-12 {
+            break;
+        }
+        let next = look(&mut board, *p, around, analyses);
+        let score = (1.0 - q)
+            * match score {
+                Score::Progress { next_risk } => 1.0 - next_risk * (1.0 - next.progress),
+                Score::Survival => next.safety,
+            };
+        if score > best.2 + 1e-12 {
+            best = (*p, *q, score);
+        }
+    }
+    (best.0, best.1)
+}
+
+/// What clicking a safe cell is expected to bring, over the numbers it may show.
+struct Outlook {
+    /// The chance that the number proves some cell safe.
+    progress: f64,
+    /// The expected safety of the next click: 1 when a cell is proved safe, else 1 minus the
+    /// lowest mine probability.
+    safety: f64,
+}
+
+/// The [`Outlook`] of clicking the safe cell `p`: the numbers it may show are weighted by the
+/// distribution of its mine neighbours (taken as independent), restricted to the numbers that the
+/// analyzer finds consistent. `board` is the view, and is left as it was.
+fn look(board: &mut Board, p: Pos, around: &Neighbourhood, analyses: &mut u32) -> Outlook {
+    let distribution = mine_count_distribution(&around.hidden);
+    let (mut consistent, mut useful, mut safety) = (0.0, 0.0, 0.0);
+    for (k, &weight) in distribution.iter().enumerate() {
+        if weight < 1e-9 {
+            continue;
+        }
+        board.set(p, Cell::Revealed(around.flagged + k as u8));
+        *analyses += 1;
+        if let Ok(after) = analyze(board) {
+            consistent += weight;
+            if after.safe.is_empty() {
+                let lowest = after.probabilities.iter().map(|c| c.1).fold(1.0, f64::min);
+                safety += weight * (1.0 - lowest);
+            } else {
+                useful += weight;
+                safety += weight;
+            }
+        }
+    }
+    board.set(p, Cell::Hidden);
+    if consistent > 0.0 {
+        Outlook {
+            progress: useful / consistent,
+            safety: safety / consistent,
+        }
+    } else {
+        Outlook {
+            progress: 0.0,
+            safety: 0.0,
+        }
+    }
+}
+
+/// The distribution of the number of mines among independent cells with these probabilities
+/// (Poisson binomial): entry k is the chance of exactly k mines.
+fn mine_count_distribution(probabilities: &[f64]) -> Vec<f64> {
+    let mut d = vec![0.0; probabilities.len() + 1];
+    d[0] = 1.0;
+    for (i, &q) in probabilities.iter().enumerate() {
+        for k in (0..=i + 1).rev() {
+            let stay = d[k] * (1.0 - q);
+            let from_below = if k > 0 { d[k - 1] * q } else { 0.0 };
+            d[k] = stay + from_below;
+        }
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn poisson_binomial_sums_to_one() {
+        let d = mine_count_distribution(&[0.5, 0.5]);
+        assert_eq!(d, vec![0.25, 0.5, 0.25]);
+        let d = mine_count_distribution(&[0.1, 0.9, 0.3]);
+        assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,35 @@
+//! A bot that plays Minesweeper with the analyzer: it clicks every cell the analyzer proves safe,
+//! flags every proved mine, and guesses only when nothing is safe, with a [`Strategy`].
+//!
+//! [`run`] plays many seeded games on several threads; the totals depend only on the seed, the
+//! board and the strategy, never on the number of threads.
+
+mod endgame;
+mod guess;
+mod player;
+mod runner;
+mod stats;
+
+pub use endgame::{best_click as endgame_click, MAX_ARRANGEMENTS};
+pub use guess::Strategy;
+pub use player::{play, Event, Played};
+pub use runner::{play_one, run, Run, RunError, Summary};
+pub use stats::wilson_interval;
+
+use std::fmt;
+
+/// Why the bot stopped before the game ended: the analyzer found the engine's own view
+/// inconsistent, which is a bug in one of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotError {
+    /// The analyzer's message.
+    pub message: String,
+}
+
+impl fmt::Display for BotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the analyzer rejected a game's view: {}", self.message)
+    }
+}
+
+impl std::error::Error for BotError {}

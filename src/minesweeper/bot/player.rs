@@ -1,0 +1,72 @@
+//! One game played by the bot.
+
+use super::guess::Strategy;
+use super::BotError;
+use crate::minesweeper::game::{Game, Reveal, Status};
+use crate::minesweeper::{analyze, Cell, Pos};
+
+/// One thing the bot did, reported to an observer (for `--show`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event {
+    /// The first click, at the rule's cell.
+    First(Pos),
+    /// A click on a cell the analyzer proved safe.
+    Safe(Pos),
+    /// A flag on a cell the analyzer proved a mine.
+    Flag(Pos),
+    /// A guess, with the cell's mine probability.
+    Guess(Pos, f64),
+}
+
+/// How one game went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    pub won: bool,
+    /// Clicks on cells that were not proved safe (the first click excluded).
+    pub guesses: u32,
+    /// Calls to the analyzer (the strategy's own calls included).
+    pub analyses: u32,
+}
+
+/// Plays `game` to its end from the first click at `first`: every proved-safe cell is clicked and
+/// every proved mine flagged; `strategy` picks a cell only when nothing is proved safe. The
+/// analyzer runs once per batch of safe clicks, not after every click. `observe` sees each event
+/// after it happened.
+///
+/// # Errors
+/// If the analyzer finds the view inconsistent (a bug in the engine or the analyzer).
+pub fn play(
+    game: &mut Game,
+    first: Pos,
+    strategy: Strategy,
+    observe: &mut dyn FnMut(Event, &Game),
+) -> Result<Played, BotError> {
+    let mut played = Played::default();
+    game.reveal(first);
+    observe(Event::First(first), game);
+    while game.status() == Status::Playing {
+        played.analyses += 1;
+        let analysis = analyze(game.view()).map_err(|e| BotError {
+            message: e.to_string(),
+        })?;
+        for &p in &analysis.mines {
+            if game.view().get(p) == Cell::Hidden && game.toggle_flag(p) {
+                observe(Event::Flag(p), game);
+            }
+        }
+        if analysis.safe.is_empty() {
+            let (p, probability) = strategy.choose(game.view(), &analysis, &mut played.analyses);
+            played.guesses += 1;
+            game.reveal(p);
+            observe(Event::Guess(p, probability), game);
+            continue;
+        }
+        for &p in &analysis.safe {
+            if let Reveal::Opened { .. } = game.reveal(p) {
+                observe(Event::Safe(p), game);
+            }
+        }
+    }
+    played.won = game.status() == Status::Won;
+    Ok(played)
+}

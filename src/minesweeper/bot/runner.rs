@@ -1,0 +1,131 @@
+//! Many games on several threads, with totals that do not depend on the number of threads.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use super::guess::Strategy;
+use super::player::{play, Played};
+use super::BotError;
+use crate::minesweeper::game::{game_seed, Config, ConfigError, FirstClick, Game};
+
+/// What to run.
+#[derive(Clone, Copy, Debug)]
+pub struct Run {
+    pub config: Config,
+    pub rule: FirstClick,
+    pub strategy: Strategy,
+    pub games: u64,
+    /// Game `i` is played on the layout drawn from `game_seed(seed, i)`.
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// The totals of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub games: u64,
+    pub wins: u64,
+    pub guesses: u64,
+    pub analyses: u64,
+    /// Wall-clock seconds for the whole run.
+    pub seconds: f64,
+}
+
+/// Games handed to a thread at a time.
+const CHUNK: u64 = 16;
+
+/// Plays `run.games` games, `run.threads` at a time; `progress` is called with the number of
+/// games just finished (from any thread).
+///
+/// # Errors
+/// A configuration the rule cannot hold, or an analyzer failure in some game.
+pub fn run(run: &Run, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary, RunError> {
+    run.config.check_rule(run.rule).map_err(RunError::Config)?;
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let totals = Mutex::new(Ok(Summary::default()));
+    std::thread::scope(|scope| {
+        for _ in 0..run.threads.max(1) {
+            scope.spawn(|| {
+                let local = worker(run, &next, progress);
+                let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
+                *totals = match (totals.clone(), local) {
+                    (Ok(a), Ok(b)) => Ok(add(a, b)),
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                };
+            });
+        }
+    });
+    let mut summary = totals.into_inner().unwrap_or_else(|e| e.into_inner())?;
+    summary.seconds = start.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// Why a run failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    Config(ConfigError),
+    /// The analyzer failed in game `game`.
+    Game {
+        game: u64,
+        error: BotError,
+    },
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Config(e) => write!(f, "{e}"),
+            RunError::Game { game, error } => write!(f, "game {game}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// Takes chunks of game numbers until none are left; returns this thread's totals.
+fn worker(
+    run: &Run,
+    next: &AtomicU64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Summary, RunError> {
+    let mut summary = Summary::default();
+    loop {
+        let begin = next.fetch_add(CHUNK, Ordering::Relaxed);
+        if begin >= run.games {
+            return Ok(summary);
+        }
+        let end = (begin + CHUNK).min(run.games);
+        for index in begin..end {
+            let played = play_one(run, index)?;
+            summary.games += 1;
+            summary.wins += u64::from(played.won);
+            summary.guesses += u64::from(played.guesses);
+            summary.analyses += u64::from(played.analyses);
+        }
+        progress(end - begin);
+    }
+}
+
+/// Plays game number `index` of `run`.
+///
+/// # Errors
+/// As [`run`].
+pub fn play_one(run: &Run, index: u64) -> Result<Played, RunError> {
+    let mut game =
+        Game::new(run.config, run.rule, game_seed(run.seed, index)).map_err(RunError::Config)?;
+    let first = run.rule.cell(&run.config);
+    play(&mut game, first, run.strategy, &mut |_, _| {})
+        .map_err(|error| RunError::Game { game: index, error })
+}
+
+fn add(a: Summary, b: Summary) -> Summary {
+    Summary {
+        games: a.games + b.games,
+        wins: a.wins + b.wins,
+        guesses: a.guesses + b.guesses,
+        analyses: a.analyses + b.analyses,
+        seconds: 0.0,
+    }
+}

@@ -1,0 +1,172 @@
+//! What game to play: the board's size and mine count, and the first-click rule.
+
+use std::fmt;
+
+use super::Pos;
+
+/// The largest board side the engine accepts (as the analyzer's `.mine` format).
+pub const MAX_SIDE: usize = 1000;
+
+/// A board's shape and mine count.
+///
+/// Invariant (checked by [`Config::new`]): `1 <= width, height <= MAX_SIDE` and
+/// `mines < width * height`, so that at least the first click is mine-free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    width: usize,
+    height: usize,
+    mines: usize,
+}
+
+/// The three standard levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// 9 x 9, 10 mines.
+    Beginner,
+    /// 16 x 16, 40 mines.
+    Intermediate,
+    /// 30 x 16 (width x height), 99 mines.
+    Expert,
+}
+
+/// Where the first click goes and what it is guaranteed to find.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstClick {
+    /// The first click is never a mine (the classic rule); the bot clicks the corner (0, 0).
+    Safe,
+    /// The first click and its neighbours are mine-free, so it opens an area; the bot clicks (3, 3)
+    /// (or the nearest cell to it on a smaller board).
+    Opening,
+}
+
+/// Why a game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    /// A side is 0 or over [`MAX_SIDE`].
+    BadSize { width: usize, height: usize },
+    /// The mines do not leave room for the cells the first click must keep free.
+    TooManyMines { mines: usize, room: usize },
+    /// The analyzer's board type refused the shape.
+    Board(String),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::BadSize { width, height } => write!(
+                f,
+                "expected a width and a height from 1 to {MAX_SIDE}, found {width}x{height}"
+            ),
+            ConfigError::TooManyMines { mines, room } => write!(
+                f,
+                "expected at most {room} mines for this board and first-click rule, found {mines}"
+            ),
+            ConfigError::Board(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// A board of `width` x `height` cells with `mines` mines.
+    ///
+    /// # Errors
+    /// A side of 0 or over [`MAX_SIDE`], or `mines >= width * height`.
+    pub fn new(width: usize, height: usize, mines: usize) -> Result<Config, ConfigError> {
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(ConfigError::BadSize { width, height });
+        }
+        let room = width * height - 1;
+        if mines > room {
+            return Err(ConfigError::TooManyMines { mines, room });
+        }
+        Ok(Config {
+            width,
+            height,
+            mines,
+        })
+    }
+
+    /// The configuration of a standard level.
+    #[must_use]
+    pub fn level(level: Level) -> Config {
+        let (width, height, mines) = match level {
+            Level::Beginner => (9, 9, 10),
+            Level::Intermediate => (16, 16, 40),
+            Level::Expert => (30, 16, 99),
+        };
+        Config {
+            width,
+            height,
+            mines,
+        }
+    }
+
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    #[must_use]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    #[must_use]
+    pub fn mines(&self) -> usize {
+        self.mines
+    }
+
+    /// The number of cells.
+    #[must_use]
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// Checks that the rule leaves room for the mines (the first click's 3x3 block must stay free
+    /// under [`FirstClick::Opening`]).
+    ///
+    /// # Errors
+    /// [`ConfigError::TooManyMines`] if it does not.
+    pub fn check_rule(&self, rule: FirstClick) -> Result<(), ConfigError> {
+        let free = self.free_block(rule, rule.cell(self)).count();
+        let room = self.cells() - free;
+        if self.mines > room {
+            return Err(ConfigError::TooManyMines {
+                mines: self.mines,
+                room,
+            });
+        }
+        Ok(())
+    }
+
+    /// The cells that `rule` keeps mine-free when the first click is at `first`.
+    pub(crate) fn free_block(&self, rule: FirstClick, first: Pos) -> impl Iterator<Item = Pos> {
+        let radius = match rule {
+            FirstClick::Safe => 0,
+            FirstClick::Opening => 1,
+        };
+        let (w, h) = (self.width, self.height);
+        let ys = first.y.saturating_sub(radius)..=(first.y + radius).min(h - 1);
+        ys.flat_map(move |y| {
+            let xs = first.x.saturating_sub(radius)..=(first.x + radius).min(w - 1);
+            xs.map(move |x| Pos { x, y })
+        })
+    }
+}
+
+impl FirstClick {
+    /// The bot's first click under this rule: the corner (0, 0) for `Safe`, (3, 3) for `Opening`
+    /// (clamped to the board).
+    #[must_use]
+    pub fn cell(self, config: &Config) -> Pos {
+        match self {
+            FirstClick::Safe => Pos { x: 0, y: 0 },
+            FirstClick::Opening => Pos {
+                x: 3.min(config.width - 1),
+                y: 3.min(config.height - 1),
+            },
+        }
+    }
+}
