@@ -16,14 +16,32 @@ const fn is_space(b: u8) -> bool {
 
 /// The number of tokens that start in `bytes`, given that the byte before it is a separator, and
 /// the number of line feeds in it.
+///
+/// Eight bytes at a time (SWAR): each byte's flags live in its high bit, so a token start is a
+/// non-separator whose lower neighbour byte (the previous one, little-endian) is a separator.
 fn count_starts_and_lines(bytes: &[u8]) -> (u64, u64) {
-    let first = bytes.first().map_or(0, |&b| u64::from(!is_space(b)));
-    let starts: u64 = bytes
-        .windows(2)
-        .map(|w| u64::from(is_space(w[0]) & !is_space(w[1])))
-        .sum();
-    let lines: u64 = bytes.iter().map(|&b| u64::from(b == b'\n')).sum();
-    (first + starts, lines)
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // High bit of each byte set where the byte is below `n` (1 <= n <= 0x80); exact, no borrows
+    // cross bytes since every `(b | 0x80) - n` stays non-negative.
+    let below = |x: u64, n: u64| !((x | HIGH) - n * ONES) & !x & HIGH;
+    let mut chunks = bytes.chunks_exact(8);
+    let (mut starts, mut lines) = (0u64, 0u64);
+    let mut prev_space = 0x80u64; // the byte before `bytes` is a separator
+    for chunk in &mut chunks {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let space = below(x, 0x21);
+        starts += u64::from((!space & HIGH & (space << 8 | prev_space)).count_ones());
+        lines += u64::from(below(x ^ (u64::from(b'\n') * ONES), 1).count_ones());
+        prev_space = space >> 56;
+    }
+    let mut prev = prev_space != 0;
+    for &b in chunks.remainder() {
+        starts += u64::from(prev & !is_space(b));
+        lines += u64::from(b == b'\n');
+        prev = is_space(b);
+    }
+    (starts, lines)
 }
 
 /// Reads tokens one at a time.
@@ -216,6 +234,48 @@ impl<R: Read> Scanner<R> {
 
 #[cfg(test)]
 mod tests {
+    /// The plain byte-by-byte definition of `count_starts_and_lines`.
+    fn plain_starts_and_lines(bytes: &[u8]) -> (u64, u64) {
+        let mut prev = true;
+        let (mut starts, mut lines) = (0, 0);
+        for &b in bytes {
+            starts += u64::from(prev && !super::is_space(b));
+            lines += u64::from(b == b'\n');
+            prev = super::is_space(b);
+        }
+        (starts, lines)
+    }
+
+    #[test]
+    fn swar_counts_match_the_plain_definition() {
+        // Every byte value, at every offset and length, in a deterministic pseudo-random mix.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut bytes = Vec::new();
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let pick = [
+                b' ', b'\n', b'7', b'-', 0x20, 0x21, 0x00, 0x7f, 0x80, 0xa0, 0xff, b'\t',
+            ];
+            bytes.push(if state.is_multiple_of(3) {
+                (state >> 8) as u8
+            } else {
+                pick[(state >> 16) as usize % pick.len()]
+            });
+        }
+        for start in 0..9 {
+            for len in [0, 1, 7, 8, 9, 15, 16, 17, 100, 1000, 19_000] {
+                let slice = &bytes[start..start + len];
+                assert_eq!(
+                    super::count_starts_and_lines(slice),
+                    plain_starts_and_lines(slice),
+                    "start {start} len {len}"
+                );
+            }
+        }
+    }
+
     use super::*;
 
     /// A reader that hands out one byte per call, to force every token across a refill.
