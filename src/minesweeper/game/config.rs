@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::Pos;
 
-/// The largest board side the engine accepts (as the analyzer's `.mine` format).
-pub const MAX_SIDE: usize = 1000;
+/// The largest board side the engine accepts: the analyzer's own limit.
+pub use crate::minesweeper::MAX_SIDE;
 
 /// A board's shape and mine count.
 ///
