@@ -5,6 +5,7 @@
 //! the total number of optimal grids; then, unless `count_only`, a blank line and each orbit's
 //! canonical grid (`#` black, `.` white), sorted, separated by blank lines.
 
+mod memo;
 mod parse;
 pub mod rows;
 pub mod search;

@@ -1,6 +1,11 @@
 //! Branch and bound, row by row, with Russian-doll bounds from smaller rectangles.
 
+use super::memo::{Memo, Situation};
 use super::rows;
+
+/// The fewest rows still to place for a node to consult and feed the failure table; below it a
+/// node's own work costs less than a table probe.
+const MEMO_MIN_REMAINING: usize = 2;
 
 /// The maximum and every optimal `n` x `n` grid (all images), for rows of `n` <= 16 cells.
 pub struct Solver {
@@ -31,6 +36,10 @@ pub struct Solver {
     top: u32,
     /// In the final walk, the black cells above the bottom half of the grid being built.
     above_bottom: u32,
+    /// Proved failures, when the last `k - 1` rows fit in 64 bits.
+    memo: Option<Memo>,
+    /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
+    reported: u64,
 }
 
 impl Solver {
@@ -52,6 +61,8 @@ impl Solver {
             palindromic: true,
             top: 0,
             above_bottom: 0,
+            memo: ((k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
+            reported: 0,
         }
     }
 
@@ -153,6 +164,7 @@ impl Solver {
             if count < self.goal {
                 return false;
             }
+            self.reported += 1;
             return match leaf(&self.grid, count) {
                 None => true,
                 Some(goal) => {
@@ -173,6 +185,75 @@ impl Solver {
         } else {
             u32::MAX
         };
+        let probe = self.probe(m, count, allowance);
+        if let Some((state, at, need)) = probe {
+            if self
+                .memo
+                .as_ref()
+                .is_some_and(|t| t.proves_out_of_reach(state, at, need))
+            {
+                return false;
+            }
+        }
+        let reported = self.reported;
+        if self.each_row(m, count, f, rest, allowance, leaf) {
+            return true;
+        }
+        if let (Some((state, at, need)), Some(memo)) = (probe, self.memo.as_mut()) {
+            if self.reported == reported {
+                memo.record_out_of_reach(state, at, need);
+            }
+        }
+        false
+    }
+
+    /// The failure-table key of the current node and the black cells the rest must add, or
+    /// `None` when the node is too close to the bottom or already at its goal.
+    ///
+    /// The restriction of the final walk is part of the key: above the middle, the goal (which
+    /// fixes the top half's quota); in the middle row of an odd grid, the top half's count; in
+    /// the bottom half, the `allowance` left to it; with, in each case, whether the rows so far
+    /// are all palindromes.
+    fn probe(&self, m: usize, count: u32, allowance: u32) -> Option<(u64, Situation, u32)> {
+        let depth = self.grid.len();
+        if self.memo.is_none() || m - depth < MEMO_MIN_REMAINING || count >= self.goal {
+            return None;
+        }
+        let restriction = if self.mirror {
+            let half = self.n / 2;
+            let (phase, value) = if depth < half {
+                (0, self.goal)
+            } else if depth < self.n - half {
+                (1, self.top)
+            } else {
+                (2, allowance)
+            };
+            1 | u32::from(self.palindromic) << 1 | phase << 2 | value << 4
+        } else {
+            0
+        };
+        let held = depth.min(self.k - 1);
+        let state = self.grid[depth - held..]
+            .iter()
+            .fold(0u64, |s, &r| s << self.n | u64::from(r));
+        let at = Situation {
+            remaining: (m - depth) as u32,
+            depth_in_state: held as u32,
+            restriction,
+        };
+        Some((state, at, self.goal - count))
+    }
+
+    /// The loop of [`Solver::extend`] over the candidate rows for the forbidden mask `f`.
+    fn each_row(
+        &mut self,
+        m: usize,
+        count: u32,
+        f: u32,
+        rest: u32,
+        allowance: u32,
+        leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
+    ) -> bool {
         for i in self.compatible.range(f) {
             let r = self.compatible.row(i);
             if count + r.count_ones() + rest < self.goal {
@@ -200,4 +281,10 @@ impl Solver {
         }
         false
     }
+}
+
+/// Table size for `n` columns: small grids keep a small table (it is zeroed lazily by the
+/// allocator, but still touched), large ones get 2^23 slots (128 MiB).
+fn memo_bits(n: usize) -> u32 {
+    (n as u32 + 8).clamp(12, 23)
 }

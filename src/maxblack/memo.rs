@@ -1,0 +1,81 @@
+//! A table of proved failures: "from this state, the remaining rows cannot add `need` black cells".
+//!
+//! The rows still to come depend on the rows placed so far only through the last `K - 1` of them
+//! (the state) and through the restriction the search puts on the subtree (see [`Situation`]). So a
+//! subtree that found nothing for some `need` proves that every other path reaching the same state,
+//! restriction and number of remaining rows with a `need` at least as large will find nothing
+//! either. The table keeps, per key, the smallest such `need`. It is a fixed-size cache: a newer
+//! entry replaces an older one in the same slot, which only costs repeated work, never a wrong
+//! answer, since each entry states a fact proved on its own.
+
+/// What, besides the state, decides the subtree's outcome.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Situation {
+    /// Rows still to place (>= 1).
+    pub remaining: u32,
+    /// Rows in the state: `min(rows placed, K - 1)`.
+    pub depth_in_state: u32,
+    /// The restriction on the subtree, as a small number whose meaning the search fixes (e.g. the
+    /// most black cells the rest may hold), or 0 for none.
+    pub restriction: u32,
+}
+
+impl Situation {
+    /// The tag stored beside the state. Never 0, since `remaining >= 1`, so an empty slot never
+    /// matches.
+    fn tag(self) -> u32 {
+        debug_assert!((1..32).contains(&self.remaining) && self.depth_in_state < 16);
+        debug_assert!(self.restriction < 1 << 23);
+        self.remaining | self.depth_in_state << 5 | self.restriction << 9
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    state: u64,
+    tag: u32,
+    /// The smallest `need` proved out of reach.
+    need: u32,
+}
+
+/// The failure table, `2^bits` slots.
+pub struct Memo {
+    slots: Vec<Entry>,
+    mask: usize,
+}
+
+impl Memo {
+    /// A table of `2^bits` slots (16 bytes each).
+    #[must_use]
+    pub fn new(bits: u32) -> Self {
+        Memo {
+            slots: vec![Entry::default(); 1 << bits],
+            mask: (1 << bits) - 1,
+        }
+    }
+
+    fn slot(&self, state: u64, tag: u32) -> usize {
+        let h = (state ^ u64::from(tag).rotate_left(40)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 32) as usize & self.mask
+    }
+
+    /// Whether the table proves that `need` more black cells are out of reach from `state`.
+    #[must_use]
+    pub fn proves_out_of_reach(&self, state: u64, at: Situation, need: u32) -> bool {
+        let tag = at.tag();
+        let e = &self.slots[self.slot(state, tag)];
+        e.tag == tag && e.state == state && need >= e.need
+    }
+
+    /// Records that `need` more black cells are out of reach from `state`.
+    pub fn record_out_of_reach(&mut self, state: u64, at: Situation, need: u32) {
+        let tag = at.tag();
+        let i = self.slot(state, tag);
+        let e = &mut self.slots[i];
+        if e.tag == tag && e.state == state {
+            e.need = e.need.min(need);
+        } else {
+            *e = Entry { state, tag, need };
+        }
+    }
+}
