@@ -38,9 +38,11 @@ struct Entry {
     need: u32,
 }
 
-/// The failure table, `2^bits` slots.
+/// The failure table: `2^bits` slots in buckets of two. In each bucket the first entry is the
+/// one with the most rows left (the most work to redo), the second the newest of the others.
 pub struct Memo {
     slots: Vec<Entry>,
+    /// The bucket index mask (bucket `b` holds slots `2b` and `2b + 1`).
     mask: usize,
 }
 
@@ -50,32 +52,50 @@ impl Memo {
     pub fn new(bits: u32) -> Self {
         Memo {
             slots: vec![Entry::default(); 1 << bits],
-            mask: (1 << bits) - 1,
+            mask: (1 << (bits - 1)) - 1,
         }
     }
 
     fn slot(&self, state: u64, tag: u32) -> usize {
         let h = (state ^ u64::from(tag).rotate_left(40)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> 32) as usize & self.mask
+        2 * ((h >> 32) as usize & self.mask)
     }
 
     /// Whether the table proves that `need` more black cells are out of reach from `state`.
     #[must_use]
     pub fn proves_out_of_reach(&self, state: u64, at: Situation, need: u32) -> bool {
         let tag = at.tag();
-        let e = &self.slots[self.slot(state, tag)];
-        e.tag == tag && e.state == state && need >= e.need
+        let i = self.slot(state, tag);
+        self.slots[i..i + 2]
+            .iter()
+            .any(|e| e.tag == tag && e.state == state && need >= e.need)
+    }
+
+    /// Asks the processor to bring the slot of `(state, at)` into cache, so that a probe soon
+    /// after does not wait for memory. Only a hint: it has no effect on results.
+    pub fn prefetch(&self, state: u64, at: Situation) {
+        let i = self.slot(state, at.tag());
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.slots[i..].as_ptr().cast::<i8>();
+            // SAFETY: prefetching is a hint that never faults, and `p` points into `slots`.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
     }
 
     /// Records that `need` more black cells are out of reach from `state`.
     pub fn record_out_of_reach(&mut self, state: u64, at: Situation, need: u32) {
         let tag = at.tag();
         let i = self.slot(state, tag);
-        let e = &mut self.slots[i];
-        if e.tag == tag && e.state == state {
+        let bucket = &mut self.slots[i..i + 2];
+        if let Some(e) = bucket.iter_mut().find(|e| e.tag == tag && e.state == state) {
             e.need = e.need.min(need);
-        } else {
-            *e = Entry { state, tag, need };
+            return;
         }
+        let new = Entry { state, tag, need };
+        bucket[1] = bucket[0];
+        bucket[0] = new;
     }
 }

@@ -94,25 +94,47 @@ pub struct Answer {
     pub grids: Vec<Vec<u32>>,
 }
 
+/// Which of the solver's speedups are on. Every combination gives the same answer; turning them
+/// off serves tests and benchmarks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speedups {
+    /// The final walk skips images of grids (see [`search::Solver::prune_images`]).
+    pub prune_images: bool,
+    /// The search remembers proved failures (see `memo`).
+    pub memo: bool,
+}
+
+impl Speedups {
+    /// Everything on (the default).
+    pub const ALL: Speedups = Speedups {
+        prune_images: true,
+        memo: true,
+    };
+    /// Everything off: plain branch and bound with Russian-doll bounds.
+    pub const NONE: Speedups = Speedups {
+        prune_images: false,
+        memo: false,
+    };
+}
+
 /// Solves `(n, k)`: the maximum, the total and the canonical optimal grids.
 ///
 /// # Panics
 /// If `n` is not in `1..=MAX_N` or `k == 0`.
 #[must_use]
 pub fn answer(n: usize, k: usize) -> Answer {
-    answer_with(n, k, true)
+    answer_with(n, k, Speedups::ALL)
 }
 
-/// [`answer`], with the final walk visiting every image of every optimal grid when
-/// `prune_images` is false (a slower way to the same answer, for tests and benchmarks).
+/// [`answer`] with only the given speedups: a slower way to the same answer.
 ///
 /// # Panics
 /// If `n` is not in `1..=MAX_N` or `k == 0`.
 #[must_use]
-pub fn answer_with(n: usize, k: usize, prune_images: bool) -> Answer {
+pub fn answer_with(n: usize, k: usize, speedups: Speedups) -> Answer {
     assert!((1..=MAX_N).contains(&n) && k >= 1);
-    let mut solver = search::Solver::new(n, k);
-    solver.prune_images = prune_images;
+    let mut solver = search::Solver::new(n, k, speedups.memo);
+    solver.prune_images = speedups.prune_images;
     // Every orbit shows up at least once (the walk skips some images), so orbits are told apart
     // by their canonical keys and the total is the sum of their sizes.
     let mut canon = Vec::new();

@@ -43,9 +43,10 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// Prepares the row tables. `n` must be in `1..=16` and `k >= 1`.
+    /// Prepares the row tables. `n` must be in `1..=16` and `k >= 1`. With `memo`, the search
+    /// remembers proved failures when the last `k - 1` rows fit in 64 bits.
     #[must_use]
-    pub fn new(n: usize, k: usize) -> Self {
+    pub fn new(n: usize, k: usize, memo: bool) -> Self {
         let k = k.min(n + 1);
         let valid = rows::valid_rows(n, k);
         Solver {
@@ -61,7 +62,7 @@ impl Solver {
             palindromic: true,
             top: 0,
             above_bottom: 0,
-            memo: ((k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
+            memo: (memo && (k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
             reported: 0,
         }
     }
@@ -97,7 +98,8 @@ impl Solver {
     fn reaches(&mut self, m: usize, target: u32) -> bool {
         self.grid.clear();
         self.goal = target;
-        self.extend(m, 0, &mut |_, _| None)
+        let f = rows::forbidden(&[], self.n, self.k);
+        self.extend(m, 0, f, &mut |_, _| None)
     }
 
     /// Calls `visit(grid, count)` on `n` x `n` grids at least as black as every grid visited
@@ -117,7 +119,8 @@ impl Solver {
             self.grid.clear();
             self.goal = goal;
             let mut found = None;
-            self.extend(n, 0, &mut |grid, count| {
+            let f = rows::forbidden(&[], n, self.k);
+            self.extend(n, 0, f, &mut |grid, count| {
                 visit(grid, count);
                 found = Some(count);
                 Some(count)
@@ -153,10 +156,13 @@ impl Solver {
     /// Extends the rows placed so far (holding `count` black cells) to `m`-row rectangles with at
     /// least `goal` black cells, most black rows first. At each one, `leaf(grid, count)` either
     /// stops the walk (`None`; then this returns true) or sets a new goal.
+    ///
+    /// `f` is the forbidden mask of the next row, `rows::forbidden(&self.grid, n, k)`.
     fn extend(
         &mut self,
         m: usize,
         count: u32,
+        f: u32,
         leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
     ) -> bool {
         let depth = self.grid.len();
@@ -174,7 +180,6 @@ impl Solver {
             };
         }
         let rest = self.best[m - depth - 1];
-        let f = rows::forbidden(&self.grid, self.n, self.k);
         if count + u32::from(self.best_row[f as usize]) + rest < self.goal
             || (self.mirror && !self.halves_can_reach(depth, count))
         {
@@ -191,9 +196,7 @@ impl Solver {
                 .memo
                 .as_ref()
                 .is_some_and(|t| t.proves_out_of_reach(state, at, need))
-            {
-                return false;
-            }
+            {}
         }
         let reported = self.reported;
         if self.each_row(m, count, f, rest, allowance, leaf) {
@@ -245,6 +248,10 @@ impl Solver {
     }
 
     /// The loop of [`Solver::extend`] over the candidate rows for the forbidden mask `f`.
+    ///
+    /// Candidates are taken in batches of [`BATCH`]: the failure-table slots of a batch's children
+    /// are prefetched together, so that their probes overlap instead of waiting for memory one
+    /// after the other. The order of the walk is unchanged.
     fn each_row(
         &mut self,
         m: usize,
@@ -254,33 +261,150 @@ impl Solver {
         allowance: u32,
         leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
     ) -> bool {
-        for i in self.compatible.range(f) {
-            let r = self.compatible.row(i);
-            if count + r.count_ones() + rest < self.goal {
-                break;
+        let cand = Candidates {
+            chain: rows::Chain::new(&self.grid, self.n, self.k),
+            count,
+            f,
+            rest,
+            allowance,
+            child_rest: (m - self.grid.len() >= 2).then(|| self.best[m - self.grid.len() - 2]),
+            ends_top: self.mirror && self.grid.len() + 1 == self.n / 2,
+        };
+        let range = self.compatible.range(f);
+        let mut i = range.start;
+        let mut batch = [(0u32, 0u32, false); BATCH];
+        while i < range.end {
+            let mut len = 0;
+            let mut exhausted = false;
+            while len < BATCH && i < range.end {
+                let r = self.compatible.row(i);
+                i += 1;
+                match self.admit(&cand, r) {
+                    Admit::Stop => {
+                        exhausted = true;
+                        break;
+                    }
+                    Admit::Skip => {}
+                    Admit::Child(next, palindromic) => {
+                        self.prefetch_child(m, count + r.count_ones(), r, palindromic);
+                        batch[len] = (r, next, palindromic);
+                        len += 1;
+                    }
+                }
             }
-            let was_palindromic = self.palindromic;
-            let mut still_palindromic = was_palindromic;
-            if self.mirror && was_palindromic {
-                let mirrored = r.reverse_bits() >> (32 - self.n);
-                if mirrored < r {
+            for &(r, next, palindromic) in &batch[..len] {
+                // The goal may have risen since the batch was gathered.
+                if !matches!(self.admit(&cand, r), Admit::Child(..)) {
                     continue;
                 }
-                still_palindromic = mirrored == r;
-            }
-            if r & f == 0 && r.count_ones() <= allowance {
-                self.palindromic = still_palindromic;
+                let was_palindromic = self.palindromic;
+                self.palindromic = palindromic;
                 self.grid.push(r);
-                let stopped = self.extend(m, count + r.count_ones(), leaf);
+                let stopped = self.extend(m, count + r.count_ones(), next, leaf);
                 self.grid.pop();
                 self.palindromic = was_palindromic;
                 if stopped {
                     return true;
                 }
             }
+            if exhausted {
+                break;
+            }
         }
         false
     }
+
+    /// Whether row `r` may follow the rows placed so far (see [`Admit`]).
+    fn admit(&self, cand: &Candidates, r: u32) -> Admit {
+        let c = cand.count + r.count_ones();
+        let half = self.n / 2;
+        if c + cand.rest < self.goal
+            || (cand.ends_top && 2 * c + self.best[self.n - 2 * half] < self.goal)
+        {
+            return Admit::Stop;
+        }
+        let mut palindromic = self.palindromic;
+        if self.mirror && palindromic {
+            let mirrored = r.reverse_bits() >> (32 - self.n);
+            if mirrored < r {
+                return Admit::Skip;
+            }
+            palindromic = mirrored == r;
+        }
+        if r & cand.f != 0 || r.count_ones() > cand.allowance {
+            return Admit::Skip;
+        }
+        let next = cand.chain.after(r);
+        if cand
+            .child_rest
+            .is_some_and(|cr| c + u32::from(self.best_row[next as usize]) + cr < self.goal)
+        {
+            return Admit::Skip;
+        }
+        Admit::Child(next, palindromic)
+    }
+
+    /// Prefetches the failure-table slot the child reached by placing `r` (with `c` black cells
+    /// in all) will probe, by setting up the child's fields as it would and undoing them.
+    fn prefetch_child(&mut self, m: usize, c: u32, r: u32, palindromic: bool) {
+        if self.memo.is_none() {
+            return;
+        }
+        let saved = (self.top, self.above_bottom, self.palindromic);
+        let depth = self.grid.len() + 1;
+        let half = self.n / 2;
+        self.palindromic = palindromic;
+        self.grid.push(r);
+        let mut allowance = u32::MAX;
+        if self.mirror {
+            if depth == half {
+                self.top = c;
+            }
+            if depth == self.n - half {
+                self.above_bottom = c;
+            }
+            if depth >= self.n - half {
+                allowance = self.top.saturating_sub(c - self.above_bottom);
+            }
+        }
+        if let (Some((state, at, _)), Some(memo)) = (self.probe(m, c, allowance), &self.memo) {
+            memo.prefetch(state, at);
+        }
+        self.grid.pop();
+        (self.top, self.above_bottom, self.palindromic) = saved;
+    }
+}
+
+/// Candidates per prefetch batch in [`Solver::each_row`].
+const BATCH: usize = 8;
+
+/// What a node's loop knows about its candidate rows.
+struct Candidates {
+    /// The forbidden mask of the row after the candidate, as a function of the candidate.
+    chain: rows::Chain,
+    /// Black cells in the rows placed so far.
+    count: u32,
+    /// The candidate's forbidden mask.
+    f: u32,
+    /// The most black cells the rows after the candidate can hold.
+    rest: u32,
+    /// The most black cells the candidate may hold (the bottom half's allowance).
+    allowance: u32,
+    /// The most black cells the rows after the candidate's child can hold, if it has any.
+    child_rest: Option<u32>,
+    /// Whether the candidate ends the top half of the final walk.
+    ends_top: bool,
+}
+
+/// The verdict on one candidate row, in the candidates' order.
+enum Admit {
+    /// Neither this row nor any later one (they hold no more black cells) reaches the goal.
+    Stop,
+    /// This row cannot be placed or cannot reach the goal; later ones may.
+    Skip,
+    /// Place it: the forbidden mask of the row after it, and whether all rows are then
+    /// palindromes.
+    Child(u32, bool),
 }
 
 /// Table size for `n` columns: small grids keep a small table (it is zeroed lazily by the
