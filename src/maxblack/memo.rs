@@ -30,12 +30,21 @@ impl Situation {
     }
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    state: u64,
-    tag: u32,
-    /// The smallest `need` proved out of reach.
-    need: u32,
+/// One slot: the state, and the tag (low 32 bits) with the smallest `need` proved out of reach
+/// (high 32 bits). All zeros is an empty slot (no tag is 0), so the table starts as zeroed memory
+/// that the allocator hands out without touching it.
+type Entry = [u64; 2];
+
+fn entry(state: u64, tag: u32, need: u32) -> Entry {
+    [state, u64::from(tag) | u64::from(need) << 32]
+}
+
+fn matches(e: &Entry, state: u64, tag: u32) -> bool {
+    e[1] as u32 == tag && e[0] == state
+}
+
+fn need_of(e: &Entry) -> u32 {
+    (e[1] >> 32) as u32
 }
 
 /// The failure table: `2^bits` slots in buckets of two. In each bucket the first entry is the
@@ -51,7 +60,7 @@ impl Memo {
     #[must_use]
     pub fn new(bits: u32) -> Self {
         Memo {
-            slots: vec![Entry::default(); 1 << bits],
+            slots: vec![[0; 2]; 1 << bits],
             mask: (1 << (bits - 1)) - 1,
         }
     }
@@ -68,7 +77,7 @@ impl Memo {
         let i = self.slot(state, tag);
         self.slots[i..i + 2]
             .iter()
-            .any(|e| e.tag == tag && e.state == state && need >= e.need)
+            .any(|e| matches(e, state, tag) && need >= need_of(e))
     }
 
     /// Asks the processor to bring the slot of `(state, at)` into cache, so that a probe soon
@@ -90,12 +99,35 @@ impl Memo {
         let tag = at.tag();
         let i = self.slot(state, tag);
         let bucket = &mut self.slots[i..i + 2];
-        if let Some(e) = bucket.iter_mut().find(|e| e.tag == tag && e.state == state) {
-            e.need = e.need.min(need);
+        if let Some(e) = bucket.iter_mut().find(|e| matches(e, state, tag)) {
+            *e = entry(state, tag, need.min(need_of(e)));
             return;
         }
-        let new = Entry { state, tag, need };
+        let new = entry(state, tag, need);
         bucket[1] = bucket[0];
         bucket[0] = new;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembers_the_smallest_need() {
+        let mut m = Memo::new(4);
+        let at = Situation {
+            remaining: 3,
+            depth_in_state: 2,
+            restriction: 5,
+        };
+        assert!(!m.proves_out_of_reach(7, at, 9));
+        m.record_out_of_reach(7, at, 9);
+        assert!(m.proves_out_of_reach(7, at, 9));
+        assert!(m.proves_out_of_reach(7, at, 10));
+        assert!(!m.proves_out_of_reach(7, at, 8));
+        m.record_out_of_reach(7, at, 6);
+        assert!(m.proves_out_of_reach(7, at, 8));
+        assert!(!m.proves_out_of_reach(8, at, 9));
     }
 }

@@ -40,6 +40,8 @@ pub struct Solver {
     memo: Option<Memo>,
     /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
     reported: u64,
+    /// Nodes visited so far (calls of `extend`), a measure of work for tests and tuning.
+    pub nodes: u64,
 }
 
 impl Solver {
@@ -64,6 +66,7 @@ impl Solver {
             above_bottom: 0,
             memo: (memo && (k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
             reported: 0,
+            nodes: 0,
         }
     }
 
@@ -166,6 +169,7 @@ impl Solver {
         leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
     ) -> bool {
         let depth = self.grid.len();
+        self.nodes += 1;
         if depth == m {
             if count < self.goal {
                 return false;
@@ -196,7 +200,9 @@ impl Solver {
                 .memo
                 .as_ref()
                 .is_some_and(|t| t.proves_out_of_reach(state, at, need))
-            {}
+            {
+                return false;
+            }
         }
         let reported = self.reported;
         if self.each_row(m, count, f, rest, allowance, leaf) {
