@@ -194,7 +194,7 @@ impl Solver {
         } else {
             u32::MAX
         };
-        let probe = self.probe(m, count, allowance);
+        let probe = self.probe(m, count, f, allowance);
         if let Some((state, at, need)) = probe {
             if self
                 .memo
@@ -223,7 +223,7 @@ impl Solver {
     /// fixes the top half's quota); in the middle row of an odd grid, the top half's count; in
     /// the bottom half, the `allowance` left to it; with, in each case, whether the rows so far
     /// are all palindromes.
-    fn probe(&self, m: usize, count: u32, allowance: u32) -> Option<(u64, Situation, u32)> {
+    fn probe(&self, m: usize, count: u32, f: u32, allowance: u32) -> Option<(u64, Situation, u32)> {
         let depth = self.grid.len();
         if self.memo.is_none() || m - depth < MEMO_MIN_REMAINING || count >= self.goal {
             return None;
@@ -242,15 +242,34 @@ impl Solver {
             0
         };
         let held = depth.min(self.k - 1);
-        let state = self.grid[depth - held..]
-            .iter()
-            .fold(0u64, |s, &r| s << self.n | u64::from(r));
+        let state = self.state(f, !self.mirror || !self.palindromic);
         let at = Situation {
             remaining: (m - depth) as u32,
             depth_in_state: held as u32,
             restriction,
         };
         Some((state, at, self.goal - count))
+    }
+
+    /// What the rows to come depend on, packed: the next row's forbidden mask `f` and the last
+    /// `k - 2` rows (row `d + 2` on depends on rows `d - k + 3..` only; whatever the row before
+    /// them did is summed up in `f`), so paths that differ only in that earlier row share a key.
+    /// Fits in `(k - 1) * n` bits. With `mirrored`, a state and its left-right mirror image
+    /// (whose futures are mirror images of each other) share a key too: the smaller packing.
+    fn state(&self, f: u32, mirrored: bool) -> u64 {
+        let depth = self.grid.len();
+        let recent = &self.grid[depth - depth.min(self.k.saturating_sub(2))..];
+        let pack = |flip: &dyn Fn(u32) -> u32| {
+            recent
+                .iter()
+                .fold(u64::from(flip(f)), |s, &r| s << self.n | u64::from(flip(r)))
+        };
+        let plain = pack(&|x| x);
+        if mirrored {
+            plain.min(pack(&|x| x.reverse_bits() >> (32 - self.n)))
+        } else {
+            plain
+        }
     }
 
     /// The loop of [`Solver::extend`] over the candidate rows for the forbidden mask `f`.
@@ -292,7 +311,7 @@ impl Solver {
                     }
                     Admit::Skip => {}
                     Admit::Child(next, palindromic) => {
-                        self.prefetch_child(m, count + r.count_ones(), r, palindromic);
+                        self.prefetch_child(m, count + r.count_ones(), r, next, palindromic);
                         batch[len] = (r, next, palindromic);
                         len += 1;
                     }
@@ -352,7 +371,7 @@ impl Solver {
 
     /// Prefetches the failure-table slot the child reached by placing `r` (with `c` black cells
     /// in all) will probe, by setting up the child's fields as it would and undoing them.
-    fn prefetch_child(&mut self, m: usize, c: u32, r: u32, palindromic: bool) {
+    fn prefetch_child(&mut self, m: usize, c: u32, r: u32, next: u32, palindromic: bool) {
         if self.memo.is_none() {
             return;
         }
@@ -373,7 +392,8 @@ impl Solver {
                 allowance = self.top.saturating_sub(c - self.above_bottom);
             }
         }
-        if let (Some((state, at, _)), Some(memo)) = (self.probe(m, c, allowance), &self.memo) {
+        if let (Some((state, at, _)), Some(memo)) = (self.probe(m, c, next, allowance), &self.memo)
+        {
             memo.prefetch(state, at);
         }
         self.grid.pop();
