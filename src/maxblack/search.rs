@@ -102,7 +102,7 @@ impl Solver {
         self.grid.clear();
         self.goal = target;
         let f = rows::forbidden(&[], self.n, self.k);
-        self.extend(m, 0, f, &mut |_, _| None)
+        self.extend(m, 0, f, None, &mut |_, _| None)
     }
 
     /// Calls `visit(grid, count)` on `n` x `n` grids at least as black as every grid visited
@@ -123,7 +123,7 @@ impl Solver {
             self.goal = goal;
             let mut found = None;
             let f = rows::forbidden(&[], n, self.k);
-            self.extend(n, 0, f, &mut |grid, count| {
+            self.extend(n, 0, f, None, &mut |grid, count| {
                 visit(grid, count);
                 found = Some(count);
                 Some(count)
@@ -160,12 +160,14 @@ impl Solver {
     /// least `goal` black cells, most black rows first. At each one, `leaf(grid, count)` either
     /// stops the walk (`None`; then this returns true) or sets a new goal.
     ///
-    /// `f` is the forbidden mask of the next row, `rows::forbidden(&self.grid, n, k)`.
+    /// `f` is the forbidden mask of the next row, `rows::forbidden(&self.grid, n, k)`; `key`, if
+    /// known, is what [`Solver::probe`] would give without the `need`.
     fn extend(
         &mut self,
         m: usize,
         count: u32,
         f: u32,
+        key: Option<Option<Key>>,
         leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
     ) -> bool {
         let depth = self.grid.len();
@@ -194,7 +196,10 @@ impl Solver {
         } else {
             u32::MAX
         };
-        let probe = self.probe(m, count, f, allowance);
+        let probe = match key {
+            Some(key) => key.map(|(state, at)| (state, at, self.goal - count)),
+            None => self.probe(m, count, f, allowance),
+        };
         if let Some((state, at, need)) = probe {
             if self
                 .memo
@@ -297,10 +302,11 @@ impl Solver {
         };
         let range = self.compatible.range(f);
         let mut i = range.start;
-        let mut batch = [(0u32, 0u32, false); BATCH];
+        let mut batch = [(0u32, 0u32, false, None); BATCH];
         while i < range.end {
             let mut len = 0;
             let mut exhausted = false;
+            let goal = self.goal;
             while len < BATCH && i < range.end {
                 let r = self.compatible.row(i);
                 i += 1;
@@ -311,13 +317,14 @@ impl Solver {
                     }
                     Admit::Skip => {}
                     Admit::Child(next, palindromic) => {
-                        self.prefetch_child(m, count + r.count_ones(), r, next, palindromic);
-                        batch[len] = (r, next, palindromic);
+                        let key =
+                            self.prefetch_child(m, count + r.count_ones(), r, next, palindromic);
+                        batch[len] = (r, next, palindromic, key);
                         len += 1;
                     }
                 }
             }
-            for &(r, next, palindromic) in &batch[..len] {
+            for &(r, next, palindromic, key) in &batch[..len] {
                 // The goal may have risen since the batch was gathered.
                 if !matches!(self.admit(&cand, r), Admit::Child(..)) {
                     continue;
@@ -325,7 +332,9 @@ impl Solver {
                 let was_palindromic = self.palindromic;
                 self.palindromic = palindromic;
                 self.grid.push(r);
-                let stopped = self.extend(m, count + r.count_ones(), next, leaf);
+                // A key taken under another goal may name another restriction.
+                let key = (self.goal == goal).then_some(key);
+                let stopped = self.extend(m, count + r.count_ones(), next, key, leaf);
                 self.grid.pop();
                 self.palindromic = was_palindromic;
                 if stopped {
@@ -371,10 +380,18 @@ impl Solver {
 
     /// Prefetches the failure-table slot the child reached by placing `r` (with `c` black cells
     /// in all) will probe, by setting up the child's fields as it would and undoing them.
-    fn prefetch_child(&mut self, m: usize, c: u32, r: u32, next: u32, palindromic: bool) {
-        if self.memo.is_none() {
-            return;
-        }
+    ///
+    /// Returns the child's key (as [`Solver::probe`] gives it, without the `need`), valid while
+    /// the goal stays where it is.
+    fn prefetch_child(
+        &mut self,
+        m: usize,
+        c: u32,
+        r: u32,
+        next: u32,
+        palindromic: bool,
+    ) -> Option<Key> {
+        self.memo.as_ref()?;
         let saved = (self.top, self.above_bottom, self.palindromic);
         let depth = self.grid.len() + 1;
         let half = self.n / 2;
@@ -392,14 +409,20 @@ impl Solver {
                 allowance = self.top.saturating_sub(c - self.above_bottom);
             }
         }
-        if let (Some((state, at, _)), Some(memo)) = (self.probe(m, c, next, allowance), &self.memo)
-        {
+        let key = self
+            .probe(m, c, next, allowance)
+            .map(|(state, at, _)| (state, at));
+        if let (Some((state, at)), Some(memo)) = (key, &self.memo) {
             memo.prefetch(state, at);
         }
         self.grid.pop();
         (self.top, self.above_bottom, self.palindromic) = saved;
+        key
     }
 }
+
+/// A node's failure-table key: its packed state and situation.
+type Key = (u64, Situation);
 
 /// Candidates per prefetch batch in [`Solver::each_row`].
 const BATCH: usize = 8;
