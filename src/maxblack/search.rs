@@ -1,4 +1,13 @@
 //! Branch and bound, row by row, with Russian-doll bounds from smaller rectangles.
+//!
+//! Three things keep the walk small:
+//! - bounds: a node is cut when its count plus the best row its forbidden mask allows plus the
+//!   exact maximum of the rectangle below cannot reach the goal. Parents test this for each child
+//!   before the call, with the child's forbidden mask from [`rows::Chain`];
+//! - a table of proved failures ([`super::memo`]): the rows to come depend only on the next
+//!   row's forbidden mask and the last `k - 2` rows, so a subtree that found nothing is not
+//!   walked again from another path (or from the mirror image of its state);
+//! - in the final walk, image pruning: only some images of each grid are visited.
 
 use super::memo::{Memo, Situation};
 use super::rows;
