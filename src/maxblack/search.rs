@@ -51,6 +51,17 @@ pub struct Solver {
     reported: u64,
     /// Nodes visited so far (calls of `extend`), a measure of work for tests and tuning.
     pub nodes: u64,
+    /// Told of each stage as it ends (for a progress report on long runs).
+    pub on_stage: Option<Box<dyn FnMut(Stage)>>,
+}
+
+/// A finished stage of [`Solver::each_optimal`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The exact maximum of the `rows` x `n` rectangle is `max`.
+    Rectangle { rows: usize, max: u32 },
+    /// The final walk with this goal found no grid (so the maximum is below it).
+    NoGridAt { goal: u32 },
 }
 
 impl Solver {
@@ -76,6 +87,7 @@ impl Solver {
             memo: (memo && (k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
             reported: 0,
             nodes: 0,
+            on_stage: None,
         }
     }
 
@@ -97,6 +109,16 @@ impl Solver {
                 target -= 1;
             }
             self.best.push(target.max(self.best[m - 1]));
+            self.tell(Stage::Rectangle {
+                rows: m,
+                max: self.best[m],
+            });
+        }
+    }
+
+    fn tell(&mut self, stage: Stage) {
+        if let Some(f) = self.on_stage.as_mut() {
+            f(stage);
         }
     }
 
@@ -142,6 +164,7 @@ impl Solver {
                 self.best.push(max);
                 return max;
             }
+            self.tell(Stage::NoGridAt { goal });
             goal -= 1;
         }
     }
