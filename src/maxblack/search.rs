@@ -28,6 +28,8 @@ pub struct Solver {
     best: Vec<u32>,
     /// The rows placed so far, top first.
     grid: Vec<u32>,
+    /// The rows of the rectangle being walked (`n` in the final walk).
+    height: usize,
     /// The fewest black cells a completed rectangle must hold to be reported. Only rises during
     /// a walk, as the visitor asks.
     goal: u32,
@@ -78,6 +80,7 @@ impl Solver {
             best_row: rows::best_row_table(n, k),
             best: vec![0],
             grid: Vec::with_capacity(n),
+            height: n,
             goal: 0,
             mirror: false,
             prune_images: true,
@@ -129,9 +132,16 @@ impl Solver {
     }
 
     /// Whether some `m`-row rectangle holds at least `target` black cells.
+    ///
+    /// With `prune_images`, only images whose top half is at least as black as the bottom half
+    /// and whose first asymmetric row is smaller than its mirror are tried (as in the final walk;
+    /// some image of every rectangle is).
     fn reaches(&mut self, m: usize, target: u32) -> bool {
         self.grid.clear();
         self.goal = target;
+        self.height = m;
+        self.mirror = m >= 2 && self.prune_images;
+        self.palindromic = true;
         let f = rows::forbidden(&[], self.n, self.k);
         self.extend(m, 0, f, None, &mut |_, _| None)
     }
@@ -144,6 +154,7 @@ impl Solver {
     pub fn each_optimal(&mut self, visit: &mut dyn FnMut(&[u32], u32)) -> u32 {
         let n = self.n;
         self.fill_maxima(n - 1);
+        self.height = n;
         // One walk from one below the bound: it raises its goal when it finds more, so it proves
         // the bound itself reachable or not on the way.
         let mut goal = self.upper_bound(n).saturating_sub(1).max(self.best[n - 1]);
@@ -172,14 +183,14 @@ impl Solver {
     /// In the final walk, at `depth` rows holding `count`: records the halves' counts when a half
     /// ends, and whether the goal is still reachable with the bottom half no blacker than the top.
     fn halves_can_reach(&mut self, depth: usize, count: u32) -> bool {
-        let half = self.n / 2;
+        let half = self.height / 2;
         if depth == half {
             self.top = count;
-            if 2 * count + self.best[self.n - 2 * half] < self.goal {
+            if 2 * count + self.best[self.height - 2 * half] < self.goal {
                 return false;
             }
         }
-        if depth == self.n - half {
+        if depth == self.height - half {
             self.above_bottom = count;
             if count + self.top < self.goal {
                 return false;
@@ -223,7 +234,7 @@ impl Solver {
         {
             return false;
         }
-        let allowance = if self.mirror && depth >= self.n - self.n / 2 {
+        let allowance = if self.mirror && depth >= self.height - self.height / 2 {
             self.top - (count - self.above_bottom)
         } else {
             u32::MAX
@@ -266,15 +277,18 @@ impl Solver {
             return None;
         }
         let restriction = if self.mirror {
-            let half = self.n / 2;
+            let half = self.height / 2;
             let (phase, value) = if depth < half {
                 (0, self.goal)
-            } else if depth < self.n - half {
+            } else if depth < self.height - half {
                 (1, self.top)
             } else {
                 (2, allowance)
             };
-            1 | u32::from(self.palindromic) << 1 | phase << 2 | value << 4
+            1 | u32::from(self.palindromic) << 1
+                | phase << 2
+                | value << 4
+                | (self.height as u32) << 13
         } else {
             0
         };
@@ -330,7 +344,7 @@ impl Solver {
             rest,
             allowance,
             child_rest: (m - self.grid.len() >= 2).then(|| self.best[m - self.grid.len() - 2]),
-            ends_top: self.mirror && self.grid.len() + 1 == self.n / 2,
+            ends_top: self.mirror && self.grid.len() + 1 == self.height / 2,
         };
         let range = self.compatible.range(f);
         let mut i = range.start;
@@ -383,9 +397,9 @@ impl Solver {
     /// Whether row `r` may follow the rows placed so far (see [`Admit`]).
     fn admit(&self, cand: &Candidates, r: u32) -> Admit {
         let c = cand.count + r.count_ones();
-        let half = self.n / 2;
+        let half = self.height / 2;
         if c + cand.rest < self.goal
-            || (cand.ends_top && 2 * c + self.best[self.n - 2 * half] < self.goal)
+            || (cand.ends_top && 2 * c + self.best[self.height - 2 * half] < self.goal)
         {
             return Admit::Stop;
         }
@@ -426,7 +440,7 @@ impl Solver {
         self.memo.as_ref()?;
         let saved = (self.top, self.above_bottom, self.palindromic);
         let depth = self.grid.len() + 1;
-        let half = self.n / 2;
+        let half = self.height / 2;
         self.palindromic = palindromic;
         self.grid.push(r);
         let mut allowance = u32::MAX;
@@ -434,10 +448,10 @@ impl Solver {
             if depth == half {
                 self.top = c;
             }
-            if depth == self.n - half {
+            if depth == self.height - half {
                 self.above_bottom = c;
             }
-            if depth >= self.n - half {
+            if depth >= self.height - half {
                 allowance = self.top.saturating_sub(c - self.above_bottom);
             }
         }
