@@ -102,6 +102,8 @@ pub struct Speedups {
     pub prune_images: bool,
     /// The search remembers proved failures (see `memo`).
     pub memo: bool,
+    /// Rectangles at most half as high as wide are solved as their transposes.
+    pub transpose: bool,
 }
 
 impl Speedups {
@@ -109,11 +111,13 @@ impl Speedups {
     pub const ALL: Speedups = Speedups {
         prune_images: true,
         memo: true,
+        transpose: true,
     };
     /// Everything off: plain branch and bound with Russian-doll bounds.
     pub const NONE: Speedups = Speedups {
         prune_images: false,
         memo: false,
+        transpose: false,
     };
 }
 
@@ -149,6 +153,7 @@ pub fn answer_reporting(
     assert!((1..=MAX_N).contains(&n) && k >= 1);
     let mut solver = search::Solver::new(n, k, speedups.memo);
     solver.prune_images = speedups.prune_images;
+    solver.transpose = speedups.transpose;
     solver.on_stage = on_stage;
     // Every orbit shows up at least once (the walk skips some images), so orbits are told apart
     // by their canonical keys and the total is the sum of their sizes.

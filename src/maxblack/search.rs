@@ -49,6 +49,11 @@ pub struct Solver {
     above_bottom: u32,
     /// Proved failures, when the last `k - 1` rows fit in 64 bits.
     memo: Option<Memo>,
+    /// Whether the table was asked for (the solvers for transposed rectangles get one too).
+    memo_wanted: bool,
+    /// Whether the maximum of a rectangle at most half as high as wide is found from its
+    /// transpose (on by default; off only to measure or test).
+    pub transpose: bool,
     /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
     reported: u64,
     /// Nodes visited so far (calls of `extend`), a measure of work for tests and tuning.
@@ -71,7 +76,13 @@ impl Solver {
     /// remembers proved failures when the last `k - 1` rows fit in 64 bits.
     #[must_use]
     pub fn new(n: usize, k: usize, memo: bool) -> Self {
-        let k = k.min(n + 1);
+        Self::for_rectangles(n, n, k, memo)
+    }
+
+    /// A solver for rectangles `n` cells wide and at most `max_rows` rows high.
+    fn for_rectangles(n: usize, max_rows: usize, k: usize, memo: bool) -> Self {
+        // A run longer than every side cannot occur; a smaller `k` keeps the state short.
+        let k = k.min(n.max(max_rows) + 1);
         let valid = rows::valid_rows(n, k);
         Solver {
             n,
@@ -88,6 +99,8 @@ impl Solver {
             top: 0,
             above_bottom: 0,
             memo: (memo && (k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
+            memo_wanted: memo,
+            transpose: true,
             reported: 0,
             nodes: 0,
             on_stage: None,
@@ -107,16 +120,33 @@ impl Solver {
     fn fill_maxima(&mut self, last: usize) {
         while self.best.len() <= last {
             let m = self.best.len();
-            let mut target = self.upper_bound(m);
-            while target > self.best[m - 1] && !self.reaches(m, target) {
-                target -= 1;
-            }
-            self.best.push(target.max(self.best[m - 1]));
+            let max = if self.transpose && m >= 2 && 2 * m <= self.n {
+                self.transposed_max(m)
+            } else {
+                let mut target = self.upper_bound(m);
+                while target > self.best[m - 1] && !self.reaches(m, target) {
+                    target -= 1;
+                }
+                target
+            };
+            self.best.push(max.max(self.best[m - 1]));
             self.tell(Stage::Rectangle {
                 rows: m,
                 max: self.best[m],
             });
         }
+    }
+
+    /// The most black cells in an `m` x `n` rectangle, as the most in its transpose: `n` rows
+    /// `m` cells wide. Narrow rows make a small state space, where the failure table works
+    /// almost as a complete dynamic program; that solver finds its own maxima the same way.
+    fn transposed_max(&mut self, m: usize) -> u32 {
+        let mut narrow = Solver::for_rectangles(m, self.n, self.k, self.memo_wanted);
+        narrow.prune_images = self.prune_images;
+        narrow.transpose = self.transpose;
+        narrow.fill_maxima(self.n);
+        self.nodes += narrow.nodes;
+        narrow.best[self.n]
     }
 
     fn tell(&mut self, stage: Stage) {

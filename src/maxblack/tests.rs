@@ -120,16 +120,20 @@ fn matches_brute_force_5() {
 fn speedups_change_nothing() {
     let only_images = Speedups {
         prune_images: true,
-        memo: false,
+        ..Speedups::NONE
     };
     let only_memo = Speedups {
-        prune_images: false,
         memo: true,
+        ..Speedups::NONE
+    };
+    let only_transpose = Speedups {
+        transpose: true,
+        ..Speedups::NONE
     };
     for n in 1..=9 {
         for k in 1..=5 {
             let plain = answer_with(n, k, Speedups::NONE);
-            for s in [only_images, only_memo, Speedups::ALL] {
+            for s in [only_images, only_memo, only_transpose, Speedups::ALL] {
                 assert_eq!(answer_with(n, k, s), plain, "n={n} k={k} {s:?}");
             }
         }
@@ -258,4 +262,31 @@ fn failure_table_saves_nodes() {
         3 * with < without,
         "with the table {with} nodes, without {without}"
     );
+}
+
+/// Rectangle maxima found through the transpose equal those found directly (a bound that came
+/// out too low would cut optimal grids, and the answers above would not always show it).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn transposed_rectangles_match_direct_ones() {
+    for n in 2..=11 {
+        for k in 2..=5 {
+            let maxima = |transpose: bool| {
+                let mut s = search::Solver::new(n, k, true);
+                s.transpose = transpose;
+                s.maxima().to_vec()
+            };
+            assert_eq!(maxima(true), maxima(false), "n={n} k={k}");
+        }
+    }
+}
+
+/// The rectangle maxima for 12 columns and K = 3 against OEIS A181019 (m = 1..10, and 12 from
+/// A181018), values computed by others.
+#[test]
+fn rectangle_maxima_match_oeis_a181019() {
+    let mut s = search::Solver::new(12, 3, true);
+    let best = s.maxima().to_vec();
+    assert_eq!(best[1..=10], [8, 16, 20, 26, 33, 38, 44, 50, 56, 62]);
+    assert_eq!(best[12], 74);
 }
