@@ -102,7 +102,7 @@ pub struct Speedups {
     pub prune_images: bool,
     /// The search remembers proved failures (see `memo`).
     pub memo: bool,
-    /// Rectangles at most half as high as wide are solved as their transposes.
+    /// Rectangles less high than wide are solved as their transposes.
     pub transpose: bool,
 }
 

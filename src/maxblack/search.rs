@@ -51,8 +51,8 @@ pub struct Solver {
     memo: Option<Memo>,
     /// Whether the table was asked for (the solvers for transposed rectangles get one too).
     memo_wanted: bool,
-    /// Whether the maximum of a rectangle at most half as high as wide is found from its
-    /// transpose (on by default; off only to measure or test).
+    /// Whether the maximum of a rectangle less high than wide is found from its transpose (on by
+    /// default; off only to measure or test).
     pub transpose: bool,
     /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
     reported: u64,
@@ -120,7 +120,7 @@ impl Solver {
     fn fill_maxima(&mut self, last: usize) {
         while self.best.len() <= last {
             let m = self.best.len();
-            let max = if self.transpose && m >= 2 && 2 * m <= self.n {
+            let max = if self.transpose && m >= 2 && m < self.n {
                 self.transposed_max(m)
             } else {
                 let mut target = self.upper_bound(m);
