@@ -1,7 +1,7 @@
 //! `maxblack`: the most black cells in an N x N grid with no K in a row along a row, a column or
 //! a diagonal, and every optimal grid up to the 8 symmetries of the square.
 //!
-//! Input: `N K` on one line, `1 <= N <= 16`, `K >= 1`. Output: the maximum; the number of orbits and
+//! Input: `N K` on one line, `1 <= N <= 20`, `K >= 1`. Output: the maximum; the number of orbits and
 //! the total number of optimal grids; then, unless `count_only`, a blank line and each orbit's
 //! canonical grid (`#` black, `.` white), sorted, separated by blank lines.
 
@@ -17,7 +17,7 @@ use std::io::{self, BufRead, Write};
 pub use parse::parse;
 
 /// The largest N accepted (rows are bit masks with a 2^N table).
-pub const MAX_N: usize = 16;
+pub const MAX_N: usize = 20;
 
 /// What went wrong while reading the input or writing the answer.
 #[derive(Debug)]
@@ -151,6 +151,14 @@ pub fn answer_reporting(
     on_stage: Option<Box<dyn FnMut(search::Stage)>>,
 ) -> Answer {
     assert!((1..=MAX_N).contains(&n) && k >= 1);
+    if k > n {
+        // No line holds K cells: the all-black grid is the only optimum, its own orbit.
+        return Answer {
+            max: (n * n) as u32,
+            total: 1,
+            grids: vec![vec![(1u32 << n) - 1; n]],
+        };
+    }
     let mut solver = search::Solver::new(n, k, speedups.memo);
     solver.prune_images = speedups.prune_images;
     solver.transpose = speedups.transpose;

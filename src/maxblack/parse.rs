@@ -11,7 +11,7 @@ pub fn parse(text: &str) -> Result<(usize, usize), Error> {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("");
     let mut tokens = first.split_whitespace();
-    let n = number(tokens.next(), 1, "an integer N in 1..=16", MAX_N)?;
+    let n = number(tokens.next(), 1, "an integer N in 1..=20", MAX_N)?;
     let k = number(tokens.next(), 2, "an integer K >= 1", usize::MAX)?;
     if let Some(t) = tokens.next() {
         return Err(Error::Bad {

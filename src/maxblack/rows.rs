@@ -134,7 +134,11 @@ impl Chain {
 pub struct Compatible {
     /// `rows[start[key]..start[key + 1]]` are the candidates for `key`.
     start: Vec<u32>,
+    /// The lists, when indexed (then `n <= 16`: the empty row alone puts `2^n` entries in the
+    /// index, and at 17 cells the rows with up to three black cells already pass the limit).
     rows: Vec<u16>,
+    /// The one list of every valid row, when not indexed.
+    wide: Vec<u32>,
     indexed: bool,
 }
 
@@ -150,13 +154,14 @@ impl Compatible {
             .map(|r| 1u64 << (n as u32 - r.count_ones()))
             .sum();
         if entries > Self::MAX_ENTRIES {
-            let rows = valid.iter().map(|&r| r as u16).collect();
             return Compatible {
                 start: vec![0, valid.len() as u32],
-                rows,
+                rows: Vec::new(),
+                wide: valid.to_vec(),
                 indexed: false,
             };
         }
+        debug_assert!(n <= 16);
         let mut start = Vec::with_capacity((1 << n) + 1);
         let mut rows = Vec::with_capacity(entries as usize);
         for f in 0..1u32 << n {
@@ -167,6 +172,7 @@ impl Compatible {
         Compatible {
             start,
             rows,
+            wide: Vec::new(),
             indexed: true,
         }
     }
@@ -181,6 +187,10 @@ impl Compatible {
     /// The candidate at index `i` of a [`Compatible::range`].
     #[must_use]
     pub fn row(&self, i: usize) -> u32 {
-        u32::from(self.rows[i])
+        if self.indexed {
+            u32::from(self.rows[i])
+        } else {
+            self.wide[i]
+        }
     }
 }

@@ -16,7 +16,7 @@ use super::rows;
 /// node's own work costs less than a table probe.
 const MEMO_MIN_REMAINING: usize = 2;
 
-/// The maximum and every optimal `n` x `n` grid (all images), for rows of `n` <= 16 cells.
+/// The maximum and every optimal `n` x `n` grid (all images), for rows of `n` <= 20 cells.
 pub struct Solver {
     n: usize,
     k: usize,
@@ -72,7 +72,7 @@ pub enum Stage {
 }
 
 impl Solver {
-    /// Prepares the row tables. `n` must be in `1..=16` and `k >= 1`. With `memo`, the search
+    /// Prepares the row tables. `n` must be in `1..=20` and `k >= 1`. With `memo`, the search
     /// remembers proved failures when the last `k - 1` rows fit in 64 bits.
     #[must_use]
     pub fn new(n: usize, k: usize, memo: bool) -> Self {

@@ -181,7 +181,7 @@ fn parse_rejects_bad_input() {
     for (text, msg) in [
         (
             "",
-            "line 1, token 1: expected an integer N in 1..=16, found end of input",
+            "line 1, token 1: expected an integer N in 1..=20, found end of input",
         ),
         (
             "9",
@@ -189,11 +189,11 @@ fn parse_rejects_bad_input() {
         ),
         (
             "0 3",
-            "line 1, token 1: expected an integer N in 1..=16, found \"0\"",
+            "line 1, token 1: expected an integer N in 1..=20, found \"0\"",
         ),
         (
-            "17 3",
-            "line 1, token 1: expected an integer N in 1..=16, found \"17\"",
+            "21 3",
+            "line 1, token 1: expected an integer N in 1..=20, found \"21\"",
         ),
         (
             "9 x",
@@ -227,7 +227,7 @@ fn chain_matches_forbidden() {
         x ^= x << 17;
         x
     };
-    for n in 1..=16 {
+    for n in 1..=MAX_N {
         let full = (1u64 << n) - 1;
         for k in 1..=6 {
             for placed in 0..7 {
