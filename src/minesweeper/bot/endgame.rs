@@ -15,52 +15,47 @@ use crate::minesweeper::{Board, Cell, Pos};
 
 /// The most hidden cells the endgame considers (an arrangement is a `u64` bit set over them).
 const MAX_CELLS: usize = 64;
-/// The most arrangements it considers.
+/// The default most arrangements it considers.
 pub const MAX_ARRANGEMENTS: usize = 128;
-/// The most enumeration steps before it gives up.
-const MAX_STEPS: usize = 200_000;
+/// The most enumeration steps per allowed arrangement before it gives up.
+const STEPS_PER_ARRANGEMENT: usize = 2_000;
 /// The most arrangements the search examines (summed over its clicks) before it gives up.
-const MAX_WORK: u64 = 2_000_000;
+const MAX_WORK: u64 = 4_000_000;
 
 /// The hidden cells and the arrangements that fit the view.
 ///
 /// Invariants: `cells` are the hidden, unflagged cells, row-major; every arrangement has bit `i`
-/// set when `cells[i]` is a mine, fits every revealed number and holds all remaining mines; each
-/// `around[i]` is the bit set of `cells[i]`'s hidden neighbours.
+/// set when `cells[i]` is a mine, fits every revealed number and holds all remaining mines;
+/// `shows[i][a]` is what `cells[i]` shows in arrangement `a`: its number of mine neighbours, or
+/// [`MINE`].
 struct Endgame {
     cells: Vec<Pos>,
-    around: Vec<u64>,
-    arrangements: Vec<u64>,
+    shows: Vec<Vec<u8>>,
 }
 
-/// The best click and its win chance and mine probability, or `None` when the position has too
-/// many hidden cells or arrangements for an exact search.
+/// What a mine "shows" in [`Endgame::shows`].
+const MINE: u8 = 9;
+
+/// The best click and its win chance and mine probability, or `None` when the position has more
+/// than 64 hidden cells or more than `max_arrangements` arrangements, or the search would take
+/// too long, or no click tells anything (a single arrangement).
 #[must_use]
-pub fn best_click(view: &Board) -> Option<(Pos, f64, f64)> {
-    let endgame = Endgame::new(view)?;
-    let all: Set = (0..endgame.arrangements.len() as u16).collect();
+pub fn best_click(view: &Board, max_arrangements: usize) -> Option<(Pos, f64, f64)> {
+    let endgame = Endgame::new(view, max_arrangements)?;
+    let total = endgame.shows.first().map_or(0, Vec::len);
+    let all: Set = (0..total as u16).collect();
     let mut search = Search {
         endgame: &endgame,
         memo: HashMap::new(),
         work: 0,
     };
-    let mut best: Option<(usize, f64, u32)> = None;
-    for (i, _) in endgame.cells.iter().enumerate() {
-        let Some((win, mines)) = search.click(&all, i)? else {
-            continue;
-        };
-        // The higher win chance; then the lower mine probability; then row-major.
-        if best.is_none_or(|(_, w, m)| win > w + 1e-12 || (win > w - 1e-12 && mines < m)) {
-            best = Some((i, win, mines));
-        }
-    }
-    let (i, win, mines) = best?;
-    let total = endgame.arrangements.len() as f64;
-    Some((endgame.cells[i], win, f64::from(mines) / total))
+    let (i, win, mines) = search.best(&all, true)?;
+    let i = i?;
+    Some((endgame.cells[i], win, f64::from(mines) / total as f64))
 }
 
 impl Endgame {
-    fn new(view: &Board) -> Option<Endgame> {
+    fn new(view: &Board, max_arrangements: usize) -> Option<Endgame> {
         let mut cells = Vec::new();
         let mut flags = 0;
         for y in 0..view.height() {
@@ -86,12 +81,24 @@ impl Endgame {
             .collect();
         let constraints = constraints(view, &index)?;
         let left = view.mines().checked_sub(flags)?;
-        let arrangements = enumerate(cells.len(), &constraints, left)?;
-        Some(Endgame {
-            cells,
-            around,
-            arrangements,
-        })
+        let arrangements = enumerate(cells.len(), &constraints, left, max_arrangements)?;
+        let shows = around
+            .iter()
+            .enumerate()
+            .map(|(i, &near)| {
+                arrangements
+                    .iter()
+                    .map(|&a| {
+                        if a >> i & 1 == 1 {
+                            MINE
+                        } else {
+                            (a & near).count_ones() as u8
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(Endgame { cells, shows })
     }
 }
 
@@ -129,9 +136,14 @@ fn constraints(view: &Board, index: &dyn Fn(Pos) -> Option<usize>) -> Option<Vec
 }
 
 /// Every assignment of `left` mines to `count` cells that meets the constraints, or `None` if
-/// there are more than [`MAX_ARRANGEMENTS`] or the enumeration takes over [`MAX_STEPS`] steps.
-/// Cells under a constraint are decided first; the rest only need the total.
-fn enumerate(count: usize, constraints: &[Constraint], left: usize) -> Option<Vec<u64>> {
+/// there are more than `max` or the enumeration takes too many steps. Cells under a constraint are
+/// decided first; the rest only need the total.
+fn enumerate(
+    count: usize,
+    constraints: &[Constraint],
+    left: usize,
+    max: usize,
+) -> Option<Vec<u64>> {
     let constrained = constraints.iter().fold(0u64, |m, c| m | c.cells);
     let mut order: Vec<usize> = (0..count).filter(|&i| constrained >> i & 1 == 1).collect();
     order.extend((0..count).filter(|&i| constrained >> i & 1 == 0));
@@ -140,7 +152,8 @@ fn enumerate(count: usize, constraints: &[Constraint], left: usize) -> Option<Ve
         constraints,
         left: left as u32,
         found: Vec::new(),
-        steps: 0,
+        max,
+        steps: STEPS_PER_ARRANGEMENT * max,
     };
     walk.go(0, 0, 0).then_some(walk.found)
 }
@@ -150,6 +163,9 @@ struct Walk<'a> {
     constraints: &'a [Constraint],
     left: u32,
     found: Vec<u64>,
+    /// The most arrangements wanted.
+    max: usize,
+    /// Steps left.
     steps: usize,
 }
 
@@ -157,10 +173,10 @@ impl Walk<'_> {
     /// Decides `order[depth..]`, with `mines` the cells set so far and `decided` those decided.
     /// Returns false to abort.
     fn go(&mut self, depth: usize, mines: u64, decided: u64) -> bool {
-        self.steps += 1;
-        if self.steps > MAX_STEPS {
+        if self.steps == 0 {
             return false;
         }
+        self.steps -= 1;
         let placed = mines.count_ones();
         let undecided = (self.order.len() - depth) as u32;
         if placed > self.left || placed + undecided < self.left {
@@ -175,7 +191,7 @@ impl Walk<'_> {
         }
         if depth == self.order.len() {
             self.found.push(mines);
-            return self.found.len() <= MAX_ARRANGEMENTS;
+            return self.found.len() <= self.max;
         }
         let bit = 1u64 << self.order[depth];
         self.go(depth + 1, mines, decided | bit) && self.go(depth + 1, mines | bit, decided | bit)
@@ -185,7 +201,7 @@ impl Walk<'_> {
 /// A set of arrangements: their indices, ascending.
 type Set = Vec<u16>;
 
-/// The win-chance search over sets of arrangements, memoized.
+/// The win-chance search over sets of arrangements, memoized (only exact values are stored).
 struct Search<'a> {
     endgame: &'a Endgame,
     memo: HashMap<Set, f64>,
@@ -196,73 +212,107 @@ struct Search<'a> {
 impl Search<'_> {
     /// The win chance of `set` (at least one arrangement), or `None` past the budget.
     fn win(&mut self, set: &Set) -> Option<f64> {
-        if set.len() == 1 {
-            return Some(1.0);
+        match set.len() {
+            1 => return Some(1.0),
+            2 => return Some(self.pair(set)),
+            _ => {}
         }
         if let Some(&w) = self.memo.get(set) {
             return Some(w);
         }
-        // A safe click that tells something is never worse than any other move (information is
-        // free), so the first one found decides.
-        for i in 0..self.endgame.cells.len() {
-            if let Some(w) = self.safe_click(set, i)? {
-                self.memo.insert(set.clone(), w);
-                return Some(w);
+        let (_, w, _) = self.best(set, false)?;
+        self.memo.insert(set.clone(), w);
+        Some(w)
+    }
+
+    /// Two arrangements: won for sure if a cell safe in both shows different numbers, else a
+    /// 50/50 (a cell that is a mine in one of them).
+    fn pair(&self, set: &Set) -> f64 {
+        let (a, b) = (usize::from(set[0]), usize::from(set[1]));
+        let sure = self
+            .endgame
+            .shows
+            .iter()
+            .any(|s| s[a] != MINE && s[b] != MINE && s[a] != s[b]);
+        if sure {
+            1.0
+        } else {
+            0.5
+        }
+    }
+
+    /// The best click on `set`: its index (`None` if no click tells anything), its win chance,
+    /// and the arrangements of `set` in which it is a mine; `None` past the budget. At the top
+    /// (`top`), ties go to the lower mine count, then the lower index; below, a safe click that
+    /// tells something is taken at once (information is free).
+    fn best(&mut self, set: &Set, top: bool) -> Option<(Option<usize>, f64, u32)> {
+        let e = self.endgame;
+        let total = set.len() as u32;
+        // Per cell: how many arrangements of `set` make it a mine, and whether it tells anything.
+        let mut living: Vec<(u32, usize)> = Vec::new();
+        for (i, shows) in e.shows.iter().enumerate() {
+            let first = shows[usize::from(set[0])];
+            let mut mines = 0;
+            let mut varies = false;
+            for &a in set {
+                let v = shows[usize::from(a)];
+                mines += u32::from(v == MINE);
+                varies |= v != first;
+            }
+            self.work += u64::from(total);
+            if varies {
+                living.push((mines, i));
             }
         }
-        let mut best = 0.0f64;
-        for i in 0..self.endgame.cells.len() {
-            if let Some((w, _)) = self.click(set, i)? {
-                best = best.max(w);
-                if best >= 1.0 {
+        if self.work > MAX_WORK {
+            return None;
+        }
+        living.sort_unstable();
+        let mut best: (Option<usize>, f64, u32) = (None, 0.0, total);
+        for &(mines, i) in &living {
+            let bound = f64::from(total - mines) / f64::from(total);
+            if bound < best.1 + 1e-12 {
+                break;
+            }
+            let Some(win) = self.click(set, i, best.1)? else {
+                continue;
+            };
+            if win > best.1 + 1e-12 {
+                best = (Some(i), win, mines);
+                if mines == 0 && !top {
                     break;
                 }
             }
         }
-        self.memo.insert(set.clone(), best);
         Some(best)
     }
 
-    /// The win chance of clicking cell `i` if it is safe in every arrangement of `set` and splits
-    /// it; `Some(None)` otherwise; `None` past the budget.
-    fn safe_click(&mut self, set: &Set, i: usize) -> Option<Option<f64>> {
-        let e = self.endgame;
-        if set
-            .iter()
-            .any(|&a| e.arrangements[usize::from(a)] >> i & 1 == 1)
-        {
-            return Some(None);
-        }
-        Some(self.click(set, i)?.map(|(w, _)| w))
-    }
-
-    /// The win chance of clicking cell `i` in `set`, and the number of arrangements of `set` in
-    /// which it is a mine; `Some(None)` when the click is pointless (a certain mine, or a safe
-    /// cell that tells nothing new); `None` past the budget.
-    fn click(&mut self, set: &Set, i: usize) -> Option<Option<(f64, u32)>> {
-        let e = self.endgame;
+    /// The win chance of clicking cell `i` in `set`, or `Some(None)` once it cannot beat `beat`;
+    /// `None` past the budget.
+    fn click(&mut self, set: &Set, i: usize, beat: f64) -> Option<Option<f64>> {
+        let shows = &self.endgame.shows[i];
         let mut groups: [Set; 9] = Default::default();
         let mut mines = 0u32;
         for &a in set {
-            let arrangement = e.arrangements[usize::from(a)];
-            if arrangement >> i & 1 == 1 {
-                mines += 1;
-            } else {
-                groups[(arrangement & e.around[i]).count_ones() as usize].push(a);
+            match shows[usize::from(a)] {
+                MINE => mines += 1,
+                v => groups[usize::from(v)].push(a),
             }
         }
-        let total = set.len() as u32;
-        self.work += u64::from(total);
-        if self.work > MAX_WORK {
-            return None;
+        let total = f64::from(set.len() as u32);
+        self.work += set.len() as u64;
+        // Wins so far, and the arrangements not yet scored, counted as wins for the bound.
+        let (mut won, mut open) = (0.0, total - f64::from(mines));
+        let mut order: Vec<&Set> = groups.iter().filter(|g| !g.is_empty()).collect();
+        order.sort_unstable_by_key(|g| std::cmp::Reverse(g.len()));
+        for g in order {
+            let n = g.len() as f64;
+            won += n * self.win(g)?;
+            open -= n;
+            if (won + open) / total < beat + 1e-12 {
+                return Some(None);
+            }
         }
-        if mines == total || (mines == 0 && groups.iter().any(|g| g.len() == set.len())) {
-            return Some(None);
-        }
-        let mut win = 0.0;
-        for g in groups.iter().filter(|g| !g.is_empty()) {
-            win += g.len() as f64 * self.win(g)?;
-        }
-        Some(Some((win / f64::from(total), mines)))
+        Some(Some(won / total))
     }
 }

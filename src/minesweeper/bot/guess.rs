@@ -1,6 +1,6 @@
 //! How the bot guesses when no cell is proved safe.
 
-use super::endgame;
+use super::endgame::{self, best_click};
 use crate::minesweeper::{analyze, Analysis, Board, Cell, Pos};
 
 /// A guessing strategy. All are deterministic: the same position gives the same guess.
@@ -24,6 +24,16 @@ pub enum Strategy {
     /// the number the cell shows (0 if that number proves a cell safe). `window` plays the part of
     /// `next_risk` only in choosing the candidates.
     Survival { window: f64 },
+    /// As `Survival`, with exact weights: the chance that the cell is safe and shows each number
+    /// is a ratio of arrangement counts (the analyzer's, before and after the number). The
+    /// safety of the next click after a number is 1 if it proves a cell safe, else
+    /// `(1 - blend) * s1 + blend * s2`, with `s1` and `s2` the two best safeties on the board then.
+    /// The exact endgame search runs up to `endgame` arrangements.
+    Secondary {
+        window: f64,
+        blend: f64,
+        endgame: usize,
+    },
 }
 
 /// How the lookahead scores a candidate.
@@ -31,6 +41,7 @@ pub enum Strategy {
 enum Score {
     Progress { next_risk: f64 },
     Survival,
+    Secondary { blend: f64 },
 }
 
 /// The most cells the lookahead examines per guess.
@@ -44,8 +55,14 @@ impl Strategy {
     pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
     /// The default strategy: lookahead, and the exact search in the endgame.
     pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
-    /// The best measured strategy.
+    /// The two-click survival lookahead with approximate weights.
     pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
+    /// The best measured strategy.
+    pub const SECONDARY: Strategy = Strategy::Secondary {
+        window: 0.1,
+        blend: 0.2,
+        endgame: 1000,
+    };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
     /// `analyses` counts the analyzer calls the strategy makes.
@@ -63,19 +80,31 @@ impl Strategy {
                 Score::Progress { next_risk },
                 analyses,
             ),
-            Strategy::Endgame { next_risk } => match endgame::best_click(view) {
+            Strategy::Endgame { next_risk } => {
+                match endgame::best_click(view, endgame::MAX_ARRANGEMENTS) {
+                    Some((p, _win, q)) => (p, q),
+                    None => lookahead(
+                        view,
+                        analysis,
+                        next_risk,
+                        Score::Progress { next_risk },
+                        analyses,
+                    ),
+                }
+            }
+            Strategy::Survival { window } => {
+                match endgame::best_click(view, endgame::MAX_ARRANGEMENTS) {
+                    Some((p, _win, q)) => (p, q),
+                    None => lookahead(view, analysis, window, Score::Survival, analyses),
+                }
+            }
+            Strategy::Secondary {
+                window,
+                blend,
+                endgame,
+            } => match best_click(view, endgame) {
                 Some((p, _win, q)) => (p, q),
-                None => lookahead(
-                    view,
-                    analysis,
-                    next_risk,
-                    Score::Progress { next_risk },
-                    analyses,
-                ),
-            },
-            Strategy::Survival { window } => match endgame::best_click(view) {
-                Some((p, _win, q)) => (p, q),
-                None => lookahead(view, analysis, window, Score::Survival, analyses),
+                None => lookahead(view, analysis, window, Score::Secondary { blend }, analyses),
             },
         }
     }
@@ -162,12 +191,22 @@ fn lookahead(
         if 1.0 - q <= best.2 + 1e-12 {
             break;
         }
-        let next = look(&mut board, *p, around, analyses);
-        let score = (1.0 - q)
-            * match score {
-                Score::Progress { next_risk } => 1.0 - next_risk * (1.0 - next.progress),
-                Score::Survival => next.safety,
-            };
+        let score = match score {
+            Score::Progress { next_risk } => {
+                let next = look(&mut board, *p, around, analyses);
+                (1.0 - q) * (1.0 - next_risk * (1.0 - next.progress))
+            }
+            Score::Survival => (1.0 - q) * look(&mut board, *p, around, analyses).safety,
+            Score::Secondary { blend } => {
+                let outcomes = Outcomes {
+                    ln_total: analysis.ln_arrangements,
+                    safe: 1.0 - q,
+                    blend,
+                    beat: best.2,
+                };
+                outcomes.score(&mut board, *p, around, analyses)
+            }
+        };
         if score > best.2 + 1e-12 {
             best = (*p, *q, score);
         }
@@ -218,6 +257,68 @@ fn look(board: &mut Board, p: Pos, around: &Neighbourhood, analyses: &mut u32) -
             progress: 0.0,
             safety: 0.0,
         }
+    }
+}
+
+/// The exact two-click outlook of one candidate.
+struct Outcomes {
+    /// The log of the number of arrangements of the view.
+    ln_total: f64,
+    /// The chance that the candidate is safe.
+    safe: f64,
+    /// The weight of the second-best safety in the next click's safety.
+    blend: f64,
+    /// The best score so far: a candidate that cannot beat it is abandoned.
+    beat: f64,
+}
+
+impl Outcomes {
+    /// `sum over numbers k of P(p safe and shows k) * s_k`, `s_k` the safety of the next click
+    /// (see [`Strategy::Secondary`]); `NEG_INFINITY` once it cannot beat `self.beat`. Numbers
+    /// are tried likeliest first (by the neighbours' probabilities taken as independent), and the
+    /// loop stops when they hold all of `P(p safe)`. `board` is left as it was.
+    fn score(&self, board: &mut Board, p: Pos, around: &Neighbourhood, analyses: &mut u32) -> f64 {
+        let distribution = mine_count_distribution(&around.hidden);
+        let mut order: Vec<usize> = (0..distribution.len()).collect();
+        order.sort_by(|&a, &b| distribution[b].total_cmp(&distribution[a]).then(a.cmp(&b)));
+        let (mut mass, mut score) = (0.0, 0.0);
+        for k in order {
+            if mass >= self.safe * (1.0 - 1e-9) {
+                break;
+            }
+            // Even if every remaining outcome were perfectly safe, no better than the best.
+            if score + (self.safe - mass) <= self.beat + 1e-12 {
+                board.set(p, Cell::Hidden);
+                return f64::NEG_INFINITY;
+            }
+            board.set(p, Cell::Revealed(around.flagged + k as u8));
+            *analyses += 1;
+            let Ok(after) = analyze(board) else {
+                continue;
+            };
+            let weight = (after.ln_arrangements - self.ln_total).exp();
+            mass += weight;
+            score += weight * self.next_safety(&after);
+        }
+        board.set(p, Cell::Hidden);
+        score
+    }
+
+    /// The safety of the next click on a board analysed as `after`.
+    fn next_safety(&self, after: &Analysis) -> f64 {
+        if !after.safe.is_empty() || after.mines.len() == after.probabilities.len() {
+            return 1.0;
+        }
+        let (mut p1, mut p2) = (1.0f64, 1.0f64);
+        for &(_, q) in &after.probabilities {
+            if q < p1 {
+                p2 = p1;
+                p1 = q;
+            } else if q < p2 {
+                p2 = q;
+            }
+        }
+        (1.0 - self.blend) * (1.0 - p1) + self.blend * (1.0 - p2)
     }
 }
 
