@@ -38,6 +38,8 @@ enum StrategyArg {
     Survival,
     /// As survival, with exact chances of each number and a blend of the two best next safeties.
     Secondary,
+    /// As secondary, and first an exact search in a region independent of the rest of the board.
+    Regions,
 }
 
 /// Plays seeded Minesweeper games with the exact analyzer and reports the win rate.
@@ -169,10 +171,11 @@ fn make_strategy(arg: StrategyArg, next_risk: f64, blend: f64, endgame: usize) -
         StrategyArg::Progress => Strategy::Progress { next_risk },
         StrategyArg::Endgame => Strategy::Endgame { next_risk },
         StrategyArg::Survival => Strategy::Survival { window: next_risk },
-        StrategyArg::Secondary => Strategy::Secondary {
+        StrategyArg::Secondary | StrategyArg::Regions => Strategy::Secondary {
             window: next_risk,
             blend,
             endgame,
+            regions: matches!(arg, StrategyArg::Regions),
         },
     }
 }

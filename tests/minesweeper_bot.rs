@@ -370,35 +370,39 @@ fn optimum(view: &Board, memo: &mut std::collections::HashMap<String, f64>) -> f
     if let Some(&w) = memo.get(&key) {
         return w;
     }
-    let all = arrangements(view);
-    let config = Config::new(view.width(), view.height(), view.mines()).unwrap();
-    let w = if all.len() <= 1 {
+    let w = if arrangements(view).len() <= 1 {
         1.0
     } else {
-        let mut best = 0.0f64;
-        for c in all_cells(&config).filter(|&p| view.get(p) == Cell::Hidden) {
-            let mut total = 0.0;
-            for a in all.iter().filter(|a| !a.contains(&c)) {
-                let mine = all_cells(&config).map(|p| a.contains(&p)).collect();
-                let mut game = Game::with_layout(Layout::from_mines(config, mine));
-                for p in all_cells(&config) {
-                    if matches!(view.get(p), Cell::Revealed(_)) {
-                        game.reveal(p);
-                    }
-                }
-                game.reveal(c);
-                total += if game.status() == Status::Won {
-                    1.0
-                } else {
-                    optimum(game.view(), memo)
-                };
-            }
-            best = best.max(total / all.len() as f64);
-        }
-        best
+        all_cells(&Config::new(view.width(), view.height(), view.mines()).unwrap())
+            .filter(|&p| view.get(p) == Cell::Hidden)
+            .map(|c| click_value(view, c, memo))
+            .fold(0.0, f64::max)
     };
     memo.insert(key, w);
     w
+}
+
+/// The chance of winning by clicking `c` first, then playing perfectly (by the brute force).
+fn click_value(view: &Board, c: Pos, memo: &mut std::collections::HashMap<String, f64>) -> f64 {
+    let all = arrangements(view);
+    let config = Config::new(view.width(), view.height(), view.mines()).unwrap();
+    let mut total = 0.0;
+    for a in all.iter().filter(|a| !a.contains(&c)) {
+        let mine = all_cells(&config).map(|p| a.contains(&p)).collect();
+        let mut game = Game::with_layout(Layout::from_mines(config, mine));
+        for p in all_cells(&config) {
+            if matches!(view.get(p), Cell::Revealed(_)) {
+                game.reveal(p);
+            }
+        }
+        game.reveal(c);
+        total += if game.status() == Status::Won {
+            1.0
+        } else {
+            optimum(game.view(), memo)
+        };
+    }
+    total / all.len() as f64
 }
 
 #[test]
@@ -431,6 +435,47 @@ proptest! {
         };
         let best = optimum(game.view(), &mut Default::default());
         prop_assert!((win - best).abs() < 1e-9, "search {win}, optimum {best}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// On small boards, a click in an independent region is a best first click for the whole
+    /// board, and its mine probability is exact.
+    #[test]
+    fn a_region_click_is_a_best_click_for_the_board(
+        (w, h, m, seed, opening) in (3usize..=4, 2usize..=3, any::<u64>(), any::<bool>())
+            .prop_flat_map(|(w, h, s, o)| (1..=(w * h / 3)).prop_map(move |m| (w, h, m, s, o)))
+    ) {
+        let config = Config::new(w, h, m).unwrap();
+        let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
+        prop_assume!(config.check_rule(rule).is_ok());
+        let mut game = Game::new(config, rule, seed).unwrap();
+        game.reveal(rule.cell(&config));
+        // Play the safe cells, then look at the first position that needs a guess.
+        while game.status() == Status::Playing {
+            let a = cp_puzzles::minesweeper::analyze(game.view()).unwrap();
+            if a.safe.is_empty() {
+                break;
+            }
+            for p in a.safe {
+                game.reveal(p);
+            }
+        }
+        prop_assume!(game.status() == Status::Playing);
+        let view = game.view().clone();
+        let ln_total = (arrangements(&view).len() as f64).ln();
+        let Some((p, _, q)) = bot::region_click(&view, 1000, ln_total) else {
+            return Ok(());
+        };
+        let all = arrangements(&view);
+        let mines = all.iter().filter(|a| a.contains(&p)).count() as f64;
+        prop_assert!((q - mines / all.len() as f64).abs() < 1e-12);
+        let mut memo = Default::default();
+        let best = optimum(&view, &mut memo);
+        let value = click_value(&view, p, &mut memo);
+        prop_assert!((value - best).abs() < 1e-9, "region click {value}, optimum {best}");
     }
 }
 

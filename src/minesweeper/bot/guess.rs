@@ -28,11 +28,14 @@ pub enum Strategy {
     /// is a ratio of arrangement counts (the analyzer's, before and after the number). The
     /// safety of the next click after a number is 1 if it proves a cell safe, else
     /// `(1 - blend) * s1 + blend * s2`, with `s1` and `s2` the two best safeties on the board then.
-    /// The exact endgame search runs up to `endgame` arrangements.
+    /// The exact endgame search runs up to `endgame` arrangements. With `regions`, it first
+    /// looks for a region of the board independent of the rest and small enough to solve exactly
+    /// (see [`endgame::region_click`]).
     Secondary {
         window: f64,
         blend: f64,
         endgame: usize,
+        regions: bool,
     },
 }
 
@@ -62,6 +65,7 @@ impl Strategy {
         window: 0.1,
         blend: 0.2,
         endgame: 1000,
+        regions: true,
     };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
@@ -81,8 +85,8 @@ impl Strategy {
                 analyses,
             ),
             Strategy::Endgame { next_risk } => {
-                match endgame::best_click(view, endgame::MAX_ARRANGEMENTS) {
-                    Some((p, _win, q)) => (p, q),
+                match exact_endgame(view, analysis, endgame::MAX_ARRANGEMENTS) {
+                    Some(click) => click,
                     None => lookahead(
                         view,
                         analysis,
@@ -93,8 +97,8 @@ impl Strategy {
                 }
             }
             Strategy::Survival { window } => {
-                match endgame::best_click(view, endgame::MAX_ARRANGEMENTS) {
-                    Some((p, _win, q)) => (p, q),
+                match exact_endgame(view, analysis, endgame::MAX_ARRANGEMENTS) {
+                    Some(click) => click,
                     None => lookahead(view, analysis, window, Score::Survival, analyses),
                 }
             }
@@ -102,12 +106,33 @@ impl Strategy {
                 window,
                 blend,
                 endgame,
-            } => match best_click(view, endgame) {
-                Some((p, _win, q)) => (p, q),
-                None => lookahead(view, analysis, window, Score::Secondary { blend }, analyses),
-            },
+                regions,
+            } => {
+                let region = || {
+                    endgame::region_click(view, endgame, analysis.ln_arrangements)
+                        .map(|(p, _win, q)| (p, q))
+                };
+                match regions.then(region).flatten() {
+                    Some(click) => click,
+                    None => match exact_endgame(view, analysis, endgame) {
+                        Some(click) => click,
+                        None => {
+                            lookahead(view, analysis, window, Score::Secondary { blend }, analyses)
+                        }
+                    },
+                }
+            }
         }
     }
+}
+
+/// The endgame search's click and its mine probability, if at most `max` arrangements fit the
+/// view (checked first on the analyzer's count, which costs nothing) and the search succeeds.
+fn exact_endgame(view: &Board, analysis: &Analysis, max: usize) -> Option<(Pos, f64)> {
+    if analysis.ln_arrangements > (max as f64).ln() + 1e-9 {
+        return None;
+    }
+    best_click(view, max).map(|(p, _win, q)| (p, q))
 }
 
 /// The first cell with the lowest probability.

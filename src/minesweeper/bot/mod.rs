@@ -10,7 +10,7 @@ mod player;
 mod runner;
 mod stats;
 
-pub use endgame::{best_click as endgame_click, MAX_ARRANGEMENTS};
+pub use endgame::{best_click as endgame_click, region_click, MAX_ARRANGEMENTS};
 pub use guess::Strategy;
 pub use player::{play, Event, Played};
 pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
