@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use cp_puzzles::minesweeper::bot::{self, Event, Run, Strategy, Summary};
+use cp_puzzles::minesweeper::bot::{self, Event, Pool, Run, Strategy, Summary};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
 use cp_puzzles::minesweeper::{Cell, Pos};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -71,18 +71,27 @@ struct Args {
     #[arg(long)]
     threads: Option<usize>,
     /// The guessing strategy.
-    #[arg(long, value_enum, default_value = "survival")]
+    #[arg(long, value_enum, default_value = "regions")]
     strategy: StrategyArg,
-    /// For progress and endgame: the assumed risk of the next guess; for survival: the window
-    /// of candidates above the lowest probability.
+    /// For progress and endgame: the assumed risk of the next guess; for survival, secondary and
+    /// regions: the window of candidates above the lowest probability.
     #[arg(long, default_value_t = 0.1)]
     next_risk: f64,
-    /// For secondary: the weight of the second-best safety after a guess.
+    /// For secondary and regions: the weight of the second-best safety after a guess.
     #[arg(long, default_value_t = 0.2)]
     blend: f64,
-    /// For secondary: the most arrangements for the exact endgame search.
-    #[arg(long, default_value_t = 128)]
+    /// For secondary and regions: the most arrangements for the exact endgame search.
+    #[arg(long, default_value_t = 1000)]
     endgame: usize,
+    /// For secondary and regions: the most cells the lookahead examines.
+    #[arg(long, default_value_t = 12)]
+    candidates: usize,
+    /// For secondary and regions: the most of them off the frontier.
+    #[arg(long, default_value_t = 4)]
+    interior: usize,
+    /// For secondary and regions: how many of those are kept for cells next to the frontier.
+    #[arg(long, default_value_t = 0)]
+    near: usize,
     /// Also play every game with this strategy and report the paired comparison.
     #[arg(long, value_enum)]
     compare: Option<StrategyArg>,
@@ -95,6 +104,15 @@ struct Args {
     /// --endgame for the --compare strategy (default: the same).
     #[arg(long)]
     compare_endgame: Option<usize>,
+    /// --candidates for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_candidates: Option<usize>,
+    /// --interior for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_interior: Option<usize>,
+    /// --near for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_near: Option<usize>,
     /// Print game number --game (default 0) move by move instead of running many games.
     #[arg(long)]
     show: bool,
@@ -127,7 +145,17 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         RuleArg::Safe => FirstClick::Safe,
         RuleArg::Opening => FirstClick::Opening,
     };
-    let strategy = make_strategy(args.strategy, args.next_risk, args.blend, args.endgame);
+    let strategy = make_strategy(
+        args.strategy,
+        args.next_risk,
+        args.blend,
+        args.endgame,
+        Pool {
+            candidates: args.candidates,
+            interior: args.interior,
+            near: args.near,
+        },
+    );
     config.check_rule(rule)?;
     let job = Run {
         config,
@@ -152,6 +180,11 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             args.compare_risk.unwrap_or(args.next_risk),
             args.compare_blend.unwrap_or(args.blend),
             args.compare_endgame.unwrap_or(args.endgame),
+            Pool {
+                candidates: args.compare_candidates.unwrap_or(args.candidates),
+                interior: args.compare_interior.unwrap_or(args.interior),
+                near: args.compare_near.unwrap_or(args.near),
+            },
         );
         let c = bot::compare(&job, other, &|n| bar.inc(n))?;
         bar.finish_and_clear();
@@ -164,7 +197,13 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-fn make_strategy(arg: StrategyArg, next_risk: f64, blend: f64, endgame: usize) -> Strategy {
+fn make_strategy(
+    arg: StrategyArg,
+    next_risk: f64,
+    blend: f64,
+    endgame: usize,
+    pool: Pool,
+) -> Strategy {
     match arg {
         StrategyArg::Lowest => Strategy::Lowest,
         StrategyArg::Analyzer => Strategy::Analyzer,
@@ -176,6 +215,7 @@ fn make_strategy(arg: StrategyArg, next_risk: f64, blend: f64, endgame: usize) -
             blend,
             endgame,
             regions: matches!(arg, StrategyArg::Regions),
+            pool,
         },
     }
 }

@@ -274,8 +274,9 @@ fn guesser(seed: u64) -> Guesser {
         Guesser::ENDGAME,
         Guesser::SURVIVAL,
         Guesser::SECONDARY,
+        Guesser::REGIONS,
         Guesser::Lowest,
-    ][(seed % 5) as usize]
+    ][(seed % 6) as usize]
 }
 
 /// Small games: the board and its first-click rule.
@@ -498,6 +499,39 @@ fn the_cli_gives_the_same_results_whatever_the_threads() {
     assert!(one.contains("games 200\n"), "{one}");
     assert!(one.contains("win rate "), "{one}");
     assert!(one.contains("guesses/game "), "{one}");
+}
+
+#[test]
+fn the_cli_compares_two_strategies_on_the_same_games() {
+    let args = [
+        "--level",
+        "beginner",
+        "--games",
+        "150",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+    ];
+    let wins = |strategy: &str| {
+        let report = report_without_timing(&[&args[..], &["--strategy", strategy]].concat());
+        let line = report.lines().find(|l| l.starts_with("wins ")).unwrap();
+        line["wins ".len()..].to_string()
+    };
+    let out = bin("minesweeper-bot")
+        .args([&args[..], &["--strategy", "regions", "--compare", "lowest"]].concat())
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains(&format!("first wins {} (", wins("regions"))),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("second wins {} (", wins("lowest"))),
+        "{text}"
+    );
+    assert!(text.contains("sign test z "), "{text}");
 }
 
 #[test]

@@ -36,6 +36,7 @@ pub enum Strategy {
         blend: f64,
         endgame: usize,
         regions: bool,
+        pool: Pool,
     },
 }
 
@@ -47,11 +48,25 @@ enum Score {
     Secondary { blend: f64 },
 }
 
-/// The most cells the lookahead examines per guess.
-const MAX_CANDIDATES: usize = 8;
-/// The most cells off the frontier (with no revealed neighbour) among them: these cells are
-/// nearly interchangeable, so a few (the ones with the fewest hidden neighbours) suffice.
-const MAX_INTERIOR: usize = 2;
+/// How many cells the lookahead examines per guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pool {
+    /// The most cells in all.
+    pub candidates: usize,
+    /// The most cells off the frontier (with no revealed neighbour) among them: these cells are
+    /// nearly interchangeable, so a few (the ones with the fewest hidden neighbours) suffice.
+    pub interior: usize,
+    /// Of those, how many are kept for cells next to a frontier cell (the fewest hidden
+    /// neighbours first): their number tells about the frontier.
+    pub near: usize,
+}
+
+/// The pool of the older strategies.
+const SMALL_POOL: Pool = Pool {
+    candidates: 8,
+    interior: 2,
+    near: 0,
+};
 
 impl Strategy {
     /// The default lookahead strategy.
@@ -60,12 +75,29 @@ impl Strategy {
     pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
     /// The two-click survival lookahead with approximate weights.
     pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
-    /// The best measured strategy.
+    /// The exact-weight lookahead, with the endgame search up to 1,000 arrangements.
     pub const SECONDARY: Strategy = Strategy::Secondary {
         window: 0.1,
         blend: 0.2,
         endgame: 1000,
+        regions: false,
+        pool: Pool {
+            candidates: 12,
+            interior: 4,
+            near: 0,
+        },
+    };
+    /// The best measured strategy: [`Strategy::SECONDARY`] and exact play in independent regions.
+    pub const REGIONS: Strategy = Strategy::Secondary {
+        window: 0.1,
+        blend: 0.2,
+        endgame: 1000,
         regions: true,
+        pool: Pool {
+            candidates: 12,
+            interior: 4,
+            near: 0,
+        },
     };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
@@ -81,6 +113,7 @@ impl Strategy {
                 view,
                 analysis,
                 next_risk,
+                SMALL_POOL,
                 Score::Progress { next_risk },
                 analyses,
             ),
@@ -91,6 +124,7 @@ impl Strategy {
                         view,
                         analysis,
                         next_risk,
+                        SMALL_POOL,
                         Score::Progress { next_risk },
                         analyses,
                     ),
@@ -99,7 +133,14 @@ impl Strategy {
             Strategy::Survival { window } => {
                 match exact_endgame(view, analysis, endgame::MAX_ARRANGEMENTS) {
                     Some(click) => click,
-                    None => lookahead(view, analysis, window, Score::Survival, analyses),
+                    None => lookahead(
+                        view,
+                        analysis,
+                        window,
+                        SMALL_POOL,
+                        Score::Survival,
+                        analyses,
+                    ),
                 }
             }
             Strategy::Secondary {
@@ -107,6 +148,7 @@ impl Strategy {
                 blend,
                 endgame,
                 regions,
+                pool,
             } => {
                 let region = || {
                     endgame::region_click(view, endgame, analysis.ln_arrangements)
@@ -116,9 +158,14 @@ impl Strategy {
                     Some(click) => click,
                     None => match exact_endgame(view, analysis, endgame) {
                         Some(click) => click,
-                        None => {
-                            lookahead(view, analysis, window, Score::Secondary { blend }, analyses)
-                        }
+                        None => lookahead(
+                            view,
+                            analysis,
+                            window,
+                            pool,
+                            Score::Secondary { blend },
+                            analyses,
+                        ),
                     },
                 }
             }
@@ -154,6 +201,8 @@ struct Neighbourhood {
     flagged: u8,
     /// Whether it touches a revealed cell.
     on_frontier: bool,
+    /// Whether one of its hidden neighbours touches a revealed cell.
+    near_frontier: bool,
 }
 
 fn neighbourhood(view: &Board, probability: &[f64], p: Pos) -> Neighbourhood {
@@ -161,10 +210,16 @@ fn neighbourhood(view: &Board, probability: &[f64], p: Pos) -> Neighbourhood {
         hidden: Vec::with_capacity(8),
         flagged: 0,
         on_frontier: false,
+        near_frontier: false,
     };
     for q in view.neighbours(p) {
         match view.get(q) {
-            Cell::Hidden => n.hidden.push(probability[q.y * view.width() + q.x]),
+            Cell::Hidden => {
+                n.hidden.push(probability[q.y * view.width() + q.x]);
+                n.near_frontier |= view
+                    .neighbours(q)
+                    .any(|r| matches!(view.get(r), Cell::Revealed(_)));
+            }
             Cell::Flagged => n.flagged += 1,
             Cell::Revealed(_) => n.on_frontier = true,
         }
@@ -178,6 +233,7 @@ fn lookahead(
     view: &Board,
     analysis: &Analysis,
     window: f64,
+    pool: Pool,
     score: Score,
     analyses: &mut u32,
 ) -> (Pos, f64) {
@@ -200,15 +256,23 @@ fn lookahead(
             .then(a.2.hidden.len().cmp(&b.2.hidden.len()))
             .then(a.0.cmp(&b.0))
     });
-    let mut interior = 0;
+    let (mut plain, mut near) = (0, 0);
+    let plain_slots = pool.interior - pool.near.min(pool.interior);
     candidates.retain(|c| {
         if c.2.on_frontier {
             return true;
         }
-        interior += 1;
-        interior <= MAX_INTERIOR
+        if plain < plain_slots {
+            plain += 1;
+            return true;
+        }
+        if c.2.near_frontier && near < pool.interior - plain_slots {
+            near += 1;
+            return true;
+        }
+        false
     });
-    candidates.truncate(MAX_CANDIDATES);
+    candidates.truncate(pool.candidates);
     let mut board = view.clone();
     let mut best = (candidates[0].0, candidates[0].1, f64::NEG_INFINITY);
     for (p, q, around) in &candidates {
