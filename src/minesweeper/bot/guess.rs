@@ -69,9 +69,9 @@ const SMALL_POOL: Pool = Pool {
 };
 
 impl Strategy {
-    /// The default lookahead strategy.
+    /// The `progress` lookahead with its default parameter.
     pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
-    /// The default strategy: lookahead, and the exact search in the endgame.
+    /// The `progress` lookahead, and the exact search in the endgame.
     pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
     /// The two-click survival lookahead with approximate weights.
     pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
