@@ -5,6 +5,7 @@
 //! the total number of optimal grids; then, unless `count_only`, a blank line and each orbit's
 //! canonical grid (`#` black, `.` white), sorted, separated by blank lines.
 
+mod memo;
 mod parse;
 pub mod rows;
 pub mod search;
@@ -93,25 +94,62 @@ pub struct Answer {
     pub grids: Vec<Vec<u32>>,
 }
 
+/// Which of the solver's speedups are on. Every combination gives the same answer; turning them
+/// off serves tests and benchmarks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speedups {
+    /// The final walk skips images of grids (see [`search::Solver::prune_images`]).
+    pub prune_images: bool,
+    /// The search remembers proved failures (see `memo`).
+    pub memo: bool,
+}
+
+impl Speedups {
+    /// Everything on (the default).
+    pub const ALL: Speedups = Speedups {
+        prune_images: true,
+        memo: true,
+    };
+    /// Everything off: plain branch and bound with Russian-doll bounds.
+    pub const NONE: Speedups = Speedups {
+        prune_images: false,
+        memo: false,
+    };
+}
+
 /// Solves `(n, k)`: the maximum, the total and the canonical optimal grids.
 ///
 /// # Panics
 /// If `n` is not in `1..=MAX_N` or `k == 0`.
 #[must_use]
 pub fn answer(n: usize, k: usize) -> Answer {
-    answer_with(n, k, true)
+    answer_with(n, k, Speedups::ALL)
 }
 
-/// [`answer`], with the final walk visiting every image of every optimal grid when
-/// `prune_images` is false (a slower way to the same answer, for tests and benchmarks).
+/// [`answer`] with only the given speedups: a slower way to the same answer.
 ///
 /// # Panics
 /// If `n` is not in `1..=MAX_N` or `k == 0`.
 #[must_use]
-pub fn answer_with(n: usize, k: usize, prune_images: bool) -> Answer {
+pub fn answer_with(n: usize, k: usize, speedups: Speedups) -> Answer {
+    answer_reporting(n, k, speedups, None)
+}
+
+/// [`answer_with`], telling `on_stage` of each stage as it ends.
+///
+/// # Panics
+/// If `n` is not in `1..=MAX_N` or `k == 0`.
+#[must_use]
+pub fn answer_reporting(
+    n: usize,
+    k: usize,
+    speedups: Speedups,
+    on_stage: Option<Box<dyn FnMut(search::Stage)>>,
+) -> Answer {
     assert!((1..=MAX_N).contains(&n) && k >= 1);
-    let mut solver = search::Solver::new(n, k);
-    solver.prune_images = prune_images;
+    let mut solver = search::Solver::new(n, k, speedups.memo);
+    solver.prune_images = speedups.prune_images;
+    solver.on_stage = on_stage;
     // Every orbit shows up at least once (the walk skips some images), so orbits are told apart
     // by their canonical keys and the total is the sum of their sizes.
     let mut canon = Vec::new();
@@ -133,6 +171,16 @@ pub fn answer_with(n: usize, k: usize, prune_images: bool) -> Answer {
     }
 }
 
+/// How [`solve`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Print only the maximum and the counts, not the grids.
+    pub count_only: bool,
+    /// Report each stage on stderr with the time since the start: every rectangle maximum, and
+    /// every goal the final walk rules out.
+    pub progress: bool,
+}
+
 /// Reads `N K`, solves, and writes the answer.
 ///
 /// # Errors
@@ -140,12 +188,14 @@ pub fn answer_with(n: usize, k: usize, prune_images: bool) -> Answer {
 pub fn solve<R: BufRead, W: Write>(
     mut input: R,
     mut output: W,
-    count_only: bool,
+    options: Options,
 ) -> Result<(), Error> {
+    let count_only = options.count_only;
     let mut text = String::new();
     input.read_to_string(&mut text)?;
     let (n, k) = parse(&text)?;
-    let a = answer(n, k);
+    let on_stage = options.progress.then(|| progress_report(n));
+    let a = answer_reporting(n, k, Speedups::ALL, on_stage);
     writeln!(output, "{}\n{} {}", a.max, a.grids.len(), a.total)?;
     if !count_only {
         for g in &a.grids {
@@ -160,6 +210,22 @@ pub fn solve<R: BufRead, W: Write>(
     }
     output.flush()?;
     Ok(())
+}
+
+/// A stage reporter that prints one line per stage on stderr.
+fn progress_report(n: usize) -> Box<dyn FnMut(search::Stage)> {
+    let start = std::time::Instant::now();
+    Box::new(move |stage| {
+        let t = start.elapsed().as_secs_f64();
+        match stage {
+            search::Stage::Rectangle { rows, max } => {
+                eprintln!("[{t:9.2} s] {rows} x {n} rectangle: at most {max} black cells");
+            }
+            search::Stage::NoGridAt { goal } => {
+                eprintln!("[{t:9.2} s] no {n} x {n} grid holds {goal}");
+            }
+        }
+    })
 }
 
 #[cfg(test)]

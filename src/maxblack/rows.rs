@@ -66,6 +66,65 @@ pub fn forbidden(above: &[u32], n: usize, k: usize) -> u32 {
     (vertical | down | up) & full
 }
 
+/// The forbidden mask of the row after next, as a function of the next row: what
+/// [`forbidden`] gives for `above` followed by `r`, for any `r`, from a few masks computed once.
+#[derive(Clone, Copy, Debug)]
+pub struct Chain {
+    /// Cells black in each of the last `k - 2` rows (the vertical runs `r` would extend).
+    vertical: u32,
+    /// The same for the down-right diagonals, aligned on the row after `r`.
+    down: u32,
+    /// The same for the down-left diagonals, aligned on the row after `r`.
+    up: u32,
+    /// Cells forbidden whatever `r` is (everything when `k == 1`).
+    always: u32,
+    full: u32,
+}
+
+impl Chain {
+    /// The chain for rows `above` (top first) of `n` cells with no `k` in a row.
+    #[must_use]
+    pub fn new(above: &[u32], n: usize, k: usize) -> Self {
+        let full = (1u32 << n) - 1;
+        let none = Chain {
+            vertical: 0,
+            down: 0,
+            up: 0,
+            always: 0,
+            full,
+        };
+        if k == 1 {
+            return Chain {
+                always: full,
+                ..none
+            };
+        }
+        if above.len() + 2 < k {
+            return none;
+        }
+        let (mut vertical, mut down, mut up) = (full, full, full);
+        for i in 2..k {
+            let row = above[above.len() + 1 - i];
+            vertical &= row;
+            down &= row << i;
+            up &= row >> i;
+        }
+        Chain {
+            vertical,
+            down,
+            up,
+            always: 0,
+            full,
+        }
+    }
+
+    /// `forbidden(above ++ [r])`.
+    #[must_use]
+    pub fn after(&self, r: u32) -> u32 {
+        (self.always | r & self.vertical | r << 1 & self.down | r >> 1 & self.up) & self.full
+    }
+}
+
 /// The valid rows that avoid each forbidden mask, most black first, so that the search touches
 /// only the rows it may place.
 ///

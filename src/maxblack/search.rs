@@ -1,6 +1,20 @@
 //! Branch and bound, row by row, with Russian-doll bounds from smaller rectangles.
+//!
+//! Three things keep the walk small:
+//! - bounds: a node is cut when its count plus the best row its forbidden mask allows plus the
+//!   exact maximum of the rectangle below cannot reach the goal. Parents test this for each child
+//!   before the call, with the child's forbidden mask from [`rows::Chain`];
+//! - a table of proved failures ([`super::memo`]): the rows to come depend only on the next
+//!   row's forbidden mask and the last `k - 2` rows, so a subtree that found nothing is not
+//!   walked again from another path (or from the mirror image of its state);
+//! - in the final walk, image pruning: only some images of each grid are visited.
 
+use super::memo::{Memo, Situation};
 use super::rows;
+
+/// The fewest rows still to place for a node to consult and feed the failure table; below it a
+/// node's own work costs less than a table probe.
+const MEMO_MIN_REMAINING: usize = 2;
 
 /// The maximum and every optimal `n` x `n` grid (all images), for rows of `n` <= 16 cells.
 pub struct Solver {
@@ -14,6 +28,8 @@ pub struct Solver {
     best: Vec<u32>,
     /// The rows placed so far, top first.
     grid: Vec<u32>,
+    /// The rows of the rectangle being walked (`n` in the final walk).
+    height: usize,
     /// The fewest black cells a completed rectangle must hold to be reported. Only rises during
     /// a walk, as the visitor asks.
     goal: u32,
@@ -31,12 +47,30 @@ pub struct Solver {
     top: u32,
     /// In the final walk, the black cells above the bottom half of the grid being built.
     above_bottom: u32,
+    /// Proved failures, when the last `k - 1` rows fit in 64 bits.
+    memo: Option<Memo>,
+    /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
+    reported: u64,
+    /// Nodes visited so far (calls of `extend`), a measure of work for tests and tuning.
+    pub nodes: u64,
+    /// Told of each stage as it ends (for a progress report on long runs).
+    pub on_stage: Option<Box<dyn FnMut(Stage)>>,
+}
+
+/// A finished stage of [`Solver::each_optimal`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The exact maximum of the `rows` x `n` rectangle is `max`.
+    Rectangle { rows: usize, max: u32 },
+    /// The final walk with this goal found no grid (so the maximum is below it).
+    NoGridAt { goal: u32 },
 }
 
 impl Solver {
-    /// Prepares the row tables. `n` must be in `1..=16` and `k >= 1`.
+    /// Prepares the row tables. `n` must be in `1..=16` and `k >= 1`. With `memo`, the search
+    /// remembers proved failures when the last `k - 1` rows fit in 64 bits.
     #[must_use]
-    pub fn new(n: usize, k: usize) -> Self {
+    pub fn new(n: usize, k: usize, memo: bool) -> Self {
         let k = k.min(n + 1);
         let valid = rows::valid_rows(n, k);
         Solver {
@@ -46,12 +80,17 @@ impl Solver {
             best_row: rows::best_row_table(n, k),
             best: vec![0],
             grid: Vec::with_capacity(n),
+            height: n,
             goal: 0,
             mirror: false,
             prune_images: true,
             palindromic: true,
             top: 0,
             above_bottom: 0,
+            memo: (memo && (k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
+            reported: 0,
+            nodes: 0,
+            on_stage: None,
         }
     }
 
@@ -73,6 +112,16 @@ impl Solver {
                 target -= 1;
             }
             self.best.push(target.max(self.best[m - 1]));
+            self.tell(Stage::Rectangle {
+                rows: m,
+                max: self.best[m],
+            });
+        }
+    }
+
+    fn tell(&mut self, stage: Stage) {
+        if let Some(f) = self.on_stage.as_mut() {
+            f(stage);
         }
     }
 
@@ -83,10 +132,18 @@ impl Solver {
     }
 
     /// Whether some `m`-row rectangle holds at least `target` black cells.
+    ///
+    /// With `prune_images`, only images whose top half is at least as black as the bottom half
+    /// and whose first asymmetric row is smaller than its mirror are tried (as in the final walk;
+    /// some image of every rectangle is).
     fn reaches(&mut self, m: usize, target: u32) -> bool {
         self.grid.clear();
         self.goal = target;
-        self.extend(m, 0, &mut |_, _| None)
+        self.height = m;
+        self.mirror = m >= 2 && self.prune_images;
+        self.palindromic = true;
+        let f = rows::forbidden(&[], self.n, self.k);
+        self.extend(m, 0, f, None, &mut |_, _| None)
     }
 
     /// Calls `visit(grid, count)` on `n` x `n` grids at least as black as every grid visited
@@ -97,6 +154,7 @@ impl Solver {
     pub fn each_optimal(&mut self, visit: &mut dyn FnMut(&[u32], u32)) -> u32 {
         let n = self.n;
         self.fill_maxima(n - 1);
+        self.height = n;
         // One walk from one below the bound: it raises its goal when it finds more, so it proves
         // the bound itself reachable or not on the way.
         let mut goal = self.upper_bound(n).saturating_sub(1).max(self.best[n - 1]);
@@ -106,7 +164,8 @@ impl Solver {
             self.grid.clear();
             self.goal = goal;
             let mut found = None;
-            self.extend(n, 0, &mut |grid, count| {
+            let f = rows::forbidden(&[], n, self.k);
+            self.extend(n, 0, f, None, &mut |grid, count| {
                 visit(grid, count);
                 found = Some(count);
                 Some(count)
@@ -116,6 +175,7 @@ impl Solver {
                 self.best.push(max);
                 return max;
             }
+            self.tell(Stage::NoGridAt { goal });
             goal -= 1;
         }
     }
@@ -123,14 +183,14 @@ impl Solver {
     /// In the final walk, at `depth` rows holding `count`: records the halves' counts when a half
     /// ends, and whether the goal is still reachable with the bottom half no blacker than the top.
     fn halves_can_reach(&mut self, depth: usize, count: u32) -> bool {
-        let half = self.n / 2;
+        let half = self.height / 2;
         if depth == half {
             self.top = count;
-            if 2 * count + self.best[self.n - 2 * half] < self.goal {
+            if 2 * count + self.best[self.height - 2 * half] < self.goal {
                 return false;
             }
         }
-        if depth == self.n - half {
+        if depth == self.height - half {
             self.above_bottom = count;
             if count + self.top < self.goal {
                 return false;
@@ -142,17 +202,24 @@ impl Solver {
     /// Extends the rows placed so far (holding `count` black cells) to `m`-row rectangles with at
     /// least `goal` black cells, most black rows first. At each one, `leaf(grid, count)` either
     /// stops the walk (`None`; then this returns true) or sets a new goal.
+    ///
+    /// `f` is the forbidden mask of the next row, `rows::forbidden(&self.grid, n, k)`; `key`, if
+    /// known, is what [`Solver::probe`] would give without the `need`.
     fn extend(
         &mut self,
         m: usize,
         count: u32,
+        f: u32,
+        key: Option<Option<Key>>,
         leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
     ) -> bool {
         let depth = self.grid.len();
+        self.nodes += 1;
         if depth == m {
             if count < self.goal {
                 return false;
             }
+            self.reported += 1;
             return match leaf(&self.grid, count) {
                 None => true,
                 Some(goal) => {
@@ -162,42 +229,281 @@ impl Solver {
             };
         }
         let rest = self.best[m - depth - 1];
-        let f = rows::forbidden(&self.grid, self.n, self.k);
         if count + u32::from(self.best_row[f as usize]) + rest < self.goal
             || (self.mirror && !self.halves_can_reach(depth, count))
         {
             return false;
         }
-        let allowance = if self.mirror && depth >= self.n - self.n / 2 {
+        let allowance = if self.mirror && depth >= self.height - self.height / 2 {
             self.top - (count - self.above_bottom)
         } else {
             u32::MAX
         };
-        for i in self.compatible.range(f) {
-            let r = self.compatible.row(i);
-            if count + r.count_ones() + rest < self.goal {
-                break;
+        let probe = match key {
+            Some(key) => key.map(|(state, at)| (state, at, self.goal - count)),
+            None => self.probe(m, count, f, allowance),
+        };
+        if let Some((state, at, need)) = probe {
+            if self
+                .memo
+                .as_ref()
+                .is_some_and(|t| t.proves_out_of_reach(state, at, need))
+            {
+                return false;
             }
-            let was_palindromic = self.palindromic;
-            let mut still_palindromic = was_palindromic;
-            if self.mirror && was_palindromic {
-                let mirrored = r.reverse_bits() >> (32 - self.n);
-                if mirrored < r {
+        }
+        let reported = self.reported;
+        if self.each_row(m, count, f, rest, allowance, leaf) {
+            return true;
+        }
+        if let (Some((state, at, need)), Some(memo)) = (probe, self.memo.as_mut()) {
+            if self.reported == reported {
+                memo.record_out_of_reach(state, at, need);
+            }
+        }
+        false
+    }
+
+    /// The failure-table key of the current node and the black cells the rest must add, or
+    /// `None` when the node is too close to the bottom or already at its goal.
+    ///
+    /// The restriction of the final walk is part of the key: above the middle, the goal (which
+    /// fixes the top half's quota); in the middle row of an odd grid, the top half's count; in
+    /// the bottom half, the `allowance` left to it; with, in each case, whether the rows so far
+    /// are all palindromes.
+    fn probe(&self, m: usize, count: u32, f: u32, allowance: u32) -> Option<(u64, Situation, u32)> {
+        let depth = self.grid.len();
+        if self.memo.is_none() || m - depth < MEMO_MIN_REMAINING || count >= self.goal {
+            return None;
+        }
+        let restriction = if self.mirror {
+            let half = self.height / 2;
+            let (phase, value) = if depth < half {
+                (0, self.goal)
+            } else if depth < self.height - half {
+                (1, self.top)
+            } else {
+                (2, allowance)
+            };
+            1 | u32::from(self.palindromic) << 1
+                | phase << 2
+                | value << 4
+                | (self.height as u32) << 13
+        } else {
+            0
+        };
+        let held = depth.min(self.k - 1);
+        let state = self.state(f, !self.mirror || !self.palindromic);
+        let at = Situation {
+            remaining: (m - depth) as u32,
+            depth_in_state: held as u32,
+            restriction,
+        };
+        Some((state, at, self.goal - count))
+    }
+
+    /// What the rows to come depend on, packed: the next row's forbidden mask `f` and the last
+    /// `k - 2` rows (row `d + 2` on depends on rows `d - k + 3..` only; whatever the row before
+    /// them did is summed up in `f`), so paths that differ only in that earlier row share a key.
+    /// Fits in `(k - 1) * n` bits. With `mirrored`, a state and its left-right mirror image
+    /// (whose futures are mirror images of each other) share a key too: the smaller packing.
+    fn state(&self, f: u32, mirrored: bool) -> u64 {
+        let depth = self.grid.len();
+        let recent = &self.grid[depth - depth.min(self.k.saturating_sub(2))..];
+        let pack = |flip: &dyn Fn(u32) -> u32| {
+            recent
+                .iter()
+                .fold(u64::from(flip(f)), |s, &r| s << self.n | u64::from(flip(r)))
+        };
+        let plain = pack(&|x| x);
+        if mirrored {
+            plain.min(pack(&|x| x.reverse_bits() >> (32 - self.n)))
+        } else {
+            plain
+        }
+    }
+
+    /// The loop of [`Solver::extend`] over the candidate rows for the forbidden mask `f`.
+    ///
+    /// Candidates are taken in batches of [`BATCH`]: the failure-table slots of a batch's children
+    /// are prefetched together, so that their probes overlap instead of waiting for memory one
+    /// after the other. The order of the walk is unchanged.
+    fn each_row(
+        &mut self,
+        m: usize,
+        count: u32,
+        f: u32,
+        rest: u32,
+        allowance: u32,
+        leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
+    ) -> bool {
+        let cand = Candidates {
+            chain: rows::Chain::new(&self.grid, self.n, self.k),
+            count,
+            f,
+            rest,
+            allowance,
+            child_rest: (m - self.grid.len() >= 2).then(|| self.best[m - self.grid.len() - 2]),
+            ends_top: self.mirror && self.grid.len() + 1 == self.height / 2,
+        };
+        let range = self.compatible.range(f);
+        let mut i = range.start;
+        let mut batch = [(0u32, 0u32, false, None); BATCH];
+        while i < range.end {
+            let mut len = 0;
+            let mut exhausted = false;
+            let goal = self.goal;
+            while len < BATCH && i < range.end {
+                let r = self.compatible.row(i);
+                i += 1;
+                match self.admit(&cand, r) {
+                    Admit::Stop => {
+                        exhausted = true;
+                        break;
+                    }
+                    Admit::Skip => {}
+                    Admit::Child(next, palindromic) => {
+                        let key =
+                            self.prefetch_child(m, count + r.count_ones(), r, next, palindromic);
+                        batch[len] = (r, next, palindromic, key);
+                        len += 1;
+                    }
+                }
+            }
+            for &(r, next, palindromic, key) in &batch[..len] {
+                // The goal may have risen since the batch was gathered.
+                if !matches!(self.admit(&cand, r), Admit::Child(..)) {
                     continue;
                 }
-                still_palindromic = mirrored == r;
-            }
-            if r & f == 0 && r.count_ones() <= allowance {
-                self.palindromic = still_palindromic;
+                let was_palindromic = self.palindromic;
+                self.palindromic = palindromic;
                 self.grid.push(r);
-                let stopped = self.extend(m, count + r.count_ones(), leaf);
+                // A key taken under another goal may name another restriction.
+                let key = (self.goal == goal).then_some(key);
+                let stopped = self.extend(m, count + r.count_ones(), next, key, leaf);
                 self.grid.pop();
                 self.palindromic = was_palindromic;
                 if stopped {
                     return true;
                 }
             }
+            if exhausted {
+                break;
+            }
         }
         false
     }
+
+    /// Whether row `r` may follow the rows placed so far (see [`Admit`]).
+    fn admit(&self, cand: &Candidates, r: u32) -> Admit {
+        let c = cand.count + r.count_ones();
+        let half = self.height / 2;
+        if c + cand.rest < self.goal
+            || (cand.ends_top && 2 * c + self.best[self.height - 2 * half] < self.goal)
+        {
+            return Admit::Stop;
+        }
+        let mut palindromic = self.palindromic;
+        if self.mirror && palindromic {
+            let mirrored = r.reverse_bits() >> (32 - self.n);
+            if mirrored < r {
+                return Admit::Skip;
+            }
+            palindromic = mirrored == r;
+        }
+        if r & cand.f != 0 || r.count_ones() > cand.allowance {
+            return Admit::Skip;
+        }
+        let next = cand.chain.after(r);
+        if cand
+            .child_rest
+            .is_some_and(|cr| c + u32::from(self.best_row[next as usize]) + cr < self.goal)
+        {
+            return Admit::Skip;
+        }
+        Admit::Child(next, palindromic)
+    }
+
+    /// Prefetches the failure-table slot the child reached by placing `r` (with `c` black cells
+    /// in all) will probe, by setting up the child's fields as it would and undoing them.
+    ///
+    /// Returns the child's key (as [`Solver::probe`] gives it, without the `need`), valid while
+    /// the goal stays where it is.
+    fn prefetch_child(
+        &mut self,
+        m: usize,
+        c: u32,
+        r: u32,
+        next: u32,
+        palindromic: bool,
+    ) -> Option<Key> {
+        self.memo.as_ref()?;
+        let saved = (self.top, self.above_bottom, self.palindromic);
+        let depth = self.grid.len() + 1;
+        let half = self.height / 2;
+        self.palindromic = palindromic;
+        self.grid.push(r);
+        let mut allowance = u32::MAX;
+        if self.mirror {
+            if depth == half {
+                self.top = c;
+            }
+            if depth == self.height - half {
+                self.above_bottom = c;
+            }
+            if depth >= self.height - half {
+                allowance = self.top.saturating_sub(c - self.above_bottom);
+            }
+        }
+        let key = self
+            .probe(m, c, next, allowance)
+            .map(|(state, at, _)| (state, at));
+        if let (Some((state, at)), Some(memo)) = (key, &self.memo) {
+            memo.prefetch(state, at);
+        }
+        self.grid.pop();
+        (self.top, self.above_bottom, self.palindromic) = saved;
+        key
+    }
+}
+
+/// A node's failure-table key: its packed state and situation.
+type Key = (u64, Situation);
+
+/// Candidates per prefetch batch in [`Solver::each_row`].
+const BATCH: usize = 8;
+
+/// What a node's loop knows about its candidate rows.
+struct Candidates {
+    /// The forbidden mask of the row after the candidate, as a function of the candidate.
+    chain: rows::Chain,
+    /// Black cells in the rows placed so far.
+    count: u32,
+    /// The candidate's forbidden mask.
+    f: u32,
+    /// The most black cells the rows after the candidate can hold.
+    rest: u32,
+    /// The most black cells the candidate may hold (the bottom half's allowance).
+    allowance: u32,
+    /// The most black cells the rows after the candidate's child can hold, if it has any.
+    child_rest: Option<u32>,
+    /// Whether the candidate ends the top half of the final walk.
+    ends_top: bool,
+}
+
+/// The verdict on one candidate row, in the candidates' order.
+enum Admit {
+    /// Neither this row nor any later one (they hold no more black cells) reaches the goal.
+    Stop,
+    /// This row cannot be placed or cannot reach the goal; later ones may.
+    Skip,
+    /// Place it: the forbidden mask of the row after it, and whether all rows are then
+    /// palindromes.
+    Child(u32, bool),
+}
+
+/// Table size for `n` columns: small grids keep a small table (it is zeroed lazily by the
+/// allocator, but still touched), large ones get 2^23 slots (128 MiB).
+fn memo_bits(n: usize) -> u32 {
+    (n as u32 + 8).clamp(12, 23)
 }

@@ -113,14 +113,30 @@ fn matches_brute_force_5() {
     check_against_brute(5);
 }
 
-/// Skipping images in the final walk must not change the answer (beyond the brute force's reach).
+/// Each speedup alone must not change the answer (beyond the brute force's reach): the plain
+/// search is the reference.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
-fn skipping_images_changes_nothing() {
+fn speedups_change_nothing() {
+    let only_images = Speedups {
+        prune_images: true,
+        memo: false,
+    };
+    let only_memo = Speedups {
+        prune_images: false,
+        memo: true,
+    };
     for n in 1..=9 {
-        for k in 2..=5 {
-            assert_eq!(answer(n, k), answer_with(n, k, false), "n={n} k={k}");
+        for k in 1..=5 {
+            let plain = answer_with(n, k, Speedups::NONE);
+            for s in [only_images, only_memo, Speedups::ALL] {
+                assert_eq!(answer_with(n, k, s), plain, "n={n} k={k} {s:?}");
+            }
         }
+    }
+    // Past the brute force and the sizes above, where the table's keys carry more rows.
+    for (n, k) in [(10, 3), (10, 4), (11, 5)] {
+        assert_eq!(answer(n, k), answer_with(n, k, only_images), "n={n} k={k}");
     }
 }
 
@@ -194,4 +210,52 @@ fn parse_rejects_bad_input() {
     ] {
         assert_eq!(parse(text).unwrap_err().to_string(), msg);
     }
+}
+
+/// `Chain::after(r)` is `forbidden` of the rows with `r` appended, for every row count, `k` and
+/// `r`, on pseudo-random rows.
+#[test]
+fn chain_matches_forbidden() {
+    let mut x = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for n in 1..=16 {
+        let full = (1u64 << n) - 1;
+        for k in 1..=6 {
+            for placed in 0..7 {
+                let above: Vec<u32> = (0..placed).map(|_| (next() & full) as u32).collect();
+                let chain = rows::Chain::new(&above, n, k);
+                for _ in 0..20 {
+                    let r = (next() & full) as u32;
+                    let mut with = above.clone();
+                    with.push(r);
+                    assert_eq!(
+                        chain.after(r),
+                        rows::forbidden(&with, n, k),
+                        "{above:?} {r} {k}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The failure table must save work, not only keep answers right: with it, the search visits
+/// far fewer nodes (a count, so the test does not depend on the machine's speed).
+#[test]
+fn failure_table_saves_nodes() {
+    let nodes = |memo: bool| {
+        let mut solver = search::Solver::new(10, 3, memo);
+        solver.each_optimal(&mut |_, _| {});
+        solver.nodes
+    };
+    let (with, without) = (nodes(true), nodes(false));
+    assert!(
+        3 * with < without,
+        "with the table {with} nodes, without {without}"
+    );
 }
