@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use cp_puzzles::minesweeper::bot::{self, Event, Run, Strategy, Summary};
+use cp_puzzles::minesweeper::bot::{self, Event, Pool, Run, Strategy, Summary};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
 use cp_puzzles::minesweeper::{Cell, Pos};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -36,6 +36,10 @@ enum StrategyArg {
     Endgame,
     /// Endgame search, and a lookahead that maximizes the chance of surviving two clicks.
     Survival,
+    /// As survival, with exact chances of each number and a blend of the two best next safeties.
+    Secondary,
+    /// As secondary, and first an exact search in a region independent of the rest of the board.
+    Regions,
 }
 
 /// Plays seeded Minesweeper games with the exact analyzer and reports the win rate.
@@ -67,12 +71,48 @@ struct Args {
     #[arg(long)]
     threads: Option<usize>,
     /// The guessing strategy.
-    #[arg(long, value_enum, default_value = "survival")]
+    #[arg(long, value_enum, default_value = "regions")]
     strategy: StrategyArg,
-    /// For progress and endgame: the assumed risk of the next guess; for survival: the window
-    /// of candidates above the lowest probability.
+    /// For progress and endgame: the assumed risk of the next guess; for survival, secondary and
+    /// regions: the window of candidates above the lowest probability.
     #[arg(long, default_value_t = 0.1)]
     next_risk: f64,
+    /// For secondary and regions: the weight of the second-best safety after a guess.
+    #[arg(long, default_value_t = 0.2)]
+    blend: f64,
+    /// For secondary and regions: the most arrangements for the exact endgame search.
+    #[arg(long, default_value_t = 1000)]
+    endgame: usize,
+    /// For secondary and regions: the most cells the lookahead examines.
+    #[arg(long, default_value_t = 12)]
+    candidates: usize,
+    /// For secondary and regions: the most of them off the frontier.
+    #[arg(long, default_value_t = 4)]
+    interior: usize,
+    /// For secondary and regions: how many of those are kept for cells next to the frontier.
+    #[arg(long, default_value_t = 0)]
+    near: usize,
+    /// Also play every game with this strategy and report the paired comparison.
+    #[arg(long, value_enum)]
+    compare: Option<StrategyArg>,
+    /// --next-risk for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_risk: Option<f64>,
+    /// --blend for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_blend: Option<f64>,
+    /// --endgame for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_endgame: Option<usize>,
+    /// --candidates for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_candidates: Option<usize>,
+    /// --interior for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_interior: Option<usize>,
+    /// --near for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_near: Option<usize>,
     /// Print game number --game (default 0) move by move instead of running many games.
     #[arg(long)]
     show: bool,
@@ -105,19 +145,17 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         RuleArg::Safe => FirstClick::Safe,
         RuleArg::Opening => FirstClick::Opening,
     };
-    let strategy = match args.strategy {
-        StrategyArg::Lowest => Strategy::Lowest,
-        StrategyArg::Analyzer => Strategy::Analyzer,
-        StrategyArg::Progress => Strategy::Progress {
-            next_risk: args.next_risk,
+    let strategy = make_strategy(
+        args.strategy,
+        args.next_risk,
+        args.blend,
+        args.endgame,
+        Pool {
+            candidates: args.candidates,
+            interior: args.interior,
+            near: args.near,
         },
-        StrategyArg::Endgame => Strategy::Endgame {
-            next_risk: args.next_risk,
-        },
-        StrategyArg::Survival => Strategy::Survival {
-            window: args.next_risk,
-        },
-    };
+    );
     config.check_rule(rule)?;
     let job = Run {
         config,
@@ -136,10 +174,74 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     bar.set_style(ProgressStyle::with_template(
         "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
     )?);
+    if let Some(other) = args.compare {
+        let other = make_strategy(
+            other,
+            args.compare_risk.unwrap_or(args.next_risk),
+            args.compare_blend.unwrap_or(args.blend),
+            args.compare_endgame.unwrap_or(args.endgame),
+            Pool {
+                candidates: args.compare_candidates.unwrap_or(args.candidates),
+                interior: args.compare_interior.unwrap_or(args.interior),
+                near: args.compare_near.unwrap_or(args.near),
+            },
+        );
+        let c = bot::compare(&job, other, &|n| bar.inc(n))?;
+        bar.finish_and_clear();
+        print!("{}", comparison(&c));
+        return Ok(());
+    }
     let summary = bot::run(&job, &|n| bar.inc(n))?;
     bar.finish_and_clear();
     print!("{}", report(&job, args, &summary));
     Ok(())
+}
+
+fn make_strategy(
+    arg: StrategyArg,
+    next_risk: f64,
+    blend: f64,
+    endgame: usize,
+    pool: Pool,
+) -> Strategy {
+    match arg {
+        StrategyArg::Lowest => Strategy::Lowest,
+        StrategyArg::Analyzer => Strategy::Analyzer,
+        StrategyArg::Progress => Strategy::Progress { next_risk },
+        StrategyArg::Endgame => Strategy::Endgame { next_risk },
+        StrategyArg::Survival => Strategy::Survival { window: next_risk },
+        StrategyArg::Secondary | StrategyArg::Regions => Strategy::Secondary {
+            window: next_risk,
+            blend,
+            endgame,
+            regions: matches!(arg, StrategyArg::Regions),
+            pool,
+        },
+    }
+}
+
+/// The lines the binary prints for a paired comparison, with the sign test's z score (normal
+/// approximation: `(a - b) / sqrt(a + b)` over the games only one strategy won).
+fn comparison(c: &bot::Comparison) -> String {
+    let rate = |w: u64| 100.0 * w as f64 / c.games.max(1) as f64;
+    let (a, b) = (c.only_first as f64, c.only_second as f64);
+    let z = if a + b > 0.0 {
+        (a - b) / (a + b).sqrt()
+    } else {
+        0.0
+    };
+    format!(
+        "games {}\nfirst wins {} ({:.2}%)\nsecond wins {} ({:.2}%)\n\
+         only first {}\nonly second {}\nsign test z {:.2}\n",
+        c.games,
+        c.first_wins,
+        rate(c.first_wins),
+        c.second_wins,
+        rate(c.second_wins),
+        c.only_first,
+        c.only_second,
+        z
+    )
 }
 
 /// The lines the binary prints for a run.

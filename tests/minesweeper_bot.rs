@@ -273,8 +273,10 @@ fn guesser(seed: u64) -> Guesser {
         Guesser::PROGRESS,
         Guesser::ENDGAME,
         Guesser::SURVIVAL,
+        Guesser::SECONDARY,
+        Guesser::REGIONS,
         Guesser::Lowest,
-    ][(seed % 4) as usize]
+    ][(seed % 6) as usize]
 }
 
 /// Small games: the board and its first-click rule.
@@ -301,6 +303,13 @@ proptest! {
         let mut failures = Vec::new();
         bot::play(&mut game, rule.cell(&config), guesser(seed), &mut |event, g| {
             let all = arrangements(&before);
+            // The analyzer's arrangement count, which the lookahead compares across boards.
+            if let Ok(a) = cp_puzzles::minesweeper::analyze(&before) {
+                let expected = (all.len() as f64).ln();
+                if (a.ln_arrangements - expected).abs() > 1e-9 {
+                    failures.push(format!("ln count {} for {} arrangements", a.ln_arrangements, all.len()));
+                }
+            }
             let is_mine_in = |p: Pos| all.iter().filter(|a| a.contains(&p)).count();
             match event {
                 bot::Event::First(_) => {}
@@ -362,66 +371,112 @@ fn optimum(view: &Board, memo: &mut std::collections::HashMap<String, f64>) -> f
     if let Some(&w) = memo.get(&key) {
         return w;
     }
-    let all = arrangements(view);
-    let config = Config::new(view.width(), view.height(), view.mines()).unwrap();
-    let w = if all.len() <= 1 {
+    let w = if arrangements(view).len() <= 1 {
         1.0
     } else {
-        let mut best = 0.0f64;
-        for c in all_cells(&config).filter(|&p| view.get(p) == Cell::Hidden) {
-            let mut total = 0.0;
-            for a in all.iter().filter(|a| !a.contains(&c)) {
-                let mine = all_cells(&config).map(|p| a.contains(&p)).collect();
-                let mut game = Game::with_layout(Layout::from_mines(config, mine));
-                for p in all_cells(&config) {
-                    if matches!(view.get(p), Cell::Revealed(_)) {
-                        game.reveal(p);
-                    }
-                }
-                game.reveal(c);
-                total += if game.status() == Status::Won {
-                    1.0
-                } else {
-                    optimum(game.view(), memo)
-                };
-            }
-            best = best.max(total / all.len() as f64);
-        }
-        best
+        all_cells(&Config::new(view.width(), view.height(), view.mines()).unwrap())
+            .filter(|&p| view.get(p) == Cell::Hidden)
+            .map(|c| click_value(view, c, memo))
+            .fold(0.0, f64::max)
     };
     memo.insert(key, w);
     w
+}
+
+/// The chance of winning by clicking `c` first, then playing perfectly (by the brute force).
+fn click_value(view: &Board, c: Pos, memo: &mut std::collections::HashMap<String, f64>) -> f64 {
+    let all = arrangements(view);
+    let config = Config::new(view.width(), view.height(), view.mines()).unwrap();
+    let mut total = 0.0;
+    for a in all.iter().filter(|a| !a.contains(&c)) {
+        let mine = all_cells(&config).map(|p| a.contains(&p)).collect();
+        let mut game = Game::with_layout(Layout::from_mines(config, mine));
+        for p in all_cells(&config) {
+            if matches!(view.get(p), Cell::Revealed(_)) {
+                game.reveal(p);
+            }
+        }
+        game.reveal(c);
+        total += if game.status() == Status::Won {
+            1.0
+        } else {
+            optimum(game.view(), memo)
+        };
+    }
+    total / all.len() as f64
 }
 
 #[test]
 fn the_endgame_search_sees_a_pure_fifty_fifty() {
     // Two hidden cells, one mine, nothing revealed: any click wins half the time.
     let view = Board::new(2, 1, 1).unwrap();
-    let (_, win, mine) = bot::endgame_click(&view).unwrap();
+    let (_, win, mine) = bot::endgame_click(&view, bot::MAX_ARRANGEMENTS).unwrap();
     assert_eq!((win, mine), (0.5, 0.5));
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
-    /// On small boards, the endgame search's win chance is the true optimum.
+    /// On small boards, the endgame search's win chance is the true optimum, with the default
+    /// limit on arrangements and a larger one.
     #[test]
     fn the_endgame_search_finds_the_best_win_chance(
-        (w, h, m, seed) in (2usize..=4, 2usize..=3, any::<u64>())
-            .prop_flat_map(|(w, h, s)| (1..=(w * h / 3)).prop_map(move |m| (w, h, m, s)))
+        (w, h, m, seed, limit) in (2usize..=4, 2usize..=3, any::<u64>(), prop_oneof![Just(bot::MAX_ARRANGEMENTS), Just(1000)])
+            .prop_flat_map(|(w, h, s, l)| (1..=(w * h / 3)).prop_map(move |m| (w, h, m, s, l)))
     ) {
         let config = Config::new(w, h, m).unwrap();
         let mut game = Game::new(config, FirstClick::Safe, seed).unwrap();
         game.reveal(Pos { x: 0, y: 0 });
         prop_assume!(game.status() == Status::Playing);
         let count = arrangements(game.view()).len();
-        let Some((_, win, _)) = bot::endgame_click(game.view()) else {
+        let Some((_, win, _)) = bot::endgame_click(game.view(), limit) else {
             // Nothing to search: one arrangement left, or too many for the search.
-            prop_assert!(count == 1 || count > bot::MAX_ARRANGEMENTS, "{count}");
+            prop_assert!(count == 1 || count > limit, "{count}");
             return Ok(());
         };
         let best = optimum(game.view(), &mut Default::default());
         prop_assert!((win - best).abs() < 1e-9, "search {win}, optimum {best}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// On small boards, a click in an independent region is a best first click for the whole
+    /// board, and its mine probability is exact.
+    #[test]
+    fn a_region_click_is_a_best_click_for_the_board(
+        (w, h, m, seed, opening) in (3usize..=4, 2usize..=3, any::<u64>(), any::<bool>())
+            .prop_flat_map(|(w, h, s, o)| (1..=(w * h / 3)).prop_map(move |m| (w, h, m, s, o)))
+    ) {
+        let config = Config::new(w, h, m).unwrap();
+        let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
+        prop_assume!(config.check_rule(rule).is_ok());
+        let mut game = Game::new(config, rule, seed).unwrap();
+        game.reveal(rule.cell(&config));
+        // Play the safe cells, then look at the first position that needs a guess.
+        while game.status() == Status::Playing {
+            let a = cp_puzzles::minesweeper::analyze(game.view()).unwrap();
+            if a.safe.is_empty() {
+                break;
+            }
+            for p in a.safe {
+                game.reveal(p);
+            }
+        }
+        prop_assume!(game.status() == Status::Playing);
+        let view = game.view().clone();
+        let ln_total = (arrangements(&view).len() as f64).ln();
+        let Some((p, _, q)) = bot::region_click(&view, 1000, ln_total) else {
+            return Ok(());
+        };
+        let all = arrangements(&view);
+        let mines = all.iter().filter(|a| a.contains(&p)).count() as f64;
+        prop_assert!((q - mines / all.len() as f64).abs() < 1e-12);
+        let mut memo = Default::default();
+        let best = optimum(&view, &mut memo);
+        let value = click_value(&view, p, &mut memo);
+        prop_assert!((value - best).abs() < 1e-9, "region click {value}, optimum {best}");
     }
 }
 
@@ -444,6 +499,39 @@ fn the_cli_gives_the_same_results_whatever_the_threads() {
     assert!(one.contains("games 200\n"), "{one}");
     assert!(one.contains("win rate "), "{one}");
     assert!(one.contains("guesses/game "), "{one}");
+}
+
+#[test]
+fn the_cli_compares_two_strategies_on_the_same_games() {
+    let args = [
+        "--level",
+        "beginner",
+        "--games",
+        "150",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+    ];
+    let wins = |strategy: &str| {
+        let report = report_without_timing(&[&args[..], &["--strategy", strategy]].concat());
+        let line = report.lines().find(|l| l.starts_with("wins ")).unwrap();
+        line["wins ".len()..].to_string()
+    };
+    let out = bin("minesweeper-bot")
+        .args([&args[..], &["--strategy", "regions", "--compare", "lowest"]].concat())
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains(&format!("first wins {} (", wins("regions"))),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("second wins {} (", wins("lowest"))),
+        "{text}"
+    );
+    assert!(text.contains("sign test z "), "{text}");
 }
 
 #[test]

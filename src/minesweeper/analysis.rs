@@ -21,6 +21,9 @@ pub struct Analysis {
     /// Every hidden unflagged cell with its mine probability (within a few ulps of the exact ratio;
     /// exactly 0 for a safe cell and exactly 1 for a certain mine).
     pub probabilities: Vec<(Pos, f64)>,
+    /// The natural log of the number of arrangements of the mines that agree with the board (the
+    /// flags counted as mines), within about 1e-12 relative: two boards' counts can be compared.
+    pub ln_arrangements: f64,
 }
 
 /// The exact result: every hidden unflagged cell's probability as a ratio of two big integers.
@@ -33,6 +36,8 @@ pub struct ExactAnalysis {
     denominators: [Big; 3],
     /// Every hidden unflagged cell, row-major, with its numerator and denominator indices.
     cells: Vec<(Pos, usize, usize)>,
+    /// As [`Analysis::ln_arrangements`].
+    ln_arrangements: f64,
 }
 
 impl ExactAnalysis {
@@ -126,7 +131,9 @@ pub fn analyze_exact(board: &Board) -> Result<ExactAnalysis, Error> {
             (board.pos(i), n, d)
         })
         .collect();
+    let ln_arrangements = counts.total.ln() + counts.ln_scale;
     Ok(ExactAnalysis {
+        ln_arrangements,
         numerators,
         denominators: [Big::from_u64(1), counts.total, off_den],
         cells,
@@ -160,6 +167,7 @@ pub fn analyze(board: &Board) -> Result<Analysis, Error> {
         None => best_guess(board, &probabilities).unwrap_or((Pos::new(0, 0), 1.0)),
     };
     Ok(Analysis {
+        ln_arrangements: exact.ln_arrangements,
         safe,
         mines,
         best,

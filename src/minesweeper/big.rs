@@ -203,6 +203,13 @@ impl Big {
         (top as f64, shift as i64)
     }
 
+    /// The natural logarithm of the value (within a few ulps); `-inf` for zero.
+    #[must_use]
+    pub fn ln(&self) -> f64 {
+        let (m, e) = self.to_scaled_f64();
+        m.ln() + e as f64 * std::f64::consts::LN_2
+    }
+
     /// `num / den` as an `f64` (not correctly rounded: within a few ulps).
     ///
     /// # Panics
@@ -312,5 +319,8 @@ mod tests {
             b.mul_small(u64::MAX);
         }
         assert!((Big::ratio_f64(&a, &b) - 0.75).abs() < 1e-15);
+        let expected = 3f64.ln() + 40.0 * (u64::MAX as f64).ln();
+        assert!((a.ln() - expected).abs() < 1e-12 * expected);
+        assert_eq!(Big::zero().ln(), f64::NEG_INFINITY);
     }
 }

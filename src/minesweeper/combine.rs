@@ -14,6 +14,9 @@ use super::enumerate::Table;
 pub(crate) struct Counts {
     /// The (scaled) number of arrangements of the whole board.
     pub total: Big,
+    /// The natural log of the factor that `total` was divided by: the true number of arrangements
+    /// is `total * exp(ln_scale)`.
+    pub ln_scale: f64,
     /// Per component, per group: the (scaled) number of arrangements in which one given cell of
     /// the group is a mine.
     pub groups: Vec<Vec<Big>>,
@@ -133,6 +136,18 @@ pub(crate) fn combine_cost(tables: &[Table], frontier: usize, mines_left: usize)
     l * l * limbs * limbs * levels
 }
 
+/// `ln(C(off, lo) / ((lo+1)(lo+2)...(hi)))`, with `lo` and `hi` as in [`off_weights`]: the
+/// weights times its exponential are the binomials `C(off, mines_left - m)`.
+fn ln_off_scale(off: usize, mines_left: usize, len: usize) -> f64 {
+    let lo = mines_left.saturating_sub(len - 1);
+    let hi = off.min(mines_left);
+    let ln_binomial: f64 = (0..lo)
+        .map(|i| ((off - i) as f64).ln() - ((i + 1) as f64).ln())
+        .sum();
+    let ln_d: f64 = (lo + 1..=hi).map(|i| (i as f64).ln()).sum();
+    ln_binomial - ln_d
+}
+
 /// Combines the tables. `None` if no arrangement of the whole board exists.
 pub(crate) fn combine(tables: &[Table], off: usize, mines_left: usize) -> Option<Counts> {
     let all = product(tables, mines_left);
@@ -150,6 +165,7 @@ pub(crate) fn combine(tables: &[Table], off: usize, mines_left: usize) -> Option
     if total.is_zero() {
         return None;
     }
+    let all_len = all.len();
     drop(all);
     let mut rest = Vec::with_capacity(tables.len());
     if !tables.is_empty() {
@@ -171,8 +187,10 @@ pub(crate) fn combine(tables: &[Table], off: usize, mines_left: usize) -> Option
                 .collect()
         })
         .collect();
+    let ln_scale = ln_off_scale(off, mines_left, all_len);
     Some(Counts {
         total,
+        ln_scale,
         groups,
         off_mines,
     })

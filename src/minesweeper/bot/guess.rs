@@ -1,6 +1,6 @@
 //! How the bot guesses when no cell is proved safe.
 
-use super::endgame;
+use super::endgame::{self, best_click};
 use crate::minesweeper::{analyze, Analysis, Board, Cell, Pos};
 
 /// A guessing strategy. All are deterministic: the same position gives the same guess.
@@ -24,6 +24,20 @@ pub enum Strategy {
     /// the number the cell shows (0 if that number proves a cell safe). `window` plays the part of
     /// `next_risk` only in choosing the candidates.
     Survival { window: f64 },
+    /// As `Survival`, with exact weights: the chance that the cell is safe and shows each number
+    /// is a ratio of arrangement counts (the analyzer's, before and after the number). The
+    /// safety of the next click after a number is 1 if it proves a cell safe, else
+    /// `(1 - blend) * s1 + blend * s2`, with `s1` and `s2` the two best safeties on the board then.
+    /// The exact endgame search runs up to `endgame` arrangements. With `regions`, it first
+    /// looks for a region of the board independent of the rest and small enough to solve exactly
+    /// (see [`endgame::region_click`]).
+    Secondary {
+        window: f64,
+        blend: f64,
+        endgame: usize,
+        regions: bool,
+        pool: Pool,
+    },
 }
 
 /// How the lookahead scores a candidate.
@@ -31,21 +45,60 @@ pub enum Strategy {
 enum Score {
     Progress { next_risk: f64 },
     Survival,
+    Secondary { blend: f64 },
 }
 
-/// The most cells the lookahead examines per guess.
-const MAX_CANDIDATES: usize = 8;
-/// The most cells off the frontier (with no revealed neighbour) among them: these cells are
-/// nearly interchangeable, so a few (the ones with the fewest hidden neighbours) suffice.
-const MAX_INTERIOR: usize = 2;
+/// How many cells the lookahead examines per guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pool {
+    /// The most cells in all.
+    pub candidates: usize,
+    /// The most cells off the frontier (with no revealed neighbour) among them: these cells are
+    /// nearly interchangeable, so a few (the ones with the fewest hidden neighbours) suffice.
+    pub interior: usize,
+    /// Of those, how many are kept for cells next to a frontier cell (the fewest hidden
+    /// neighbours first): their number tells about the frontier.
+    pub near: usize,
+}
+
+/// The pool of the older strategies.
+const SMALL_POOL: Pool = Pool {
+    candidates: 8,
+    interior: 2,
+    near: 0,
+};
 
 impl Strategy {
-    /// The default lookahead strategy.
+    /// The `progress` lookahead with its default parameter.
     pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
-    /// The default strategy: lookahead, and the exact search in the endgame.
+    /// The `progress` lookahead, and the exact search in the endgame.
     pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
-    /// The best measured strategy.
+    /// The two-click survival lookahead with approximate weights.
     pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
+    /// The exact-weight lookahead, with the endgame search up to 1,000 arrangements.
+    pub const SECONDARY: Strategy = Strategy::Secondary {
+        window: 0.1,
+        blend: 0.2,
+        endgame: 1000,
+        regions: false,
+        pool: Pool {
+            candidates: 12,
+            interior: 4,
+            near: 0,
+        },
+    };
+    /// The best measured strategy: [`Strategy::SECONDARY`] and exact play in independent regions.
+    pub const REGIONS: Strategy = Strategy::Secondary {
+        window: 0.1,
+        blend: 0.2,
+        endgame: 1000,
+        regions: true,
+        pool: Pool {
+            candidates: 12,
+            interior: 4,
+            near: 0,
+        },
+    };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
     /// `analyses` counts the analyzer calls the strategy makes.
@@ -60,25 +113,73 @@ impl Strategy {
                 view,
                 analysis,
                 next_risk,
+                SMALL_POOL,
                 Score::Progress { next_risk },
                 analyses,
             ),
-            Strategy::Endgame { next_risk } => match endgame::best_click(view) {
-                Some((p, _win, q)) => (p, q),
-                None => lookahead(
-                    view,
-                    analysis,
-                    next_risk,
-                    Score::Progress { next_risk },
-                    analyses,
-                ),
-            },
-            Strategy::Survival { window } => match endgame::best_click(view) {
-                Some((p, _win, q)) => (p, q),
-                None => lookahead(view, analysis, window, Score::Survival, analyses),
-            },
+            Strategy::Endgame { next_risk } => {
+                match exact_endgame(view, analysis, endgame::MAX_ARRANGEMENTS) {
+                    Some(click) => click,
+                    None => lookahead(
+                        view,
+                        analysis,
+                        next_risk,
+                        SMALL_POOL,
+                        Score::Progress { next_risk },
+                        analyses,
+                    ),
+                }
+            }
+            Strategy::Survival { window } => {
+                match exact_endgame(view, analysis, endgame::MAX_ARRANGEMENTS) {
+                    Some(click) => click,
+                    None => lookahead(
+                        view,
+                        analysis,
+                        window,
+                        SMALL_POOL,
+                        Score::Survival,
+                        analyses,
+                    ),
+                }
+            }
+            Strategy::Secondary {
+                window,
+                blend,
+                endgame,
+                regions,
+                pool,
+            } => {
+                let region = || {
+                    endgame::region_click(view, endgame, analysis.ln_arrangements)
+                        .map(|(p, _win, q)| (p, q))
+                };
+                match regions.then(region).flatten() {
+                    Some(click) => click,
+                    None => match exact_endgame(view, analysis, endgame) {
+                        Some(click) => click,
+                        None => lookahead(
+                            view,
+                            analysis,
+                            window,
+                            pool,
+                            Score::Secondary { blend },
+                            analyses,
+                        ),
+                    },
+                }
+            }
         }
     }
+}
+
+/// The endgame search's click and its mine probability, if at most `max` arrangements fit the
+/// view (checked first on the analyzer's count, which costs nothing) and the search succeeds.
+fn exact_endgame(view: &Board, analysis: &Analysis, max: usize) -> Option<(Pos, f64)> {
+    if analysis.ln_arrangements > (max as f64).ln() + 1e-9 {
+        return None;
+    }
+    best_click(view, max).map(|(p, _win, q)| (p, q))
 }
 
 /// The first cell with the lowest probability.
@@ -100,6 +201,8 @@ struct Neighbourhood {
     flagged: u8,
     /// Whether it touches a revealed cell.
     on_frontier: bool,
+    /// Whether one of its hidden neighbours touches a revealed cell.
+    near_frontier: bool,
 }
 
 fn neighbourhood(view: &Board, probability: &[f64], p: Pos) -> Neighbourhood {
@@ -107,10 +210,16 @@ fn neighbourhood(view: &Board, probability: &[f64], p: Pos) -> Neighbourhood {
         hidden: Vec::with_capacity(8),
         flagged: 0,
         on_frontier: false,
+        near_frontier: false,
     };
     for q in view.neighbours(p) {
         match view.get(q) {
-            Cell::Hidden => n.hidden.push(probability[q.y * view.width() + q.x]),
+            Cell::Hidden => {
+                n.hidden.push(probability[q.y * view.width() + q.x]);
+                n.near_frontier |= view
+                    .neighbours(q)
+                    .any(|r| matches!(view.get(r), Cell::Revealed(_)));
+            }
             Cell::Flagged => n.flagged += 1,
             Cell::Revealed(_) => n.on_frontier = true,
         }
@@ -124,6 +233,7 @@ fn lookahead(
     view: &Board,
     analysis: &Analysis,
     window: f64,
+    pool: Pool,
     score: Score,
     analyses: &mut u32,
 ) -> (Pos, f64) {
@@ -146,15 +256,23 @@ fn lookahead(
             .then(a.2.hidden.len().cmp(&b.2.hidden.len()))
             .then(a.0.cmp(&b.0))
     });
-    let mut interior = 0;
+    let (mut plain, mut near) = (0, 0);
+    let plain_slots = pool.interior - pool.near.min(pool.interior);
     candidates.retain(|c| {
         if c.2.on_frontier {
             return true;
         }
-        interior += 1;
-        interior <= MAX_INTERIOR
+        if plain < plain_slots {
+            plain += 1;
+            return true;
+        }
+        if c.2.near_frontier && near < pool.interior - plain_slots {
+            near += 1;
+            return true;
+        }
+        false
     });
-    candidates.truncate(MAX_CANDIDATES);
+    candidates.truncate(pool.candidates);
     let mut board = view.clone();
     let mut best = (candidates[0].0, candidates[0].1, f64::NEG_INFINITY);
     for (p, q, around) in &candidates {
@@ -162,12 +280,22 @@ fn lookahead(
         if 1.0 - q <= best.2 + 1e-12 {
             break;
         }
-        let next = look(&mut board, *p, around, analyses);
-        let score = (1.0 - q)
-            * match score {
-                Score::Progress { next_risk } => 1.0 - next_risk * (1.0 - next.progress),
-                Score::Survival => next.safety,
-            };
+        let score = match score {
+            Score::Progress { next_risk } => {
+                let next = look(&mut board, *p, around, analyses);
+                (1.0 - q) * (1.0 - next_risk * (1.0 - next.progress))
+            }
+            Score::Survival => (1.0 - q) * look(&mut board, *p, around, analyses).safety,
+            Score::Secondary { blend } => {
+                let outcomes = Outcomes {
+                    ln_total: analysis.ln_arrangements,
+                    safe: 1.0 - q,
+                    blend,
+                    beat: best.2,
+                };
+                outcomes.score(&mut board, *p, around, analyses)
+            }
+        };
         if score > best.2 + 1e-12 {
             best = (*p, *q, score);
         }
@@ -218,6 +346,68 @@ fn look(board: &mut Board, p: Pos, around: &Neighbourhood, analyses: &mut u32) -
             progress: 0.0,
             safety: 0.0,
         }
+    }
+}
+
+/// The exact two-click outlook of one candidate.
+struct Outcomes {
+    /// The log of the number of arrangements of the view.
+    ln_total: f64,
+    /// The chance that the candidate is safe.
+    safe: f64,
+    /// The weight of the second-best safety in the next click's safety.
+    blend: f64,
+    /// The best score so far: a candidate that cannot beat it is abandoned.
+    beat: f64,
+}
+
+impl Outcomes {
+    /// `sum over numbers k of P(p safe and shows k) * s_k`, `s_k` the safety of the next click
+    /// (see [`Strategy::Secondary`]); `NEG_INFINITY` once it cannot beat `self.beat`. Numbers
+    /// are tried likeliest first (by the neighbours' probabilities taken as independent), and the
+    /// loop stops when they hold all of `P(p safe)`. `board` is left as it was.
+    fn score(&self, board: &mut Board, p: Pos, around: &Neighbourhood, analyses: &mut u32) -> f64 {
+        let distribution = mine_count_distribution(&around.hidden);
+        let mut order: Vec<usize> = (0..distribution.len()).collect();
+        order.sort_by(|&a, &b| distribution[b].total_cmp(&distribution[a]).then(a.cmp(&b)));
+        let (mut mass, mut score) = (0.0, 0.0);
+        for k in order {
+            if mass >= self.safe * (1.0 - 1e-9) {
+                break;
+            }
+            // Even if every remaining outcome were perfectly safe, no better than the best.
+            if score + (self.safe - mass) <= self.beat + 1e-12 {
+                board.set(p, Cell::Hidden);
+                return f64::NEG_INFINITY;
+            }
+            board.set(p, Cell::Revealed(around.flagged + k as u8));
+            *analyses += 1;
+            let Ok(after) = analyze(board) else {
+                continue;
+            };
+            let weight = (after.ln_arrangements - self.ln_total).exp();
+            mass += weight;
+            score += weight * self.next_safety(&after);
+        }
+        board.set(p, Cell::Hidden);
+        score
+    }
+
+    /// The safety of the next click on a board analysed as `after`.
+    fn next_safety(&self, after: &Analysis) -> f64 {
+        if !after.safe.is_empty() || after.mines.len() == after.probabilities.len() {
+            return 1.0;
+        }
+        let (mut p1, mut p2) = (1.0f64, 1.0f64);
+        for &(_, q) in &after.probabilities {
+            if q < p1 {
+                p2 = p1;
+                p1 = q;
+            } else if q < p2 {
+                p2 = q;
+            }
+        }
+        (1.0 - self.blend) * (1.0 - p1) + self.blend * (1.0 - p2)
     }
 }
 

@@ -10,10 +10,10 @@ mod player;
 mod runner;
 mod stats;
 
-pub use endgame::{best_click as endgame_click, MAX_ARRANGEMENTS};
-pub use guess::Strategy;
+pub use endgame::{best_click as endgame_click, region_click, MAX_ARRANGEMENTS};
+pub use guess::{Pool, Strategy};
 pub use player::{play, Event, Played};
-pub use runner::{play_one, run, Run, RunError, Summary};
+pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
 pub use stats::wilson_interval;
 
 use std::fmt;

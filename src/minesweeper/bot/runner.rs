@@ -120,6 +120,85 @@ pub fn play_one(run: &Run, index: u64) -> Result<Played, RunError> {
         .map_err(|error| RunError::Game { game: index, error })
 }
 
+/// Two strategies on the same games: how many each won, and how many games only one of them won
+/// (the paired comparison: under "no difference", `only_first` and `only_second` are two draws of
+/// the same binomial).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Comparison {
+    pub games: u64,
+    pub first_wins: u64,
+    pub second_wins: u64,
+    pub only_first: u64,
+    pub only_second: u64,
+}
+
+/// Plays every game of `run` with `run.strategy` and with `other`, on the same layouts.
+///
+/// # Errors
+/// As [`run`].
+pub fn compare(
+    run: &Run,
+    other: Strategy,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Comparison, RunError> {
+    run.config.check_rule(run.rule).map_err(RunError::Config)?;
+    let second = Run {
+        strategy: other,
+        ..*run
+    };
+    let next = AtomicU64::new(0);
+    let totals = Mutex::new(Ok(Comparison::default()));
+    std::thread::scope(|scope| {
+        for _ in 0..run.threads.max(1) {
+            scope.spawn(|| {
+                let local = compare_worker(run, &second, &next, progress);
+                let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
+                *totals = match (totals.clone(), local) {
+                    (Ok(a), Ok(b)) => Ok(add_comparisons(a, b)),
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                };
+            });
+        }
+    });
+    totals.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// As [`worker`], for [`compare`].
+fn compare_worker(
+    run: &Run,
+    second: &Run,
+    next: &AtomicU64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Comparison, RunError> {
+    let mut c = Comparison::default();
+    loop {
+        let begin = next.fetch_add(CHUNK, Ordering::Relaxed);
+        if begin >= run.games {
+            return Ok(c);
+        }
+        let end = (begin + CHUNK).min(run.games);
+        for index in begin..end {
+            let (a, b) = (play_one(run, index)?.won, play_one(second, index)?.won);
+            c.games += 1;
+            c.first_wins += u64::from(a);
+            c.second_wins += u64::from(b);
+            c.only_first += u64::from(a && !b);
+            c.only_second += u64::from(b && !a);
+        }
+        progress(end - begin);
+    }
+}
+
+fn add_comparisons(a: Comparison, b: Comparison) -> Comparison {
+    Comparison {
+        games: a.games + b.games,
+        first_wins: a.first_wins + b.first_wins,
+        second_wins: a.second_wins + b.second_wins,
+        only_first: a.only_first + b.only_first,
+        only_second: a.only_second + b.only_second,
+    }
+}
+
 fn add(a: Summary, b: Summary) -> Summary {
     Summary {
         games: a.games + b.games,
