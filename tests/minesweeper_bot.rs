@@ -586,3 +586,18 @@ fn the_cli_rejects_bad_arguments() {
         assert!(!err.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn the_cli_moves_the_first_click_and_rejects_one_off_the_board() {
+    let args = ["--level", "beginner", "--first-click", "opening"];
+    let out = bin("minesweeper-bot")
+        .args([&args[..], &["--show", "--first-cell", "2,2"]].concat())
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.starts_with("move 1: first click (2, 2)\n"), "{text}");
+    bin("minesweeper-bot")
+        .args([&args[..], &["--games", "1", "--first-cell", "9,0"]].concat())
+        .assert()
+        .code(2);
+}
