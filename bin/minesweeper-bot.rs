@@ -61,6 +61,10 @@ struct Args {
     /// The first-click rule.
     #[arg(long, value_enum, default_value = "safe")]
     first_click: RuleArg,
+    /// The bot's first click as X,Y (0-based), instead of the rule's convention ((0,0) for
+    /// safe, (3,3) for opening).
+    #[arg(long, value_parser = parse_cell)]
+    first_cell: Option<(usize, usize)>,
     /// The number of games.
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -92,6 +96,10 @@ struct Args {
     /// For secondary and regions: how many of those are kept for cells next to the frontier.
     #[arg(long, default_value_t = 0)]
     near: usize,
+    /// For secondary and regions: how many of the best candidates get a second move of
+    /// lookahead (0: none; experimental).
+    #[arg(long, default_value_t = 0)]
+    deep: usize,
     /// Also play every game with this strategy and report the paired comparison.
     #[arg(long, value_enum)]
     compare: Option<StrategyArg>,
@@ -113,6 +121,9 @@ struct Args {
     /// --near for the --compare strategy (default: the same).
     #[arg(long)]
     compare_near: Option<usize>,
+    /// --deep for the --compare strategy (default: the same).
+    #[arg(long)]
+    compare_deep: Option<usize>,
     /// Print game number --game (default 0) move by move instead of running many games.
     #[arg(long)]
     show: bool,
@@ -154,12 +165,14 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             candidates: args.candidates,
             interior: args.interior,
             near: args.near,
+            deep: args.deep,
         },
     );
     config.check_rule(rule)?;
     let job = Run {
         config,
         rule,
+        first: first_cell(args, &config)?,
         strategy,
         games: args.games,
         seed: args.seed,
@@ -184,6 +197,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
                 candidates: args.compare_candidates.unwrap_or(args.candidates),
                 interior: args.compare_interior.unwrap_or(args.interior),
                 near: args.compare_near.unwrap_or(args.near),
+                deep: args.compare_deep.unwrap_or(args.deep),
             },
         );
         let c = bot::compare(&job, other, &|n| bar.inc(n))?;
@@ -244,6 +258,36 @@ fn comparison(c: &bot::Comparison) -> String {
     )
 }
 
+/// Parses `X,Y`.
+fn parse_cell(s: &str) -> Result<(usize, usize), String> {
+    let (x, y) = s.split_once(',').ok_or("expected X,Y")?;
+    let parse = |t: &str| t.trim().parse::<usize>().map_err(|e| e.to_string());
+    Ok((parse(x)?, parse(y)?))
+}
+
+/// The `--first-cell` option as a cell of `config`'s board.
+///
+/// # Errors
+/// If the cell is off the board, or (under `opening`) its 3x3 block leaves no room for the mines.
+fn first_cell(args: &Args, config: &Config) -> Result<Option<Pos>, Box<dyn std::error::Error>> {
+    let Some((x, y)) = args.first_cell else {
+        return Ok(None);
+    };
+    if x >= config.width() || y >= config.height() {
+        return Err(format!("--first-cell {x},{y} is off the board").into());
+    }
+    let free = if matches!(args.first_click, RuleArg::Opening) {
+        (x.saturating_sub(1)..=(x + 1).min(config.width() - 1)).count()
+            * (y.saturating_sub(1)..=(y + 1).min(config.height() - 1)).count()
+    } else {
+        1
+    };
+    if config.mines() > config.cells() - free {
+        return Err(format!("--first-cell {x},{y} leaves no room for the mines").into());
+    }
+    Ok(Some(Pos { x, y }))
+}
+
 /// The lines the binary prints for a run.
 fn report(job: &Run, args: &Args, s: &Summary) -> String {
     let c = job.config;
@@ -258,8 +302,8 @@ fn report(job: &Run, args: &Args, s: &Summary) -> String {
         c.height(),
         c.mines(),
         args.first_click,
-        job.rule.cell(&c).x,
-        job.rule.cell(&c).y,
+        job.first_click().x,
+        job.first_click().y,
         args.strategy,
         job.seed,
         job.threads,
@@ -277,7 +321,7 @@ fn report(job: &Run, args: &Args, s: &Summary) -> String {
 /// Plays game `index` and prints every move with the board after it.
 fn show(job: &Run, index: u64) -> Result<(), Box<dyn std::error::Error>> {
     let mut game = Game::new(job.config, job.rule, game_seed(job.seed, index))?;
-    let first = job.rule.cell(&job.config);
+    let first = job.first_click();
     let mut out = String::new();
     let mut moves = 0;
     bot::play(&mut game, first, job.strategy, &mut |event, game| {

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 
-use cp_puzzles::minesweeper::bot::{self, Run, Strategy as Guesser};
+use cp_puzzles::minesweeper::bot::{self, Pool, Run, Strategy as Guesser};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Layout, Reveal, Status};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
 
@@ -211,6 +211,7 @@ fn totals_do_not_depend_on_the_number_of_threads() {
         let job = Run {
             config: Config::new(9, 9, 10).unwrap(),
             rule: FirstClick::Safe,
+            first: None,
             strategy: Guesser::Lowest,
             games: 300,
             seed: 11,
@@ -276,8 +277,23 @@ fn guesser(seed: u64) -> Guesser {
         Guesser::SECONDARY,
         Guesser::REGIONS,
         Guesser::Lowest,
-    ][(seed % 6) as usize]
+        DEEP_LOOKAHEAD,
+    ][(seed % 7) as usize]
 }
+
+/// The two-move lookahead on every guess (no exact search to take the small boards first).
+const DEEP_LOOKAHEAD: Guesser = Guesser::Secondary {
+    window: 0.1,
+    blend: 0.2,
+    endgame: 0,
+    regions: false,
+    pool: Pool {
+        candidates: 12,
+        interior: 4,
+        near: 0,
+        deep: 3,
+    },
+};
 
 /// Small games: the board and its first-click rule.
 fn arb_small_game() -> impl proptest::strategy::Strategy<Value = (usize, usize, usize, u64, bool)> {
@@ -569,4 +585,19 @@ fn the_cli_rejects_bad_arguments() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(!err.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn the_cli_moves_the_first_click_and_rejects_one_off_the_board() {
+    let args = ["--level", "beginner", "--first-click", "opening"];
+    let out = bin("minesweeper-bot")
+        .args([&args[..], &["--show", "--first-cell", "2,2"]].concat())
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.starts_with("move 1: first click (2, 2)\n"), "{text}");
+    bin("minesweeper-bot")
+        .args([&args[..], &["--games", "1", "--first-cell", "9,0"]].concat())
+        .assert()
+        .code(2);
 }

@@ -59,6 +59,10 @@ pub struct Pool {
     /// Of those, how many are kept for cells next to a frontier cell (the fewest hidden
     /// neighbours first): their number tells about the frontier.
     pub near: usize,
+    /// How many of the best-scored cells get a second move of lookahead (0: none). For these,
+    /// the safety after a number that proves nothing is the best one-move score on that board
+    /// instead of the blend of its two best safeties.
+    pub deep: usize,
 }
 
 /// The pool of the older strategies.
@@ -66,6 +70,7 @@ const SMALL_POOL: Pool = Pool {
     candidates: 8,
     interior: 2,
     near: 0,
+    deep: 0,
 };
 
 impl Strategy {
@@ -85,6 +90,7 @@ impl Strategy {
             candidates: 12,
             interior: 4,
             near: 0,
+            deep: 0,
         },
     };
     /// The best measured strategy: [`Strategy::SECONDARY`] and exact play in independent regions.
@@ -97,6 +103,7 @@ impl Strategy {
             candidates: 12,
             interior: 4,
             near: 0,
+            deep: 0,
         },
     };
 
@@ -227,16 +234,14 @@ fn neighbourhood(view: &Board, probability: &[f64], p: Pos) -> Neighbourhood {
     n
 }
 
-/// Scores the cells whose probability is within `window * (1 - p_min)` of the lowest, and returns
-/// the best with its mine probability.
-fn lookahead(
+/// The lookahead's candidates: the cells whose probability is within `window * (1 - p_min)` of
+/// the lowest, safest first, trimmed to `pool`, each with its mine probability and neighbourhood.
+fn candidates(
     view: &Board,
     analysis: &Analysis,
     window: f64,
     pool: Pool,
-    score: Score,
-    analyses: &mut u32,
-) -> (Pos, f64) {
+) -> Vec<(Pos, f64, Neighbourhood)> {
     let mut probability = vec![0.0; view.width() * view.height()];
     for &(p, q) in &analysis.probabilities {
         probability[p.y * view.width() + p.x] = q;
@@ -273,6 +278,28 @@ fn lookahead(
         false
     });
     candidates.truncate(pool.candidates);
+    candidates
+}
+
+/// Scores the cells whose probability is within `window * (1 - p_min)` of the lowest, and returns
+/// the best with its mine probability.
+fn lookahead(
+    view: &Board,
+    analysis: &Analysis,
+    window: f64,
+    pool: Pool,
+    score: Score,
+    analyses: &mut u32,
+) -> (Pos, f64) {
+    let candidates = candidates(view, analysis, window, pool);
+    if let (Score::Secondary { blend }, true) = (score, pool.deep > 0) {
+        let deep = Deep {
+            window,
+            pool,
+            blend,
+        };
+        return deep.choose(view, analysis, &candidates, analyses);
+    }
     let mut board = view.clone();
     let mut best = (candidates[0].0, candidates[0].1, f64::NEG_INFINITY);
     for (p, q, around) in &candidates {
@@ -301,6 +328,118 @@ fn lookahead(
         }
     }
     (best.0, best.1)
+}
+
+/// The two-move lookahead of [`Pool::deep`].
+struct Deep {
+    window: f64,
+    pool: Pool,
+    blend: f64,
+}
+
+impl Deep {
+    /// Scores `candidates` one move ahead, keeps the best `pool.deep`, and returns the one with
+    /// the best two-move score with its mine probability.
+    fn choose(
+        &self,
+        view: &Board,
+        analysis: &Analysis,
+        candidates: &[(Pos, f64, Neighbourhood)],
+        analyses: &mut u32,
+    ) -> (Pos, f64) {
+        let mut board = view.clone();
+        let top = self.top(&mut board, analysis, candidates, self.pool.deep, analyses);
+        let first = &candidates[top.first().map_or(0, |t| t.0)];
+        let mut best = (first.0, first.1, f64::NEG_INFINITY);
+        for &(i, _) in &top {
+            let (p, q, around) = &candidates[i];
+            if 1.0 - q <= best.2 + 1e-12 {
+                continue;
+            }
+            let score = self.two_moves(&mut board, analysis, *p, 1.0 - q, around, analyses);
+            if score > best.2 + 1e-12 {
+                best = (*p, *q, score);
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// The indices of the best `keep` candidates by their one-move score, best first (ties in
+    /// candidate order), with their scores.
+    fn top(
+        &self,
+        board: &mut Board,
+        analysis: &Analysis,
+        candidates: &[(Pos, f64, Neighbourhood)],
+        keep: usize,
+        analyses: &mut u32,
+    ) -> Vec<(usize, f64)> {
+        let mut top: Vec<(usize, f64)> = Vec::with_capacity(keep + 1);
+        for (i, (p, q, around)) in candidates.iter().enumerate() {
+            let beat = if top.len() < keep {
+                f64::NEG_INFINITY
+            } else {
+                top[top.len() - 1].1
+            };
+            if 1.0 - q <= beat + 1e-12 {
+                break;
+            }
+            let outcomes = Outcomes {
+                ln_total: analysis.ln_arrangements,
+                safe: 1.0 - q,
+                blend: self.blend,
+                beat,
+            };
+            let score = outcomes.score(board, *p, around, analyses);
+            if score > beat + 1e-12 {
+                let at = top.partition_point(|t| t.1 + 1e-12 >= score);
+                top.insert(at, (i, score));
+                top.truncate(keep);
+            }
+        }
+        top
+    }
+
+    /// `sum over numbers k of P(p safe and shows k) * v_k`, where `v_k` is 1 if the number
+    /// proves a cell safe (or leaves only mines), else the best one-move score on that board.
+    fn two_moves(
+        &self,
+        board: &mut Board,
+        analysis: &Analysis,
+        p: Pos,
+        safe: f64,
+        around: &Neighbourhood,
+        analyses: &mut u32,
+    ) -> f64 {
+        let distribution = mine_count_distribution(&around.hidden);
+        let (mut mass, mut score) = (0.0, 0.0);
+        for k in 0..distribution.len() {
+            if mass >= safe * (1.0 - 1e-9) {
+                break;
+            }
+            board.set(p, Cell::Revealed(around.flagged + k as u8));
+            *analyses += 1;
+            let Ok(after) = analyze(board) else {
+                continue;
+            };
+            let weight = (after.ln_arrangements - analysis.ln_arrangements).exp();
+            mass += weight;
+            score += weight * self.next_score(board, &after, analyses);
+        }
+        board.set(p, Cell::Hidden);
+        score
+    }
+
+    /// The best one-move score on `board` analysed as `after` (1 if a cell is safe).
+    fn next_score(&self, board: &Board, after: &Analysis, analyses: &mut u32) -> f64 {
+        if !after.safe.is_empty() || after.mines.len() == after.probabilities.len() {
+            return 1.0;
+        }
+        let candidates = candidates(board, after, self.window, self.pool);
+        let mut scratch = board.clone();
+        let top = self.top(&mut scratch, after, &candidates, 1, analyses);
+        top.first().map_or(0.0, |t| t.1)
+    }
 }
 
 /// What clicking a safe cell is expected to bring, over the numbers it may show.

@@ -8,17 +8,29 @@ use super::guess::Strategy;
 use super::player::{play, Played};
 use super::BotError;
 use crate::minesweeper::game::{game_seed, Config, ConfigError, FirstClick, Game};
+use crate::minesweeper::Pos;
 
 /// What to run.
 #[derive(Clone, Copy, Debug)]
 pub struct Run {
     pub config: Config,
     pub rule: FirstClick,
+    /// The bot's first click, if not the rule's convention ([`FirstClick::cell`]). It must be on
+    /// the board, and under `opening` its 3x3 block must leave room for the mines.
+    pub first: Option<Pos>,
     pub strategy: Strategy,
     pub games: u64,
     /// Game `i` is played on the layout drawn from `game_seed(seed, i)`.
     pub seed: u64,
     pub threads: usize,
+}
+
+impl Run {
+    /// The bot's first click: [`Run::first`], else the rule's convention.
+    #[must_use]
+    pub fn first_click(&self) -> Pos {
+        self.first.unwrap_or_else(|| self.rule.cell(&self.config))
+    }
 }
 
 /// The totals of a run.
@@ -115,8 +127,7 @@ fn worker(
 pub fn play_one(run: &Run, index: u64) -> Result<Played, RunError> {
     let mut game =
         Game::new(run.config, run.rule, game_seed(run.seed, index)).map_err(RunError::Config)?;
-    let first = run.rule.cell(&run.config);
-    play(&mut game, first, run.strategy, &mut |_, _| {})
+    play(&mut game, run.first_click(), run.strategy, &mut |_, _| {})
         .map_err(|error| RunError::Game { game: index, error })
 }
 
