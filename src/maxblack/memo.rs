@@ -1,7 +1,8 @@
 //! A table of proved failures: "from this state, the remaining rows cannot add `need` black cells".
 //!
-//! The rows still to come depend on the rows placed so far only through the last `K - 1` of them
-//! (the state) and through the restriction the search puts on the subtree (see [`Situation`]). So a
+//! The rows still to come depend on the rows placed so far only through a packed state (the next
+//! row's forbidden mask and the last `K - 2` rows, see `Solver::state`) and through the
+//! restriction the search puts on the subtree (see [`Situation`]). So a
 //! subtree that found nothing for some `need` proves that every other path reaching the same state,
 //! restriction and number of remaining rows with a `need` at least as large will find nothing
 //! either. The table keeps, per key, the smallest such `need`. It is a fixed-size cache: a newer
@@ -47,8 +48,8 @@ fn need_of(e: &Entry) -> u32 {
     (e[1] >> 32) as u32
 }
 
-/// The failure table: `2^bits` slots in buckets of two. In each bucket the first entry is the
-/// one with the most rows left (the most work to redo), the second the newest of the others.
+/// The failure table: `2^bits` slots in buckets of two. A new key goes first in its bucket and
+/// the previous first entry moves second (the older second entry is dropped).
 pub struct Memo {
     slots: Vec<Entry>,
     /// The bucket index mask (bucket `b` holds slots `2b` and `2b + 1`).

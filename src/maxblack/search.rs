@@ -213,20 +213,32 @@ impl Solver {
     /// In the final walk, at `depth` rows holding `count`: records the halves' counts when a half
     /// ends, and whether the goal is still reachable with the bottom half no blacker than the top.
     fn halves_can_reach(&mut self, depth: usize, count: u32) -> bool {
+        self.note_halves(depth, count);
+        let half = self.height / 2;
+        !(depth == half && 2 * count + self.best[self.height - 2 * half] < self.goal
+            || depth == self.height - half && count + self.top < self.goal)
+    }
+
+    /// In the final walk, at `depth` rows holding `count`: records the top half's count when it
+    /// ends, and the count above the bottom half when that starts.
+    fn note_halves(&mut self, depth: usize, count: u32) {
         let half = self.height / 2;
         if depth == half {
             self.top = count;
-            if 2 * count + self.best[self.height - 2 * half] < self.goal {
-                return false;
-            }
         }
         if depth == self.height - half {
             self.above_bottom = count;
-            if count + self.top < self.goal {
-                return false;
-            }
         }
-        true
+    }
+
+    /// The most black cells the rows from `depth` on may add (holding `count` so far): in the
+    /// final walk's bottom half, what keeps it no blacker than the top half; otherwise no limit.
+    fn allowance(&self, depth: usize, count: u32) -> u32 {
+        if self.mirror && depth >= self.height - self.height / 2 {
+            self.top.saturating_sub(count - self.above_bottom)
+        } else {
+            u32::MAX
+        }
     }
 
     /// Extends the rows placed so far (holding `count` black cells) to `m`-row rectangles with at
@@ -264,11 +276,7 @@ impl Solver {
         {
             return false;
         }
-        let allowance = if self.mirror && depth >= self.height - self.height / 2 {
-            self.top - (count - self.above_bottom)
-        } else {
-            u32::MAX
-        };
+        let allowance = self.allowance(depth, count);
         let probe = match key {
             Some(key) => key.map(|(state, at)| (state, at, self.goal - count)),
             None => self.probe(m, count, f, allowance),
@@ -470,21 +478,12 @@ impl Solver {
         self.memo.as_ref()?;
         let saved = (self.top, self.above_bottom, self.palindromic);
         let depth = self.grid.len() + 1;
-        let half = self.height / 2;
         self.palindromic = palindromic;
         self.grid.push(r);
-        let mut allowance = u32::MAX;
         if self.mirror {
-            if depth == half {
-                self.top = c;
-            }
-            if depth == self.height - half {
-                self.above_bottom = c;
-            }
-            if depth >= self.height - half {
-                allowance = self.top.saturating_sub(c - self.above_bottom);
-            }
+            self.note_halves(depth, c);
         }
+        let allowance = self.allowance(depth, c);
         let key = self
             .probe(m, c, next, allowance)
             .map(|(state, at, _)| (state, at));
