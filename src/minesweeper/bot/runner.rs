@@ -55,21 +55,15 @@ const CHUNK: u64 = 16;
 pub fn run(run: &Run, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary, RunError> {
     run.config.check_rule(run.rule).map_err(RunError::Config)?;
     let start = Instant::now();
-    let next = AtomicU64::new(0);
-    let totals = Mutex::new(Ok(Summary::default()));
-    std::thread::scope(|scope| {
-        for _ in 0..run.threads.max(1) {
-            scope.spawn(|| {
-                let local = worker(run, &next, progress);
-                let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
-                *totals = match (totals.clone(), local) {
-                    (Ok(a), Ok(b)) => Ok(add(a, b)),
-                    (Err(e), _) | (_, Err(e)) => Err(e),
-                };
-            });
-        }
-    });
-    let mut summary = totals.into_inner().unwrap_or_else(|e| e.into_inner())?;
+    let tally = |summary: &mut Summary, index: u64| {
+        let played = play_one(run, index)?;
+        summary.games += 1;
+        summary.wins += u64::from(played.won);
+        summary.guesses += u64::from(played.guesses);
+        summary.analyses += u64::from(played.analyses);
+        Ok(())
+    };
+    let mut summary = across_threads(run, progress, &tally, add)?;
     summary.seconds = start.elapsed().as_secs_f64();
     Ok(summary)
 }
@@ -96,25 +90,48 @@ impl std::fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
-/// Takes chunks of game numbers until none are left; returns this thread's totals.
-fn worker(
+/// Plays games `0..run.games` on `run.threads` threads: each thread takes chunks of game numbers
+/// until none are left, `tally` adds one game to its totals, and `merge` adds the threads' totals.
+/// Totals are integer sums, so they do not depend on the number of threads.
+fn across_threads<T: Default + Clone + Send>(
     run: &Run,
+    progress: &(dyn Fn(u64) + Sync),
+    tally: &(dyn Fn(&mut T, u64) -> Result<(), RunError> + Sync),
+    merge: fn(T, T) -> T,
+) -> Result<T, RunError> {
+    let next = AtomicU64::new(0);
+    let totals = Mutex::new(Ok(T::default()));
+    std::thread::scope(|scope| {
+        for _ in 0..run.threads.max(1) {
+            scope.spawn(|| {
+                let local = worker(run.games, &next, progress, tally);
+                let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
+                *totals = match (totals.clone(), local) {
+                    (Ok(a), Ok(b)) => Ok(merge(a, b)),
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                };
+            });
+        }
+    });
+    totals.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Takes chunks of game numbers below `games` until none are left; returns this thread's totals.
+fn worker<T: Default>(
+    games: u64,
     next: &AtomicU64,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Summary, RunError> {
-    let mut summary = Summary::default();
+    tally: &(dyn Fn(&mut T, u64) -> Result<(), RunError> + Sync),
+) -> Result<T, RunError> {
+    let mut totals = T::default();
     loop {
         let begin = next.fetch_add(CHUNK, Ordering::Relaxed);
-        if begin >= run.games {
-            return Ok(summary);
+        if begin >= games {
+            return Ok(totals);
         }
-        let end = (begin + CHUNK).min(run.games);
+        let end = (begin + CHUNK).min(games);
         for index in begin..end {
-            let played = play_one(run, index)?;
-            summary.games += 1;
-            summary.wins += u64::from(played.won);
-            summary.guesses += u64::from(played.guesses);
-            summary.analyses += u64::from(played.analyses);
+            tally(&mut totals, index)?;
         }
         progress(end - begin);
     }
@@ -157,47 +174,16 @@ pub fn compare(
         strategy: other,
         ..*run
     };
-    let next = AtomicU64::new(0);
-    let totals = Mutex::new(Ok(Comparison::default()));
-    std::thread::scope(|scope| {
-        for _ in 0..run.threads.max(1) {
-            scope.spawn(|| {
-                let local = compare_worker(run, &second, &next, progress);
-                let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
-                *totals = match (totals.clone(), local) {
-                    (Ok(a), Ok(b)) => Ok(add_comparisons(a, b)),
-                    (Err(e), _) | (_, Err(e)) => Err(e),
-                };
-            });
-        }
-    });
-    totals.into_inner().unwrap_or_else(|e| e.into_inner())
-}
-
-/// As [`worker`], for [`compare`].
-fn compare_worker(
-    run: &Run,
-    second: &Run,
-    next: &AtomicU64,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Comparison, RunError> {
-    let mut c = Comparison::default();
-    loop {
-        let begin = next.fetch_add(CHUNK, Ordering::Relaxed);
-        if begin >= run.games {
-            return Ok(c);
-        }
-        let end = (begin + CHUNK).min(run.games);
-        for index in begin..end {
-            let (a, b) = (play_one(run, index)?.won, play_one(second, index)?.won);
-            c.games += 1;
-            c.first_wins += u64::from(a);
-            c.second_wins += u64::from(b);
-            c.only_first += u64::from(a && !b);
-            c.only_second += u64::from(b && !a);
-        }
-        progress(end - begin);
-    }
+    let tally = |c: &mut Comparison, index: u64| {
+        let (a, b) = (play_one(run, index)?.won, play_one(&second, index)?.won);
+        c.games += 1;
+        c.first_wins += u64::from(a);
+        c.second_wins += u64::from(b);
+        c.only_first += u64::from(a && !b);
+        c.only_second += u64::from(b && !a);
+        Ok(())
+    };
+    across_threads(run, progress, &tally, add_comparisons)
 }
 
 fn add_comparisons(a: Comparison, b: Comparison) -> Comparison {
