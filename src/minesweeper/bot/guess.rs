@@ -125,30 +125,22 @@ impl Strategy {
                 analyses,
             ),
             Strategy::Endgame { next_risk } => {
-                match exact_endgame(view, analysis, endgame::MAX_ARRANGEMENTS) {
-                    Some(click) => click,
-                    None => lookahead(
-                        view,
-                        analysis,
-                        next_risk,
-                        SMALL_POOL,
-                        Score::Progress { next_risk },
-                        analyses,
-                    ),
-                }
+                exact_endgame(view, analysis, endgame::MAX_ARRANGEMENTS).unwrap_or_else(|| {
+                    let score = Score::Progress { next_risk };
+                    lookahead(view, analysis, next_risk, SMALL_POOL, score, analyses)
+                })
             }
             Strategy::Survival { window } => {
-                match exact_endgame(view, analysis, endgame::MAX_ARRANGEMENTS) {
-                    Some(click) => click,
-                    None => lookahead(
+                exact_endgame(view, analysis, endgame::MAX_ARRANGEMENTS).unwrap_or_else(|| {
+                    lookahead(
                         view,
                         analysis,
                         window,
                         SMALL_POOL,
                         Score::Survival,
                         analyses,
-                    ),
-                }
+                    )
+                })
             }
             Strategy::Secondary {
                 window,
@@ -161,20 +153,14 @@ impl Strategy {
                     endgame::region_click(view, endgame, analysis.ln_arrangements)
                         .map(|(p, _win, q)| (p, q))
                 };
-                match regions.then(region).flatten() {
-                    Some(click) => click,
-                    None => match exact_endgame(view, analysis, endgame) {
-                        Some(click) => click,
-                        None => lookahead(
-                            view,
-                            analysis,
-                            window,
-                            pool,
-                            Score::Secondary { blend },
-                            analyses,
-                        ),
-                    },
-                }
+                regions
+                    .then(region)
+                    .flatten()
+                    .or_else(|| exact_endgame(view, analysis, endgame))
+                    .unwrap_or_else(|| {
+                        let score = Score::Secondary { blend };
+                        lookahead(view, analysis, window, pool, score, analyses)
+                    })
             }
         }
     }
