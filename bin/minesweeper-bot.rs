@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use cp_puzzles::minesweeper::bot::{self, Event, Pool, Run, Strategy, Summary};
+use cp_puzzles::minesweeper::bot::{self, Event, Forced, Pool, Run, Strategy, Summary};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
 use cp_puzzles::minesweeper::{Cell, Pos};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -22,6 +22,26 @@ enum RuleArg {
     Safe,
     /// The first click opens an area; the bot clicks (3, 3).
     Opening,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ForcedArg {
+    /// None: the lookahead decides every guess.
+    None,
+    /// Dead 50/50s (a pair or a 2x2 box that no number can ever resolve) are guessed at once.
+    Dead,
+    /// Dead 50/50s, then pseudo-50/50s (a cell that is a mine only where it forms a dead 50/50).
+    Pseudo,
+}
+
+impl From<ForcedArg> for Forced {
+    fn from(arg: ForcedArg) -> Forced {
+        match arg {
+            ForcedArg::None => Forced::None,
+            ForcedArg::Dead => Forced::Dead,
+            ForcedArg::Pseudo => Forced::Pseudo,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -100,6 +120,9 @@ struct Args {
     /// lookahead (0: none; experimental).
     #[arg(long, default_value_t = 0)]
     deep: usize,
+    /// For secondary and regions: which guesses the game must take anyway are taken at once.
+    #[arg(long, value_enum, default_value = "pseudo")]
+    forced: ForcedArg,
     /// Also play every game with this strategy and report the paired comparison.
     #[arg(long, value_enum)]
     compare: Option<StrategyArg>,
@@ -124,6 +147,9 @@ struct Args {
     /// --deep for the --compare strategy (default: the same).
     #[arg(long)]
     compare_deep: Option<usize>,
+    /// --forced for the --compare strategy (default: the same).
+    #[arg(long, value_enum)]
+    compare_forced: Option<ForcedArg>,
     /// Print game number --game (default 0) move by move instead of running many games.
     #[arg(long)]
     show: bool,
@@ -167,6 +193,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             near: args.near,
             deep: args.deep,
         },
+        args.forced.into(),
     );
     config.check_rule(rule)?;
     let job = Run {
@@ -199,6 +226,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
                 near: args.compare_near.unwrap_or(args.near),
                 deep: args.compare_deep.unwrap_or(args.deep),
             },
+            args.compare_forced.unwrap_or(args.forced).into(),
         );
         let c = bot::compare(&job, other, &|n| bar.inc(n))?;
         bar.finish_and_clear();
@@ -217,6 +245,7 @@ fn make_strategy(
     blend: f64,
     endgame: usize,
     pool: Pool,
+    forced: Forced,
 ) -> Strategy {
     match arg {
         StrategyArg::Lowest => Strategy::Lowest,
@@ -230,6 +259,7 @@ fn make_strategy(
             endgame,
             regions: matches!(arg, StrategyArg::Regions),
             pool,
+            forced,
         },
     }
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 
-use cp_puzzles::minesweeper::bot::{self, Pool, Run, Strategy as Guesser};
+use cp_puzzles::minesweeper::bot::{self, Forced, Pool, Run, Strategy as Guesser};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Layout, Reveal, Status};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
 
@@ -281,7 +281,8 @@ fn guesser(seed: u64) -> Guesser {
     ][(seed % 7) as usize]
 }
 
-/// The two-move lookahead on every guess (no exact search to take the small boards first).
+/// The two-move lookahead on every guess (no exact search to take the small boards first), after
+/// the forced 50/50s.
 const DEEP_LOOKAHEAD: Guesser = Guesser::Secondary {
     window: 0.1,
     blend: 0.2,
@@ -293,6 +294,7 @@ const DEEP_LOOKAHEAD: Guesser = Guesser::Secondary {
         near: 0,
         deep: 3,
     },
+    forced: Forced::Pseudo,
 };
 
 /// Small games: the board and its first-click rule.

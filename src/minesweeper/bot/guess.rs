@@ -1,6 +1,7 @@
 //! How the bot guesses when no cell is proved safe.
 
 use super::endgame::{self, best_click};
+use super::fifty;
 use crate::minesweeper::{analyze, Analysis, Board, Cell, Pos};
 
 /// A guessing strategy. All are deterministic: the same position gives the same guess.
@@ -30,14 +31,27 @@ pub enum Strategy {
     /// `(1 - blend) * s1 + blend * s2`, with `s1` and `s2` the two best safeties on the board then.
     /// The exact endgame search runs up to `endgame` arrangements. With `regions`, it first
     /// looks for a region of the board independent of the rest and small enough to solve exactly
-    /// (see [`endgame::region_click`]).
+    /// (see [`endgame::region_click`]). Past the endgame search, `forced` 50/50s are guessed
+    /// before the lookahead.
     Secondary {
         window: f64,
         blend: f64,
         endgame: usize,
         regions: bool,
         pool: Pool,
+        forced: Forced,
     },
+}
+
+/// Which guesses that the game must take anyway are taken at once (see [`fifty`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forced {
+    /// None: the lookahead decides.
+    None,
+    /// Dead 50/50s: a pair or a 2x2 box that no number can ever resolve.
+    Dead,
+    /// Dead 50/50s, then pseudo-50/50s: a cell that is a mine only where it forms a dead 50/50.
+    Pseudo,
 }
 
 /// How the lookahead scores a candidate.
@@ -92,8 +106,10 @@ impl Strategy {
             near: 0,
             deep: 0,
         },
+        forced: Forced::None,
     };
-    /// The best measured strategy: [`Strategy::SECONDARY`] and exact play in independent regions.
+    /// The best measured strategy: [`Strategy::SECONDARY`], exact play in independent regions,
+    /// and dead and pseudo-50/50s guessed at once.
     pub const REGIONS: Strategy = Strategy::Secondary {
         window: 0.1,
         blend: 0.2,
@@ -105,6 +121,7 @@ impl Strategy {
             near: 0,
             deep: 0,
         },
+        forced: Forced::Pseudo,
     };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
@@ -148,6 +165,7 @@ impl Strategy {
                 endgame,
                 regions,
                 pool,
+                forced,
             } => {
                 let region = || {
                     endgame::region_click(view, endgame, analysis.ln_arrangements)
@@ -157,6 +175,11 @@ impl Strategy {
                     .then(region)
                     .flatten()
                     .or_else(|| exact_endgame(view, analysis, endgame))
+                    .or_else(|| match forced {
+                        Forced::None => None,
+                        Forced::Dead => fifty::forced(view, analysis, false, analyses),
+                        Forced::Pseudo => fifty::forced(view, analysis, true, analyses),
+                    })
                     .unwrap_or_else(|| {
                         let score = Score::Secondary { blend };
                         lookahead(view, analysis, window, pool, score, analyses)

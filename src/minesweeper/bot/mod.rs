@@ -5,13 +5,14 @@
 //! board and the strategy, never on the number of threads.
 
 mod endgame;
+mod fifty;
 mod guess;
 mod player;
 mod runner;
 mod stats;
 
 pub use endgame::{best_click as endgame_click, region_click, MAX_ARRANGEMENTS};
-pub use guess::{Pool, Strategy};
+pub use guess::{Forced, Pool, Strategy};
 pub use player::{play, Event, Played};
 pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
 pub use stats::wilson_interval;

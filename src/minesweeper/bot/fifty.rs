@@ -1,0 +1,242 @@
+//! Dead 50/50s: guesses that no later click can make safer, so they are best taken at once.
+//!
+//! Two orthogonally adjacent hidden cells `a` and `b` form a dead 50/50 when one of them is a
+//! mine in every arrangement and every cell that touches one of them but not the other (their
+//! *side* cells: the three beyond `a` and the three beyond `b`, those on the board) is a mine:
+//! no number can ever tell them apart, so one of them must be guessed at even odds, and its
+//! number may help the rest. A 2x2 box whose mines are always one diagonal or the other is dead
+//! when the four cells diagonally beyond its corners are mines. A cell is a *pseudo-50/50* when
+//! in every arrangement where it is a mine, it forms a dead 50/50 with a neighbour (the side
+//! cells still hidden, at most one, being mines too): its risk is one the game must take anyway.
+
+use crate::minesweeper::{analyze, Analysis, Board, Cell, Pos};
+
+/// The most side cells of a pair not yet known to be mines.
+const MAX_MISSING: usize = 1;
+
+/// A cell to guess at once, with its mine probability: a cell of a dead 50/50 (a pair whose side
+/// cells are all mines or off the board, with exactly one mine in every arrangement), or with
+/// `pseudo`, a cell that is a mine only in arrangements where it forms a dead 50/50 (its risk
+/// is one the game must take anyway). Guessing these early costs nothing and may tell the
+/// neighbours something. The first such cell in row-major order, dead pairs first.
+#[must_use]
+pub fn forced(
+    view: &Board,
+    analysis: &Analysis,
+    pseudo: bool,
+    analyses: &mut u32,
+) -> Option<(Pos, f64)> {
+    let mut probability = vec![0.0; view.width() * view.height()];
+    for &(p, q) in &analysis.probabilities {
+        probability[view.index(p)] = q;
+    }
+    let mut scratch = view.clone();
+    let mut pseudo_pick: Option<(Pos, f64)> = None;
+    for a in view.positions() {
+        for (dx, dy) in [(1, 0), (0, 1)] {
+            let b = Pos {
+                x: a.x + dx,
+                y: a.y + dy,
+            };
+            if b.x >= view.width() || b.y >= view.height() {
+                continue;
+            }
+            let Some(missing) = missing_sides(view, a, b) else {
+                continue;
+            };
+            let (qa, qb) = (probability[view.index(a)], probability[view.index(b)]);
+            if qa <= 0.0 || qb <= 0.0 || qa >= 1.0 || qb >= 1.0 {
+                continue;
+            }
+            if missing.is_empty() && (qa + qb - 1.0).abs() > 1e-9 && !pseudo {
+                continue;
+            }
+            let ln_total = analysis.ln_arrangements;
+            let (for_a, for_b) = pair_shares(&mut scratch, a, b, &missing, ln_total, analyses);
+            if missing.is_empty() && (for_a + for_b - 1.0).abs() < 1e-9 {
+                return Some((a, qa));
+            }
+            if pseudo && pseudo_pick.is_none() {
+                if for_a >= qa * (1.0 - 1e-9) {
+                    pseudo_pick = Some((a, qa));
+                } else if for_b >= qb * (1.0 - 1e-9) {
+                    pseudo_pick = Some((b, qb));
+                }
+            }
+        }
+    }
+    dead_box(view, &probability, &mut scratch, analyses).or(pseudo_pick)
+}
+
+/// A cell of a dead 2x2 box: four hidden cells whose mines are always one diagonal pair or the
+/// other, with the four cells diagonally beyond its corners mines or off the board (only they
+/// could tell the diagonals apart). The top-left cell, with its mine probability.
+fn dead_box(
+    view: &Board,
+    probability: &[f64],
+    scratch: &mut Board,
+    analyses: &mut u32,
+) -> Option<(Pos, f64)> {
+    let (w, h) = (view.width(), view.height());
+    for y in 0..h.saturating_sub(1) {
+        for x in 0..w.saturating_sub(1) {
+            let cells = [
+                Pos { x, y },
+                Pos { x: x + 1, y },
+                Pos { x, y: y + 1 },
+                Pos { x: x + 1, y: y + 1 },
+            ];
+            if cells.iter().any(|&c| view.get(c) != Cell::Hidden) {
+                continue;
+            }
+            let q = cells.map(|c| probability[view.index(c)]);
+            let one = |i: usize, j: usize| (q[i] + q[j] - 1.0).abs() < 1e-9;
+            if q[0] <= 0.0 || q[0] >= 1.0 || !(one(0, 1) && one(0, 2) && one(1, 3)) {
+                continue;
+            }
+            let corners_closed =
+                [(-1i64, -1i64), (2, -1), (-1, 2), (2, 2)]
+                    .iter()
+                    .all(|&(dx, dy)| {
+                        let (cx, cy) = (x as i64 + dx, y as i64 + dy);
+                        cx < 0
+                            || cy < 0
+                            || cx as usize >= w
+                            || cy as usize >= h
+                            || view.get(Pos {
+                                x: cx as usize,
+                                y: cy as usize,
+                            }) == Cell::Flagged
+                    });
+            if !corners_closed {
+                continue;
+            }
+            // Each side of the box holds exactly one mine: then the mines are a diagonal.
+            let never_both = [(0, 1), (0, 2), (1, 3), (2, 3)]
+                .iter()
+                .all(|&(i, j)| !possible(scratch, &[cells[i], cells[j]], analyses));
+            if never_both {
+                return Some((cells[0], q[0]));
+            }
+        }
+    }
+    None
+}
+
+/// Whether some arrangement of `board` has mines on all of `cells`; `board` is left as it was.
+fn possible(board: &mut Board, cells: &[Pos], analyses: &mut u32) -> bool {
+    for &c in cells {
+        board.set(c, Cell::Flagged);
+    }
+    *analyses += 1;
+    let ok = analyze(board).is_ok();
+    for &c in cells {
+        board.set(c, Cell::Hidden);
+    }
+    ok
+}
+
+/// The side cells of the pair `a`, `b` (both must be hidden and unflagged) that are hidden and
+/// unflagged, or `None` if the pair cannot form a dead 50/50: a side cell is revealed, or more
+/// than [`MAX_MISSING`] side cells are not known mines.
+fn missing_sides(view: &Board, a: Pos, b: Pos) -> Option<Vec<Pos>> {
+    if view.get(a) != Cell::Hidden || view.get(b) != Cell::Hidden {
+        return None;
+    }
+    let mut missing = Vec::new();
+    for s in sides(view, a, b) {
+        match view.get(s) {
+            Cell::Revealed(_) => return None,
+            Cell::Flagged => {}
+            Cell::Hidden => {
+                if missing.len() == MAX_MISSING {
+                    return None;
+                }
+                missing.push(s);
+            }
+        }
+    }
+    Some(missing)
+}
+
+/// The on-board cells that touch exactly one of `a` and `b` (`b` right of or below `a`).
+fn sides(view: &Board, a: Pos, b: Pos) -> impl Iterator<Item = Pos> + '_ {
+    let horizontal = b.x == a.x + 1;
+    // Beyond `a` (index -1 along the pair's axis) and beyond `b` (index +2), across -1..=1.
+    [-1i64, 2].into_iter().flat_map(move |along| {
+        (-1i64..=1).filter_map(move |across| {
+            let (x, y) = if horizontal {
+                (a.x as i64 + along, a.y as i64 + across)
+            } else {
+                (a.x as i64 + across, a.y as i64 + along)
+            };
+            (x >= 0 && y >= 0 && (x as usize) < view.width() && (y as usize) < view.height()).then(
+                || Pos {
+                    x: x as usize,
+                    y: y as usize,
+                },
+            )
+        })
+    })
+}
+
+/// The shares of the arrangements in which every missing side cell is a mine and exactly one of
+/// `a`, `b` is: first with `a` the mine, then with `b`. `board` is the view, left as it was.
+fn pair_shares(
+    board: &mut Board,
+    a: Pos,
+    b: Pos,
+    missing: &[Pos],
+    ln_total: f64,
+    analyses: &mut u32,
+) -> (f64, f64) {
+    let mut share = |mines: &[Pos], board: &mut Board| -> f64 {
+        for &m in mines.iter().chain(missing) {
+            board.set(m, Cell::Flagged);
+        }
+        *analyses += 1;
+        let value = analyze(board).map_or(0.0, |x| (x.ln_arrangements - ln_total).exp());
+        for &m in mines.iter().chain(missing) {
+            board.set(m, Cell::Hidden);
+        }
+        value
+    };
+    let both = share(&[a, b], board);
+    let with_a = share(&[a], board);
+    let with_b = share(&[b], board);
+    ((with_a - both).max(0.0), (with_b - both).max(0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        Board::parse(text).expect("a valid board")
+    }
+
+    #[test]
+    fn a_dead_pair_is_guessed_at_once() {
+        let view = board("4x3x3\nHHF2\n13F2\n0111\n");
+        let analysis = analyze(&view).unwrap();
+        let mut analyses = 0;
+        let (p, q) = forced(&view, &analysis, false, &mut analyses).expect("a dead 50/50");
+        assert_eq!(p, Pos { x: 0, y: 0 });
+        assert!((q - 0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_dead_box_is_guessed_at_once() {
+        // The top-left 2x2 box holds one diagonal or the other; beyond its corners, a flag.
+        let view = board("4x4x3\nHH10\nHH21\n12F1\n0111\n");
+        let analysis = analyze(&view).unwrap();
+        let mut analyses = 0;
+        let (p, q) = forced(&view, &analysis, false, &mut analyses).expect("a dead box");
+        assert_eq!(p, Pos { x: 0, y: 0 });
+        assert!((q - 0.5).abs() < 1e-9);
+        // Without the flag beyond the box, a number there could still tell the diagonals apart.
+        let open = board("4x4x3\nHH10\nHH21\n12H1\n0111\n");
+        let analysis = analyze(&open).unwrap();
+        assert_eq!(forced(&open, &analysis, false, &mut analyses), None);
+    }
+}
