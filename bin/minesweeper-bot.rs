@@ -105,7 +105,7 @@ struct Args {
     #[arg(long, default_value_t = 0.2)]
     blend: f64,
     /// For secondary and regions: the most arrangements for the exact endgame search.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 4000)]
     endgame: usize,
     /// For secondary and regions: the most cells the lookahead examines.
     #[arg(long, default_value_t = 12)]

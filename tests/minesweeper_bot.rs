@@ -498,6 +498,46 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// On boards two cells wide (where a pair across a row, or a 2x2 box, has every side cell
+    /// off the board), a dead 50/50 that the bot guesses at once is a best click for the board.
+    #[test]
+    fn a_dead_fifty_fifty_is_a_best_click(
+        (h, m, seed) in (3usize..=7, any::<u64>())
+            .prop_flat_map(|(h, s)| (1..=h).prop_map(move |m| (h, m, s)))
+    ) {
+        let config = Config::new(2, h, m).unwrap();
+        let mut game = Game::new(config, FirstClick::Safe, seed).unwrap();
+        game.reveal(Pos { x: 0, y: 0 });
+        let mut dead = 0;
+        while game.status() == Status::Playing {
+            let a = cp_puzzles::minesweeper::analyze(game.view()).unwrap();
+            if !a.safe.is_empty() {
+                for p in a.safe {
+                    game.reveal(p);
+                }
+                continue;
+            }
+            let view = game.view().clone();
+            let Some((p, q)) = bot::forced_guess(&view, &a, false, &mut 0) else {
+                break;
+            };
+            let all = arrangements(&view);
+            let mines = all.iter().filter(|x| x.contains(&p)).count() as f64;
+            prop_assert!((q - mines / all.len() as f64).abs() < 1e-12);
+            let mut memo = Default::default();
+            let best = optimum(&view, &mut memo);
+            let value = click_value(&view, p, &mut memo);
+            prop_assert!((value - best).abs() < 1e-9, "dead 50/50 {value}, optimum {best}");
+            dead += 1;
+            game.reveal(p);
+        }
+        prop_assert!(dead <= h);
+    }
+}
+
 /// The binary's report without its timing line, which is the only one allowed to vary.
 fn report_without_timing(args: &[&str]) -> String {
     let out = bin("minesweeper-bot").args(args).assert().success();

@@ -108,12 +108,13 @@ impl Strategy {
         },
         forced: Forced::None,
     };
-    /// The best measured strategy: [`Strategy::SECONDARY`], exact play in independent regions,
-    /// and dead and pseudo-50/50s guessed at once.
+    /// The best measured strategy: [`Strategy::SECONDARY`] with the endgame search up to 4,000
+    /// arrangements, exact play in independent regions, and dead and pseudo-50/50s guessed at
+    /// once.
     pub const REGIONS: Strategy = Strategy::Secondary {
         window: 0.1,
         blend: 0.2,
-        endgame: 1000,
+        endgame: 4000,
         regions: true,
         pool: Pool {
             candidates: 12,

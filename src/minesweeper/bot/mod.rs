@@ -12,6 +12,7 @@ mod runner;
 mod stats;
 
 pub use endgame::{best_click as endgame_click, region_click, MAX_ARRANGEMENTS};
+pub use fifty::forced as forced_guess;
 pub use guess::{Forced, Pool, Strategy};
 pub use player::{play, Event, Played};
 pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
