@@ -170,12 +170,12 @@ fn sides(view: &Board, a: Pos, b: Pos) -> impl Iterator<Item = Pos> + '_ {
             } else {
                 (a.x as i64 + across, a.y as i64 + along)
             };
-            (x >= 0 && y >= 0 && (x as usize) < view.width() && (y as usize) < view.height()).then(
-                || Pos {
-                    x: x as usize,
-                    y: y as usize,
-                },
-            )
+            let inside =
+                x >= 0 && y >= 0 && (x as usize) < view.width() && (y as usize) < view.height();
+            inside.then_some(Pos {
+                x: x as usize,
+                y: y as usize,
+            })
         })
     })
 }
