@@ -18,7 +18,8 @@ const MAX_MISSING: usize = 1;
 /// cells are all mines or off the board, with exactly one mine in every arrangement), or with
 /// `pseudo`, a cell that is a mine only in arrangements where it forms a dead 50/50 (its risk
 /// is one the game must take anyway). Guessing these early costs nothing and may tell the
-/// neighbours something. The first such cell in row-major order, dead pairs first.
+/// neighbours something. Dead pairs come first, then dead 2x2 boxes, then pseudo-50/50s, each
+/// the first in row-major order (of the pair's or box's top-left cell).
 #[must_use]
 pub fn forced(
     view: &Board,
@@ -32,40 +33,41 @@ pub fn forced(
     }
     let mut scratch = view.clone();
     let mut pseudo_pick: Option<(Pos, f64)> = None;
-    for a in view.positions() {
-        for (dx, dy) in [(1, 0), (0, 1)] {
-            let b = Pos {
-                x: a.x + dx,
-                y: a.y + dy,
-            };
-            if b.x >= view.width() || b.y >= view.height() {
-                continue;
-            }
-            let Some(missing) = missing_sides(view, a, b) else {
-                continue;
-            };
-            let (qa, qb) = (probability[view.index(a)], probability[view.index(b)]);
-            if qa <= 0.0 || qb <= 0.0 || qa >= 1.0 || qb >= 1.0 {
-                continue;
-            }
-            if missing.is_empty() && (qa + qb - 1.0).abs() > 1e-9 && !pseudo {
-                continue;
-            }
-            let ln_total = analysis.ln_arrangements;
-            let (for_a, for_b) = pair_shares(&mut scratch, a, b, &missing, ln_total, analyses);
-            if missing.is_empty() && (for_a + for_b - 1.0).abs() < 1e-9 {
-                return Some((a, qa));
-            }
-            if pseudo && pseudo_pick.is_none() {
-                if for_a >= qa * (1.0 - 1e-9) {
-                    pseudo_pick = Some((a, qa));
-                } else if for_b >= qb * (1.0 - 1e-9) {
-                    pseudo_pick = Some((b, qb));
-                }
+    for (a, b) in pairs(view) {
+        let Some(missing) = missing_sides(view, a, b) else {
+            continue;
+        };
+        let (qa, qb) = (probability[view.index(a)], probability[view.index(b)]);
+        if qa <= 0.0 || qb <= 0.0 || qa >= 1.0 || qb >= 1.0 {
+            continue;
+        }
+        if missing.is_empty() && (qa + qb - 1.0).abs() > 1e-9 && !pseudo {
+            continue;
+        }
+        let ln_total = analysis.ln_arrangements;
+        let (for_a, for_b) = pair_shares(&mut scratch, a, b, &missing, ln_total, analyses);
+        if missing.is_empty() && (for_a + for_b - 1.0).abs() < 1e-9 {
+            return Some((a, qa));
+        }
+        if pseudo && pseudo_pick.is_none() {
+            if for_a >= qa * (1.0 - 1e-9) {
+                pseudo_pick = Some((a, qa));
+            } else if for_b >= qb * (1.0 - 1e-9) {
+                pseudo_pick = Some((b, qb));
             }
         }
     }
     dead_box(view, &probability, &mut scratch, analyses).or(pseudo_pick)
+}
+
+/// Every pair of orthogonally adjacent cells `(a, b)`, `b` right of or below `a`, in row-major
+/// order of `a` (the right neighbour first).
+fn pairs(view: &Board) -> impl Iterator<Item = (Pos, Pos)> + '_ {
+    view.positions().flat_map(move |a| {
+        let right = (a.x + 1 < view.width()).then_some(Pos { x: a.x + 1, y: a.y });
+        let below = (a.y + 1 < view.height()).then_some(Pos { x: a.x, y: a.y + 1 });
+        right.into_iter().chain(below).map(move |b| (a, b))
+    })
 }
 
 /// A cell of a dead 2x2 box: four hidden cells whose mines are always one diagonal pair or the
