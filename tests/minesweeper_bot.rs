@@ -424,6 +424,22 @@ fn click_value(view: &Board, c: Pos, memo: &mut std::collections::HashMap<String
     total / all.len() as f64
 }
 
+/// Checks that `q` is the exact mine probability of `p` on `view` and that clicking `p` first is
+/// worth the brute-force optimum; `what` names the click in the failure message.
+fn check_best_click(view: &Board, p: Pos, q: f64, what: &str) -> Result<(), TestCaseError> {
+    let all = arrangements(view);
+    let mines = all.iter().filter(|a| a.contains(&p)).count() as f64;
+    prop_assert!((q - mines / all.len() as f64).abs() < 1e-12);
+    let mut memo = Default::default();
+    let best = optimum(view, &mut memo);
+    let value = click_value(view, p, &mut memo);
+    prop_assert!(
+        (value - best).abs() < 1e-9,
+        "{what} {value}, optimum {best}"
+    );
+    Ok(())
+}
+
 #[test]
 fn the_endgame_search_sees_a_pure_fifty_fifty() {
     // Two hidden cells, one mine, nothing revealed: any click wins half the time.
@@ -488,13 +504,7 @@ proptest! {
         let Some((p, _, q)) = bot::region_click(&view, 1000, ln_total) else {
             return Ok(());
         };
-        let all = arrangements(&view);
-        let mines = all.iter().filter(|a| a.contains(&p)).count() as f64;
-        prop_assert!((q - mines / all.len() as f64).abs() < 1e-12);
-        let mut memo = Default::default();
-        let best = optimum(&view, &mut memo);
-        let value = click_value(&view, p, &mut memo);
-        prop_assert!((value - best).abs() < 1e-9, "region click {value}, optimum {best}");
+        check_best_click(&view, p, q, "region click")?;
     }
 }
 
@@ -524,13 +534,7 @@ proptest! {
             let Some((p, q)) = bot::forced_guess(&view, &a, false, &mut 0) else {
                 break;
             };
-            let all = arrangements(&view);
-            let mines = all.iter().filter(|x| x.contains(&p)).count() as f64;
-            prop_assert!((q - mines / all.len() as f64).abs() < 1e-12);
-            let mut memo = Default::default();
-            let best = optimum(&view, &mut memo);
-            let value = click_value(&view, p, &mut memo);
-            prop_assert!((value - best).abs() < 1e-9, "dead 50/50 {value}, optimum {best}");
+            check_best_click(&view, p, q, "dead 50/50")?;
             dead += 1;
             game.reveal(p);
         }

@@ -9,10 +9,8 @@
 //! in every arrangement where it is a mine, it forms a dead 50/50 with a neighbour (the side
 //! cells still hidden, at most one, being mines too): its risk is one the game must take anyway.
 
+use super::guess::probability_grid;
 use crate::minesweeper::{analyze, Analysis, Board, Cell, Pos};
-
-/// The most side cells of a pair not yet known to be mines.
-const MAX_MISSING: usize = 1;
 
 /// A cell to guess at once, with its mine probability: a cell of a dead 50/50 (a pair whose side
 /// cells are all mines or off the board, with exactly one mine in every arrangement), or with
@@ -27,10 +25,7 @@ pub fn forced(
     pseudo: bool,
     analyses: &mut u32,
 ) -> Option<(Pos, f64)> {
-    let mut probability = vec![0.0; view.width() * view.height()];
-    for &(p, q) in &analysis.probabilities {
-        probability[view.index(p)] = q;
-    }
+    let probability = probability_grid(view, analysis);
     let mut scratch = view.clone();
     let mut pseudo_pick: Option<(Pos, f64)> = None;
     for (a, b) in pairs(view) {
@@ -41,12 +36,12 @@ pub fn forced(
         if qa <= 0.0 || qb <= 0.0 || qa >= 1.0 || qb >= 1.0 {
             continue;
         }
-        if missing.is_empty() && (qa + qb - 1.0).abs() > 1e-9 && !pseudo {
+        if missing.is_none() && (qa + qb - 1.0).abs() > 1e-9 && !pseudo {
             continue;
         }
         let ln_total = analysis.ln_arrangements;
-        let (for_a, for_b) = pair_shares(&mut scratch, a, b, &missing, ln_total, analyses);
-        if missing.is_empty() && (for_a + for_b - 1.0).abs() < 1e-9 {
+        let (for_a, for_b) = pair_shares(&mut scratch, a, b, missing, ln_total, analyses);
+        if missing.is_none() && (for_a + for_b - 1.0).abs() < 1e-9 {
             return Some((a, qa));
         }
         if pseudo && pseudo_pick.is_none() {
@@ -116,7 +111,7 @@ fn dead_box(
             // Each side of the box holds exactly one mine: then the mines are a diagonal.
             let never_both = [(0, 1), (0, 2), (1, 3), (2, 3)]
                 .iter()
-                .all(|&(i, j)| !possible(scratch, &[cells[i], cells[j]], analyses));
+                .all(|&(i, j)| with_mines(scratch, &[cells[i], cells[j]], analyses).is_none());
             if never_both {
                 return Some((cells[0], q[0]));
             }
@@ -125,37 +120,35 @@ fn dead_box(
     None
 }
 
-/// Whether some arrangement of `board` has mines on all of `cells`; `board` is left as it was.
-fn possible(board: &mut Board, cells: &[Pos], analyses: &mut u32) -> bool {
+/// The log of the number of arrangements of `board` with mines on all of `cells` (flagged for
+/// the count), or `None` if there is none; `board` is left as it was.
+fn with_mines(board: &mut Board, cells: &[Pos], analyses: &mut u32) -> Option<f64> {
     for &c in cells {
         board.set(c, Cell::Flagged);
     }
     *analyses += 1;
-    let ok = analyze(board).is_ok();
+    let ln = analyze(board).ok().map(|a| a.ln_arrangements);
     for &c in cells {
         board.set(c, Cell::Hidden);
     }
-    ok
+    ln
 }
 
-/// The side cells of the pair `a`, `b` (both must be hidden and unflagged) that are hidden and
-/// unflagged, or `None` if the pair cannot form a dead 50/50: a side cell is revealed, or more
-/// than [`MAX_MISSING`] side cells are not known mines.
-fn missing_sides(view: &Board, a: Pos, b: Pos) -> Option<Vec<Pos>> {
+/// The side cell of the pair `a`, `b` (both must be hidden and unflagged) that is hidden and
+/// unflagged, if there is one: `Some(None)` if every side cell is a flag or off the board, `None`
+/// if the pair cannot form a dead 50/50 (a side cell is revealed, or more than one is not known
+/// to be a mine).
+fn missing_sides(view: &Board, a: Pos, b: Pos) -> Option<Option<Pos>> {
     if view.get(a) != Cell::Hidden || view.get(b) != Cell::Hidden {
         return None;
     }
-    let mut missing = Vec::new();
+    let mut missing = None;
     for s in sides(view, a, b) {
         match view.get(s) {
             Cell::Revealed(_) => return None,
             Cell::Flagged => {}
-            Cell::Hidden => {
-                if missing.len() == MAX_MISSING {
-                    return None;
-                }
-                missing.push(s);
-            }
+            Cell::Hidden if missing.is_some() => return None,
+            Cell::Hidden => missing = Some(s),
         }
     }
     Some(missing)
@@ -182,26 +175,20 @@ fn sides(view: &Board, a: Pos, b: Pos) -> impl Iterator<Item = Pos> + '_ {
     })
 }
 
-/// The shares of the arrangements in which every missing side cell is a mine and exactly one of
-/// `a`, `b` is: first with `a` the mine, then with `b`. `board` is the view, left as it was.
+/// The shares of the arrangements in which the missing side cell (if any) is a mine and exactly
+/// one of `a`, `b` is: first with `a` the mine, then with `b`. `board` is the view, left as it
+/// was.
 fn pair_shares(
     board: &mut Board,
     a: Pos,
     b: Pos,
-    missing: &[Pos],
+    missing: Option<Pos>,
     ln_total: f64,
     analyses: &mut u32,
 ) -> (f64, f64) {
     let mut share = |mines: &[Pos], board: &mut Board| -> f64 {
-        for &m in mines.iter().chain(missing) {
-            board.set(m, Cell::Flagged);
-        }
-        *analyses += 1;
-        let value = analyze(board).map_or(0.0, |x| (x.ln_arrangements - ln_total).exp());
-        for &m in mines.iter().chain(missing) {
-            board.set(m, Cell::Hidden);
-        }
-        value
+        let cells: Vec<Pos> = mines.iter().copied().chain(missing).collect();
+        with_mines(board, &cells, analyses).map_or(0.0, |ln| (ln - ln_total).exp())
     };
     let both = share(&[a, b], board);
     let with_a = share(&[a], board);

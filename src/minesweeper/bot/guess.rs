@@ -210,6 +210,15 @@ fn lowest(analysis: &Analysis) -> (Pos, f64) {
     best
 }
 
+/// Every cell's mine probability from `analysis`, row-major (0 for a cell that is not hidden).
+pub(super) fn probability_grid(view: &Board, analysis: &Analysis) -> Vec<f64> {
+    let mut probability = vec![0.0; view.width() * view.height()];
+    for &(p, q) in &analysis.probabilities {
+        probability[view.index(p)] = q;
+    }
+    probability
+}
+
 /// Facts about one cell that the lookahead needs from the board.
 struct Neighbourhood {
     /// The mine probabilities of its hidden, unflagged neighbours.
@@ -252,10 +261,7 @@ fn candidates(
     window: f64,
     pool: Pool,
 ) -> Vec<(Pos, f64, Neighbourhood)> {
-    let mut probability = vec![0.0; view.width() * view.height()];
-    for &(p, q) in &analysis.probabilities {
-        probability[p.y * view.width() + p.x] = q;
-    }
+    let probability = probability_grid(view, analysis);
     let (_, lowest_p) = lowest(analysis);
     let limit = lowest_p + window * (1.0 - lowest_p) + 1e-12;
     let mut candidates: Vec<(Pos, f64, Neighbourhood)> = analysis
