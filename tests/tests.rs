@@ -3,7 +3,6 @@
 
 mod util;
 
-mod judge;
 mod maxblack;
 mod minesweeper;
 mod minesweeper_bot;

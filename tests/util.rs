@@ -7,10 +7,8 @@ pub fn bin(name: &str) -> Command {
     let path = match name {
         "minimax" => env!("CARGO_BIN_EXE_minimax"),
         "minesweeper" => env!("CARGO_BIN_EXE_minesweeper"),
-        "minesweeper-bot" => env!("CARGO_BIN_EXE_minesweeper-bot"),
         "maxblack" => env!("CARGO_BIN_EXE_maxblack"),
         "quarto" => env!("CARGO_BIN_EXE_quarto"),
-        "judge" => env!("CARGO_BIN_EXE_judge"),
         other => panic!("no binary named {other}"),
     };
     Command::new(path)

@@ -51,7 +51,7 @@ fn rustc(source: &Path, edition: &str, binary: Option<&Path>) {
 
 /// The puzzles that have a suite under `testcases/`, a module and a binary.
 fn solvers_with_suites() -> Vec<String> {
-    let root = util::root();
+    let root = util::workspace();
     let mut names: Vec<String> = std::fs::read_dir(root.join("testcases"))
         .expect("testcases/")
         .filter_map(Result::ok)
@@ -71,9 +71,9 @@ fn every_solver_bundle_compiles_with_bare_rustc_and_passes_its_suite() {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     for puzzle in &solvers {
         let source = tmp.path().join(format!("{puzzle}.rs"));
-        let text = bundle(&util::root(), puzzle, &source);
+        let text = bundle(&util::workspace(), puzzle, &source);
         assert!(text.len() <= 64 * 1024, "{puzzle}: {} bytes", text.len());
-        let again = bundle(&util::root(), puzzle, &tmp.path().join("again.rs"));
+        let again = bundle(&util::workspace(), puzzle, &tmp.path().join("again.rs"));
         assert!(text == again, "{puzzle}: two bundles differ");
 
         let binary = tmp.path().join(puzzle);
@@ -82,7 +82,7 @@ fn every_solver_bundle_compiles_with_bare_rustc_and_passes_its_suite() {
         util::bin("judge")
             .arg(puzzle)
             .arg("--testcases")
-            .arg(util::root().join("testcases"))
+            .arg(util::workspace().join("testcases"))
             .arg("--cmd")
             .arg(shell_quoted(&binary))
             .assert()
@@ -96,7 +96,7 @@ fn shell_quoted(p: &Path) -> String {
 }
 
 fn fixtures() -> PathBuf {
-    util::root().join("tests/fixtures/judge/bundle")
+    util::package().join("tests/fixtures/judge/bundle")
 }
 
 #[test]

@@ -86,7 +86,7 @@ fn is_executable(path: &Path) -> bool {
 /// Our release binaries for `names`, in that order.
 ///
 /// They live next to the judge when it is a release build, else in the sibling `release` folder.
-/// When the package's `Cargo.toml` is found (cargo's `CARGO_MANIFEST_DIR`, or the current folder),
+/// When the `cp-puzzles` package's `Cargo.toml` is found (see [`manifest`]),
 /// `cargo build --release` brings them up to date first, so that a stale binary is never judged.
 ///
 /// # Errors
@@ -125,13 +125,20 @@ fn release_dir(exe: &Path) -> PathBuf {
     }
 }
 
+/// The `Cargo.toml` of the `cp-puzzles` package: in cargo's `CARGO_MANIFEST_DIR` (the judge's
+/// own package when run by `cargo run`), the current folder, or a folder above either.
 fn manifest() -> Option<PathBuf> {
-    let dir = std::env::var_os("CARGO_MANIFEST_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("."));
-    let manifest = dir.join("Cargo.toml");
-    let text = std::fs::read_to_string(&manifest).ok()?;
-    text.contains("name = \"cp-puzzles\"").then_some(manifest)
+    let starts = [
+        std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
+        std::env::current_dir().ok(),
+    ];
+    starts.into_iter().flatten().find_map(|start| {
+        start.ancestors().find_map(|dir| {
+            let manifest = dir.join("Cargo.toml");
+            let text = std::fs::read_to_string(&manifest).ok()?;
+            text.contains("name = \"cp-puzzles\"").then_some(manifest)
+        })
+    })
 }
 
 fn build(manifest: &Path, names: &[String]) -> Result<(), String> {

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 
-use super::{judge_in, temp_suite};
+use crate::{judge_in, temp_suite};
 
 /// 4 MB of input, far more than a pipe holds, and its answer.
 fn big_suite() -> tempfile::TempDir {
@@ -83,7 +83,7 @@ fn parallel_jobs_report_in_case_order_and_say_so() {
     )
     .assert()
     .code(0);
-    let text = super::stdout_of(&out);
+    let text = crate::stdout_of(&out);
     let order: Vec<usize> = ["par/01", "par/02", "par/03"]
         .iter()
         .map(|c| text.find(c).expect("every case reported"))
@@ -100,7 +100,7 @@ fn a_reader_that_stops_early_does_not_make_the_judge_panic() {
     use std::io::{BufRead, BufReader};
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
         .arg("--testcases")
-        .arg(crate::util::root().join("tests/fixtures/judge"))
+        .arg(crate::util::package().join("tests/fixtures/judge"))
         .args(["echo", "--cmd", "sleep 0.2; cat"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -1,7 +1,7 @@
 //! The human report: snapshots with the times and memory masked, and colour only when asked for
 //! (stdout is not a terminal in tests).
 
-use super::{judge, stdout_of};
+use crate::{judge, stdout_of};
 
 /// The `mixed` suite's program: 01 right, 02 wrong in its second line, 03 crashes, 04 has no
 /// answer recorded.
@@ -29,7 +29,7 @@ fn masked(report: &str) -> String {
 #[test]
 fn human_report_of_a_mixed_suite() {
     let out = judge(&["mixed", "--cmd", MIXED]).assert().code(1);
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("human_report_mixed", masked(&stdout_of(&out)));
     });
 }
@@ -39,7 +39,7 @@ fn human_report_of_two_suites_passing() {
     let out = judge(&["echo", "float", "--cmd", "cat | sed 's/0.5/0.5000000001/'"])
         .assert()
         .code(0);
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("human_report_passing", masked(&stdout_of(&out)));
     });
 }

@@ -1,5 +1,7 @@
-//! Tests for `judge`: fake programs passed with `--cmd` on small suites under
+//! The judge's integration tests (one binary, as ripgrep does): fake programs passed with `--cmd` on small suites under
 //! `tests/fixtures/judge`, or on suites written to a temporary folder.
+
+mod util;
 
 mod bundle;
 mod machine;
@@ -10,11 +12,9 @@ mod verdicts;
 
 use std::path::Path;
 
-use crate::util;
-
 /// `judge --testcases tests/fixtures/judge ARGS...`.
 fn judge(args: &[&str]) -> assert_cmd::Command {
-    judge_in(&util::root().join("tests/fixtures/judge"), args)
+    judge_in(&util::package().join("tests/fixtures/judge"), args)
 }
 
 /// `judge --testcases DIR ARGS...`.

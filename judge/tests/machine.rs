@@ -1,6 +1,6 @@
 //! `--format json` and `--junit FILE`.
 
-use super::{judge, stdout_of};
+use crate::{judge, stdout_of};
 
 const MIXED: &str =
     "read x; case $x in 1) echo one;; 2) echo two;; 3) exit 3;; *) echo four;; esac";

@@ -3,7 +3,7 @@
 
 use predicates::prelude::*;
 
-use super::temp_suite;
+use crate::temp_suite;
 use crate::util;
 
 /// `judge record ARGS... --testcases DIR`.
@@ -36,7 +36,7 @@ fn record_writes_missing_answers_and_keeps_the_rest() {
         .stdout(predicate::str::ends_with("2 written, 0 kept, 0 failed\n"));
     assert_eq!(read(dir.join("01.out")), "ABC\n");
     // Now the suite passes with the reference.
-    super::judge_in(tmp.path(), &["s", "--cmd", "tr a-z A-Z"])
+    crate::judge_in(tmp.path(), &["s", "--cmd", "tr a-z A-Z"])
         .assert()
         .code(0);
 }

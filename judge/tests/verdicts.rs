@@ -3,7 +3,7 @@
 
 use predicates::prelude::*;
 
-use super::judge;
+use crate::judge;
 
 #[test]
 fn cat_is_accepted() {
@@ -184,10 +184,10 @@ fn the_checker_accepts_any_order_and_rejects_a_wrong_set() {
 
 #[test]
 fn a_missing_checker_is_a_setup_error() {
-    let tmp = super::temp_suite("c", &[("01", b"1\n", Some(b"1\n"))]);
+    let tmp = crate::temp_suite("c", &[("01", b"1\n", Some(b"1\n"))]);
     let toml = "compare = \"checker\"\nchecker = \"./no-such-checker\"\n";
     std::fs::write(tmp.path().join("c/suite.toml"), toml).expect("suite.toml");
-    super::judge_in(tmp.path(), &["c", "--cmd", "cat"])
+    crate::judge_in(tmp.path(), &["c", "--cmd", "cat"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
@@ -195,7 +195,7 @@ fn a_missing_checker_is_a_setup_error() {
         ));
     // And a checker suite without its command is rejected before anything runs.
     std::fs::write(tmp.path().join("c/suite.toml"), "compare = \"checker\"\n").expect("toml");
-    super::judge_in(tmp.path(), &["c", "--cmd", "cat"])
+    crate::judge_in(tmp.path(), &["c", "--cmd", "cat"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("needs checker = \"COMMAND\""));
@@ -232,9 +232,9 @@ fn an_expected_exit_code_is_part_of_the_answer() {
 
 #[test]
 fn a_malformed_exit_file_is_a_setup_error() {
-    let tmp = super::temp_suite("e", &[("01", b"", Some(b""))]);
+    let tmp = crate::temp_suite("e", &[("01", b"", Some(b""))]);
     std::fs::write(tmp.path().join("e/01.exit"), "one\n").expect("01.exit");
-    super::judge_in(tmp.path(), &["e", "--cmd", "exit 1"])
+    crate::judge_in(tmp.path(), &["e", "--cmd", "exit 1"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
@@ -248,7 +248,7 @@ fn filter_selects_cases_by_name() {
         .assert()
         .code(0)
         .stdout(predicate::str::ends_with("1 passed, 0 failed\n"));
-    let text = super::stdout_of(&out);
+    let text = crate::stdout_of(&out);
     assert!(text.contains("echo/02") && !text.contains("echo/01") && !text.contains("checker/"));
 }
 

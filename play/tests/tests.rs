@@ -1,0 +1,5 @@
+//! The integration tests of the programs that play (one binary, as ripgrep does).
+
+mod util;
+
+mod minesweeper_bot;
