@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::error::{Error, MAX_SIDE};
+use super::grid::Grid;
 
 /// A cell's coordinates: `x` the column, `y` the row, both 0-based. Ordered row-major (by `y`, then
 /// `x`): the field order below is what the derived `Ord` uses.
@@ -37,10 +38,9 @@ pub enum Cell {
 /// `cells.len() == width * height`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    width: usize,
-    height: usize,
+    grid: Grid,
     mines: usize,
-    /// Row-major: the cell at `Pos { x, y }` is `cells[y * width + x]`.
+    /// Row-major: the cell at `p` is `cells[grid.index(p)]`.
     cells: Vec<Cell>,
 }
 
@@ -50,34 +50,36 @@ impl Board {
     /// # Errors
     /// [`Error::Size`] unless `1 <= width, height <= 1000` and `mines <= width * height`.
     pub fn new(width: usize, height: usize, mines: usize) -> Result<Board, Error> {
-        if !(1..=MAX_SIDE).contains(&width)
-            || !(1..=MAX_SIDE).contains(&height)
-            || mines > width * height
-        {
-            return Err(Error::Size {
+        let grid = Grid::new(width, height)
+            .filter(|g| g.width() <= MAX_SIDE && g.height() <= MAX_SIDE && mines <= g.cells())
+            .ok_or(Error::Size {
                 width,
                 height,
                 mines,
-            });
-        }
+            })?;
         Ok(Board {
-            width,
-            height,
+            grid,
             mines,
-            cells: vec![Cell::Hidden; width * height],
+            cells: vec![Cell::Hidden; grid.cells()],
         })
+    }
+
+    /// The board's geometry.
+    #[must_use]
+    pub fn grid(&self) -> Grid {
+        self.grid
     }
 
     /// The number of columns.
     #[must_use]
     pub fn width(&self) -> usize {
-        self.width
+        self.grid.width()
     }
 
     /// The number of rows.
     #[must_use]
     pub fn height(&self) -> usize {
-        self.height
+        self.grid.height()
     }
 
     /// The total number of mines, flagged ones included.
@@ -106,13 +108,7 @@ impl Board {
 
     /// The up to 8 cells around `p`, row-major.
     pub fn neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> {
-        let (width, height) = (self.width, self.height);
-        let ys = p.y.saturating_sub(1)..=(p.y + 1).min(height - 1);
-        ys.flat_map(move |y| {
-            let xs = p.x.saturating_sub(1)..=(p.x + 1).min(width - 1);
-            xs.map(move |x| Pos::new(x, y))
-        })
-        .filter(move |&q| q != p)
+        self.grid.neighbours(p)
     }
 
     /// The cells, row-major.
@@ -127,24 +123,18 @@ impl Board {
     /// If `p` is off the board.
     #[must_use]
     pub fn index(&self, p: Pos) -> usize {
-        assert!(
-            p.x < self.width && p.y < self.height,
-            "{:?} is off the board",
-            p
-        );
-        p.y * self.width + p.x
+        self.grid.index(p)
     }
 
     /// The position of row-major index `i`.
     #[must_use]
     pub fn pos(&self, i: usize) -> Pos {
-        Pos::new(i % self.width, i / self.width)
+        self.grid.pos(i)
     }
 
     /// Every position, row-major.
     pub fn positions(&self) -> impl Iterator<Item = Pos> {
-        let width = self.width;
-        (0..self.width * self.height).map(move |i| Pos::new(i % width, i / width))
+        self.grid.positions()
     }
 
     /// The number of flagged cells.
@@ -158,8 +148,8 @@ impl Board {
 /// (`H` hidden, `F` flagged, `0`-`8` revealed).
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}x{}x{}", self.width, self.height, self.mines)?;
-        for row in self.cells.chunks(self.width) {
+        writeln!(f, "{}x{}x{}", self.width(), self.height(), self.mines)?;
+        for row in self.cells.chunks(self.width()) {
             let line: String = row
                 .iter()
                 .map(|c| match c {

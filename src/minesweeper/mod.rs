@@ -29,6 +29,7 @@ mod error;
 mod frontier;
 #[cfg(not(bundle))]
 pub mod game;
+mod grid;
 mod output;
 mod parse;
 
@@ -38,6 +39,7 @@ pub use analysis::{analyze, analyze_exact, best_guess, Analysis, ExactAnalysis, 
 pub use big::Big;
 pub use board::{Board, Cell, Pos};
 pub use error::{Error, Inconsistency, MAX_SIDE};
+pub use grid::Grid;
 pub use output::round6;
 
 /// Reads a `.mine` board from `input` and writes its analysis to `output`.
