@@ -4,7 +4,7 @@
 //! Usage: `cargo run --release --example minesweeper_losses -- GAMES beginner|intermediate|expert safe|opening`
 //! (games are seeded 99, so the figures do not overlap the README's seed-1 table).
 
-use cp_puzzles::minesweeper::bot::Strategy;
+use cp_puzzles::minesweeper::bot::{Calls, Strategy};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
 use cp_puzzles::minesweeper::{analyze, Cell};
 
@@ -52,7 +52,7 @@ fn play(
     all: &mut [u64; BINS],
 ) -> Result<Option<usize>, Box<dyn std::error::Error>> {
     game.reveal(first);
-    let (mut last, mut analyses) = (0, 0);
+    let (mut last, mut calls) = (0, Calls::default());
     while game.status() == Status::Playing {
         let analysis = analyze(game.view())?;
         for &p in &analysis.mines {
@@ -64,7 +64,7 @@ fn play(
             let decades = analysis.ln_arrangements / std::f64::consts::LN_10;
             last = (decades.max(0.0) as usize).min(BINS - 1);
             all[last] += 1;
-            let (p, _) = Strategy::REGIONS.choose(game.view(), &analysis, &mut analyses);
+            let (p, _) = Strategy::REGIONS.choose(game.view(), &analysis, &mut calls);
             game.reveal(p);
             continue;
         }

@@ -442,8 +442,8 @@ fn check_best_click(view: &Board, p: Pos, q: f64, what: &str) -> Result<(), Test
 fn the_endgame_search_sees_a_pure_fifty_fifty() {
     // Two hidden cells, one mine, nothing revealed: any click wins half the time.
     let view = Board::new(2, 1, 1).unwrap();
-    let (_, win, mine) = bot::endgame_click(&view, bot::MAX_ARRANGEMENTS).unwrap();
-    assert_eq!((win, mine), (0.5, 0.5));
+    let click = bot::endgame_click(&view, bot::MAX_ARRANGEMENTS).unwrap();
+    assert_eq!((click.win_chance, click.mine_chance), (0.5, 0.5));
 }
 
 proptest! {
@@ -461,7 +461,7 @@ proptest! {
         game.reveal(Pos { x: 0, y: 0 });
         prop_assume!(game.status() == Status::Playing);
         let count = arrangements(game.view()).len();
-        let Some((_, win, _)) = bot::endgame_click(game.view(), limit) else {
+        let Some(bot::ExactClick { win_chance: win, .. }) = bot::endgame_click(game.view(), limit) else {
             // Nothing to search: one arrangement left, or too many for the search.
             prop_assert!(count == 1 || count > limit, "{count}");
             return Ok(());
@@ -499,10 +499,10 @@ proptest! {
         prop_assume!(game.status() == Status::Playing);
         let view = game.view().clone();
         let ln_total = (arrangements(&view).len() as f64).ln();
-        let Some((p, _, q)) = bot::region_click(&view, 1000, ln_total) else {
+        let Some(click) = bot::region_click(&view, 1000, ln_total) else {
             return Ok(());
         };
-        check_best_click(&view, p, q, "region click")?;
+        check_best_click(&view, click.cell, click.mine_chance, "region click")?;
     }
 }
 
@@ -529,7 +529,7 @@ proptest! {
                 continue;
             }
             let view = game.view().clone();
-            let Some((p, q)) = bot::forced_guess(&view, &a, false, &mut 0) else {
+            let Some((p, q)) = bot::forced_guess(&view, &a, false, &mut bot::Calls::default()) else {
                 break;
             };
             check_best_click(&view, p, q, "dead 50/50")?;

@@ -3,35 +3,29 @@
 //!
 //! [`run`] plays many seeded games on several threads; the totals depend only on the seed, the
 //! board and the strategy, never on the number of threads.
+//!
+//! A guess runs the strategy's stages in order (see `guess.rs`): exact play in an independent
+//! region, exact play on the whole board, forced 50/50s, and the lookahead (`stage/`). They share
+//! the exact search (`exact/`), the probabilities, the tolerances and the count of analyzer calls.
 
-mod endgame;
-mod fifty;
+mod calls;
+mod error;
+mod exact;
 mod guess;
 mod player;
+mod probabilities;
 mod runner;
+mod stage;
 mod stats;
+mod tolerance;
 
-pub use endgame::{best_click as endgame_click, region_click, MAX_ARRANGEMENTS};
-pub use fifty::forced as forced_guess;
+pub use calls::Calls;
+pub use error::BotError;
+pub use exact::{ExactClick, MAX_ARRANGEMENTS};
 pub use guess::{Forced, Pool, Strategy};
 pub use player::{play, Event, Played};
 pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
+pub use stage::endgame::best_click as endgame_click;
+pub use stage::fifty::forced as forced_guess;
+pub use stage::region::region_click;
 pub use stats::wilson_interval;
-
-use std::fmt;
-
-/// Why the bot stopped before the game ended: the analyzer found the engine's own view
-/// inconsistent, which is a bug in one of them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BotError {
-    /// The analyzer's message.
-    pub message: String,
-}
-
-impl fmt::Display for BotError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the analyzer rejected a game's view: {}", self.message)
-    }
-}
-
-impl std::error::Error for BotError {}

@@ -1,9 +1,10 @@
 //! One game played by the bot.
 
+use super::calls::Calls;
+use super::error::BotError;
 use super::guess::Strategy;
-use super::BotError;
 use crate::minesweeper::game::{Game, Reveal, Status};
-use crate::minesweeper::{analyze, Cell, Pos};
+use crate::minesweeper::{Cell, Pos};
 
 /// One thing the bot did, reported to an observer (for `--show`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,20 +43,18 @@ pub fn play(
     observe: &mut dyn FnMut(Event, &Game),
 ) -> Result<Played, BotError> {
     let mut played = Played::default();
+    let mut calls = Calls::default();
     game.reveal(first);
     observe(Event::First(first), game);
     while game.status() == Status::Playing {
-        played.analyses += 1;
-        let analysis = analyze(game.view()).map_err(|e| BotError {
-            message: e.to_string(),
-        })?;
+        let analysis = calls.analyze(game.view())?;
         for &p in &analysis.mines {
             if game.view().get(p) == Cell::Hidden && game.toggle_flag(p) {
                 observe(Event::Flag(p), game);
             }
         }
         if analysis.safe.is_empty() {
-            let (p, probability) = strategy.choose(game.view(), &analysis, &mut played.analyses);
+            let (p, probability) = strategy.choose(game.view(), &analysis, &mut calls);
             played.guesses += 1;
             game.reveal(p);
             observe(Event::Guess(p, probability), game);
@@ -68,5 +67,6 @@ pub fn play(
         }
     }
     played.won = game.status() == Status::Won;
+    played.analyses = calls.get();
     Ok(played)
 }

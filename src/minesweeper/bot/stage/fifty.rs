@@ -9,26 +9,29 @@
 //! in every arrangement where it is a mine, it forms a dead 50/50 with a neighbour (the side
 //! cells still hidden, at most one, being mines too): its risk is one the game must take anyway.
 
-use super::guess::probability_grid;
-use crate::minesweeper::{analyze, Analysis, Board, Cell, Pos};
+use crate::minesweeper::bot::calls::Calls;
+use crate::minesweeper::bot::probabilities::probability_grid;
+use crate::minesweeper::bot::tolerance::MASS_SLACK;
+use crate::minesweeper::{Analysis, Board, Cell, Grid, Pos, NEAR_TIE};
 
 /// A cell to guess at once, with its mine probability: a cell of a dead 50/50 (a pair whose side
 /// cells are all mines or off the board, with exactly one mine in every arrangement), or with
 /// `pseudo`, a cell that is a mine only in arrangements where it forms a dead 50/50 (its risk
 /// is one the game must take anyway). Guessing these early costs nothing and may tell the
 /// neighbours something. Dead pairs come first, then dead 2x2 boxes, then pseudo-50/50s, each
-/// the first in row-major order (of the pair's or box's top-left cell).
+/// the first in row-major order (of the pair's or box's top-left cell). `calls` counts the
+/// analyzer calls made.
 #[must_use]
 pub fn forced(
     view: &Board,
     analysis: &Analysis,
     pseudo: bool,
-    analyses: &mut u32,
+    calls: &mut Calls,
 ) -> Option<(Pos, f64)> {
     let probability = probability_grid(view, analysis);
     let mut scratch = view.clone();
     let mut pseudo_pick: Option<(Pos, f64)> = None;
-    for (a, b) in pairs(view) {
+    for (a, b) in pairs(view.grid()) {
         let Some(missing) = missing_sides(view, a, b) else {
             continue;
         };
@@ -36,32 +39,52 @@ pub fn forced(
         if qa <= 0.0 || qb <= 0.0 || qa >= 1.0 || qb >= 1.0 {
             continue;
         }
-        if missing.is_none() && (qa + qb - 1.0).abs() > 1e-9 && !pseudo {
+        if missing.is_none() && (qa + qb - 1.0).abs() > NEAR_TIE && !pseudo {
             continue;
         }
         let ln_total = analysis.ln_arrangements;
-        let (for_a, for_b) = pair_shares(&mut scratch, a, b, missing, ln_total, analyses);
-        if missing.is_none() && (for_a + for_b - 1.0).abs() < 1e-9 {
+        let (for_a, for_b) = pair_shares(&mut scratch, [a, b], missing, ln_total, calls);
+        if missing.is_none() && one_mine(for_a, for_b) {
             return Some((a, qa));
         }
         if pseudo && pseudo_pick.is_none() {
-            if for_a >= qa * (1.0 - 1e-9) {
+            if for_a >= qa * (1.0 - MASS_SLACK) {
                 pseudo_pick = Some((a, qa));
-            } else if for_b >= qb * (1.0 - 1e-9) {
+            } else if for_b >= qb * (1.0 - MASS_SLACK) {
                 pseudo_pick = Some((b, qb));
             }
         }
     }
-    dead_box(view, &probability, &mut scratch, analyses).or(pseudo_pick)
+    dead_box(view, &probability, &mut scratch, calls).or(pseudo_pick)
+}
+
+/// Whether two chances add up to one (within [`NEAR_TIE`]).
+fn one_mine(p: f64, q: f64) -> bool {
+    (p + q - 1.0).abs() < NEAR_TIE
 }
 
 /// Every pair of orthogonally adjacent cells `(a, b)`, `b` right of or below `a`, in row-major
 /// order of `a` (the right neighbour first).
-fn pairs(view: &Board) -> impl Iterator<Item = (Pos, Pos)> + '_ {
-    view.positions().flat_map(move |a| {
-        let right = (a.x + 1 < view.width()).then_some(Pos { x: a.x + 1, y: a.y });
-        let below = (a.y + 1 < view.height()).then_some(Pos { x: a.x, y: a.y + 1 });
-        right.into_iter().chain(below).map(move |b| (a, b))
+fn pairs(grid: Grid) -> impl Iterator<Item = (Pos, Pos)> {
+    grid.positions().flat_map(move |a| {
+        [Pos::new(a.x + 1, a.y), Pos::new(a.x, a.y + 1)]
+            .into_iter()
+            .filter(move |&b| grid.contains(b))
+            .map(move |b| (a, b))
+    })
+}
+
+/// Whether `p` and `q` are the same cell or neighbours.
+fn touches(p: Pos, q: Pos) -> bool {
+    p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1
+}
+
+/// The cells on the grid, outside `cells`, that touch exactly one of them, row-major: the side
+/// cells of a pair, or the four cells diagonally beyond the corners of a 2x2 box. Every cell of
+/// `cells` must touch `cells[0]`.
+fn touching_one(grid: Grid, cells: &[Pos]) -> impl Iterator<Item = Pos> + '_ {
+    grid.block(cells[0], 2).filter(move |&q| {
+        !cells.contains(&q) && cells.iter().filter(|&&c| touches(q, c)).count() == 1
     })
 }
 
@@ -72,49 +95,36 @@ fn dead_box(
     view: &Board,
     probability: &[f64],
     scratch: &mut Board,
-    analyses: &mut u32,
+    calls: &mut Calls,
 ) -> Option<(Pos, f64)> {
-    let (w, h) = (view.width(), view.height());
-    for y in 0..h.saturating_sub(1) {
-        for x in 0..w.saturating_sub(1) {
-            let cells = [
-                Pos { x, y },
-                Pos { x: x + 1, y },
-                Pos { x, y: y + 1 },
-                Pos { x: x + 1, y: y + 1 },
-            ];
-            if cells.iter().any(|&c| view.get(c) != Cell::Hidden) {
-                continue;
-            }
-            let q = cells.map(|c| probability[view.index(c)]);
-            let one = |i: usize, j: usize| (q[i] + q[j] - 1.0).abs() < 1e-9;
-            if q[0] <= 0.0 || q[0] >= 1.0 || !(one(0, 1) && one(0, 2) && one(1, 3)) {
-                continue;
-            }
-            let corners_closed =
-                [(-1i64, -1i64), (2, -1), (-1, 2), (2, 2)]
-                    .iter()
-                    .all(|&(dx, dy)| {
-                        let (cx, cy) = (x as i64 + dx, y as i64 + dy);
-                        cx < 0
-                            || cy < 0
-                            || cx as usize >= w
-                            || cy as usize >= h
-                            || view.get(Pos {
-                                x: cx as usize,
-                                y: cy as usize,
-                            }) == Cell::Flagged
-                    });
-            if !corners_closed {
-                continue;
-            }
-            // Each side of the box holds exactly one mine: then the mines are a diagonal.
-            let never_both = [(0, 1), (0, 2), (1, 3), (2, 3)]
-                .iter()
-                .all(|&(i, j)| with_mines(scratch, &[cells[i], cells[j]], analyses).is_none());
-            if never_both {
-                return Some((cells[0], q[0]));
-            }
+    let grid = view.grid();
+    let boxes = grid
+        .positions()
+        .filter(|p| grid.contains(Pos::new(p.x + 1, p.y + 1)));
+    for Pos { x, y } in boxes {
+        let cells = [
+            Pos::new(x, y),
+            Pos::new(x + 1, y),
+            Pos::new(x, y + 1),
+            Pos::new(x + 1, y + 1),
+        ];
+        if cells.iter().any(|&c| view.get(c) != Cell::Hidden) {
+            continue;
+        }
+        let q = cells.map(|c| probability[view.index(c)]);
+        let one = |i: usize, j: usize| one_mine(q[i], q[j]);
+        if q[0] <= 0.0 || q[0] >= 1.0 || !(one(0, 1) && one(0, 2) && one(1, 3)) {
+            continue;
+        }
+        if !touching_one(grid, &cells).all(|c| view.get(c) == Cell::Flagged) {
+            continue;
+        }
+        // Each side of the box holds exactly one mine: then the mines are a diagonal.
+        let never_both = [(0, 1), (0, 2), (1, 3), (2, 3)]
+            .iter()
+            .all(|&(i, j)| with_mines(scratch, &[cells[i], cells[j]], calls).is_none());
+        if never_both {
+            return Some((cells[0], q[0]));
         }
     }
     None
@@ -122,12 +132,11 @@ fn dead_box(
 
 /// The log of the number of arrangements of `board` with mines on all of `cells` (flagged for
 /// the count), or `None` if there is none; `board` is left as it was.
-fn with_mines(board: &mut Board, cells: &[Pos], analyses: &mut u32) -> Option<f64> {
+fn with_mines(board: &mut Board, cells: &[Pos], calls: &mut Calls) -> Option<f64> {
     for &c in cells {
         board.set(c, Cell::Flagged);
     }
-    *analyses += 1;
-    let ln = analyze(board).ok().map(|a| a.ln_arrangements);
+    let ln = calls.analyze(board).ok().map(|a| a.ln_arrangements);
     for &c in cells {
         board.set(c, Cell::Hidden);
     }
@@ -143,7 +152,7 @@ fn missing_sides(view: &Board, a: Pos, b: Pos) -> Option<Option<Pos>> {
         return None;
     }
     let mut missing = None;
-    for s in sides(view, a, b) {
+    for s in touching_one(view.grid(), &[a, b]) {
         match view.get(s) {
             Cell::Revealed(_) => return None,
             Cell::Flagged => {}
@@ -154,41 +163,19 @@ fn missing_sides(view: &Board, a: Pos, b: Pos) -> Option<Option<Pos>> {
     Some(missing)
 }
 
-/// The on-board cells that touch exactly one of `a` and `b` (`b` right of or below `a`).
-fn sides(view: &Board, a: Pos, b: Pos) -> impl Iterator<Item = Pos> + '_ {
-    let horizontal = b.x == a.x + 1;
-    // Beyond `a` (index -1 along the pair's axis) and beyond `b` (index +2), across -1..=1.
-    [-1i64, 2].into_iter().flat_map(move |along| {
-        (-1i64..=1).filter_map(move |across| {
-            let (x, y) = if horizontal {
-                (a.x as i64 + along, a.y as i64 + across)
-            } else {
-                (a.x as i64 + across, a.y as i64 + along)
-            };
-            let inside =
-                x >= 0 && y >= 0 && (x as usize) < view.width() && (y as usize) < view.height();
-            inside.then_some(Pos {
-                x: x as usize,
-                y: y as usize,
-            })
-        })
-    })
-}
-
 /// The shares of the arrangements in which the missing side cell (if any) is a mine and exactly
-/// one of `a`, `b` is: first with `a` the mine, then with `b`. `board` is the view, left as it
-/// was.
+/// one of the pair `[a, b]` is: first with `a` the mine, then with `b`. `board` is the view, left
+/// as it was.
 fn pair_shares(
     board: &mut Board,
-    a: Pos,
-    b: Pos,
+    [a, b]: [Pos; 2],
     missing: Option<Pos>,
     ln_total: f64,
-    analyses: &mut u32,
+    calls: &mut Calls,
 ) -> (f64, f64) {
     let mut share = |mines: &[Pos], board: &mut Board| -> f64 {
         let cells: Vec<Pos> = mines.iter().copied().chain(missing).collect();
-        with_mines(board, &cells, analyses).map_or(0.0, |ln| (ln - ln_total).exp())
+        with_mines(board, &cells, calls).map_or(0.0, |ln| (ln - ln_total).exp())
     };
     let both = share(&[a, b], board);
     let with_a = share(&[a], board);
@@ -199,6 +186,7 @@ fn pair_shares(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::minesweeper::analyze;
 
     fn board(text: &str) -> Board {
         Board::parse(text).expect("a valid board")
@@ -208,10 +196,10 @@ mod tests {
     fn a_dead_pair_is_guessed_at_once() {
         let view = board("4x3x3\nHHF2\n13F2\n0111\n");
         let analysis = analyze(&view).unwrap();
-        let mut analyses = 0;
-        let (p, q) = forced(&view, &analysis, false, &mut analyses).expect("a dead 50/50");
+        let mut calls = Calls::default();
+        let (p, q) = forced(&view, &analysis, false, &mut calls).expect("a dead 50/50");
         assert_eq!(p, Pos { x: 0, y: 0 });
-        assert!((q - 0.5).abs() < 1e-9);
+        assert!((q - 0.5).abs() < NEAR_TIE);
     }
 
     #[test]
@@ -219,13 +207,29 @@ mod tests {
         // The top-left 2x2 box holds one diagonal or the other; beyond its corners, a flag.
         let view = board("4x4x3\nHH10\nHH21\n12F1\n0111\n");
         let analysis = analyze(&view).unwrap();
-        let mut analyses = 0;
-        let (p, q) = forced(&view, &analysis, false, &mut analyses).expect("a dead box");
+        let mut calls = Calls::default();
+        let (p, q) = forced(&view, &analysis, false, &mut calls).expect("a dead box");
         assert_eq!(p, Pos { x: 0, y: 0 });
-        assert!((q - 0.5).abs() < 1e-9);
+        assert!((q - 0.5).abs() < NEAR_TIE);
         // Without the flag beyond the box, a number there could still tell the diagonals apart.
         let open = board("4x4x3\nHH10\nHH21\n12H1\n0111\n");
         let analysis = analyze(&open).unwrap();
-        assert_eq!(forced(&open, &analysis, false, &mut analyses), None);
+        assert_eq!(forced(&open, &analysis, false, &mut calls), None);
+    }
+
+    #[test]
+    fn side_cells_touch_one_cell_of_the_pair_or_box() {
+        let grid = Grid::new(5, 5).unwrap();
+        let pair: Vec<Pos> = touching_one(grid, &[Pos::new(1, 1), Pos::new(2, 1)]).collect();
+        let expected = [(0, 0), (3, 0), (0, 1), (3, 1), (0, 2), (3, 2)];
+        assert_eq!(pair, expected.map(|(x, y)| Pos::new(x, y)));
+        let corner: Vec<Pos> = touching_one(grid, &[Pos::new(0, 0), Pos::new(0, 1)]).collect();
+        assert_eq!(corner, [Pos::new(0, 2), Pos::new(1, 2)]);
+        let square = [(1, 1), (2, 1), (1, 2), (2, 2)].map(|(x, y)| Pos::new(x, y));
+        let beyond: Vec<Pos> = touching_one(grid, &square).collect();
+        assert_eq!(
+            beyond,
+            [(0, 0), (3, 0), (0, 3), (3, 3)].map(|(x, y)| Pos::new(x, y))
+        );
     }
 }
