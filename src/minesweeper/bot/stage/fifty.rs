@@ -188,16 +188,16 @@ mod tests {
     use super::*;
     use crate::minesweeper::analyze;
 
-    fn board(text: &str) -> Board {
-        Board::parse(text).expect("a valid board")
+    /// The dead 50/50 `forced` finds on the board `text` (no pseudo-50/50s).
+    fn dead_on(text: &str) -> Option<(Pos, f64)> {
+        let view = Board::parse(text).expect("a valid board");
+        let analysis = analyze(&view).unwrap();
+        forced(&view, &analysis, false, &mut Calls::default())
     }
 
     #[test]
     fn a_dead_pair_is_guessed_at_once() {
-        let view = board("4x3x3\nHHF2\n13F2\n0111\n");
-        let analysis = analyze(&view).unwrap();
-        let mut calls = Calls::default();
-        let (p, q) = forced(&view, &analysis, false, &mut calls).expect("a dead 50/50");
+        let (p, q) = dead_on("4x3x3\nHHF2\n13F2\n0111\n").expect("a dead 50/50");
         assert_eq!(p, Pos { x: 0, y: 0 });
         assert!((q - 0.5).abs() < NEAR_TIE);
     }
@@ -205,16 +205,11 @@ mod tests {
     #[test]
     fn a_dead_box_is_guessed_at_once() {
         // The top-left 2x2 box holds one diagonal or the other; beyond its corners, a flag.
-        let view = board("4x4x3\nHH10\nHH21\n12F1\n0111\n");
-        let analysis = analyze(&view).unwrap();
-        let mut calls = Calls::default();
-        let (p, q) = forced(&view, &analysis, false, &mut calls).expect("a dead box");
+        let (p, q) = dead_on("4x4x3\nHH10\nHH21\n12F1\n0111\n").expect("a dead box");
         assert_eq!(p, Pos { x: 0, y: 0 });
         assert!((q - 0.5).abs() < NEAR_TIE);
         // Without the flag beyond the box, a number there could still tell the diagonals apart.
-        let open = board("4x4x3\nHH10\nHH21\n12H1\n0111\n");
-        let analysis = analyze(&open).unwrap();
-        assert_eq!(forced(&open, &analysis, false, &mut calls), None);
+        assert_eq!(dead_on("4x4x3\nHH10\nHH21\n12H1\n0111\n"), None);
     }
 
     #[test]
