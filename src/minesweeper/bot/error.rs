@@ -47,3 +47,23 @@ impl std::error::Error for BotError {
         Some(self.0.as_ref())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minesweeper::{Inconsistency, Pos};
+    use std::error::Error as _;
+
+    #[test]
+    fn the_analyzer_error_is_the_source() {
+        let why = Inconsistency::Numbers { at: Pos::new(2, 1) };
+        let error = BotError::from(Error::Inconsistent(why.clone()));
+        let source = error.source().expect("the analyzer's error");
+        assert_eq!(source.to_string(), Error::Inconsistent(why).to_string());
+        assert!(matches!(error.analyzer(), Error::Inconsistent(_)));
+        assert!(error
+            .to_string()
+            .starts_with("the analyzer rejected a game's view: "));
+        assert_eq!(error.clone(), error);
+    }
+}

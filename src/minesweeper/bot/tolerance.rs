@@ -3,7 +3,8 @@
 
 /// Two scores (win chances, expected safeties, two-click survival chances) closer than this are
 /// equal: a candidate replaces the best only if it beats it by more, and an upper bound that
-/// comes within it of the best prunes the candidate.
+/// comes within it of the best prunes the candidate. The lookahead's window of probabilities
+/// keeps a cell this far past its edge.
 pub const SCORE_TIE: f64 = 1e-12;
 
 /// The slack when the log of an arrangement count (a sum of logs, rounded) is checked against the

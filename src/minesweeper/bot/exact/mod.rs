@@ -37,3 +37,15 @@ pub struct ExactClick {
 pub fn within(ln_count: f64, max: usize) -> bool {
     ln_count <= (max as f64).ln() + LN_COUNT_SLACK
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_equal_to_the_limit_is_within_it() {
+        assert!(within(4000f64.ln(), 4000));
+        assert!(within(0.0, 1));
+        assert!(!within(4001f64.ln(), 4000));
+    }
+}
