@@ -18,29 +18,22 @@
 //! mine count. Counts are big integers ([`Big`]); the off-frontier binomials are replaced by small
 //! integers proportional to them.
 
-mod analysis;
-mod big;
+mod analyzer;
 mod board;
 #[cfg(not(bundle))]
 pub mod bot;
-mod combine;
-mod enumerate;
 mod error;
-mod frontier;
 #[cfg(not(bundle))]
 pub mod game;
 mod grid;
-mod output;
 mod parse;
 
 use std::io::{Read, Write};
 
-pub use analysis::{analyze, analyze_exact, best_guess, Analysis, ExactAnalysis, NEAR_TIE};
-pub use big::Big;
+pub use analyzer::{analyze, analyze_exact, best_guess, round6, Analysis, Big, ExactAnalysis, NEAR_TIE};
 pub use board::{Board, Cell, Pos};
 pub use error::{Error, Inconsistency, MAX_SIDE};
 pub use grid::Grid;
-pub use output::round6;
 
 /// Reads a `.mine` board from `input` and writes its analysis to `output`.
 ///
@@ -62,8 +55,8 @@ pub fn solve<R: Read, W: Write>(mut input: R, mut output: W) -> Result<(), Error
         .filter(|(_, n, d)| n == d)
         .map(|(p, _, _)| p)
         .collect();
-    output::write_list(&mut output, "safe", &safe)?;
-    output::write_list(&mut output, "mines", &mines)?;
+    analyzer::write_list(&mut output, "safe", &safe)?;
+    analyzer::write_list(&mut output, "mines", &mines)?;
     // Rounded once per distinct ratio: on a big board most cells share the off-frontier one.
     let mut rounded: Vec<Option<std::rc::Rc<str>>> = vec![None; exact.ratio_count()];
     let printed: Vec<(Pos, std::rc::Rc<str>)> = exact

@@ -2,10 +2,10 @@
 //! and the recommended click.
 
 use super::big::Big;
-use super::board::{Board, Cell, Pos};
+use crate::minesweeper::board::{Board, Cell, Pos};
 use super::combine::{combine, combine_cost, COMBINE_BUDGET};
 use super::enumerate::{enumerate, NODE_BUDGET};
-use super::error::{Error, Inconsistency};
+use crate::minesweeper::error::{Error, Inconsistency};
 use super::frontier::{mine_count, Around, Known, System};
 
 /// What [`analyze`] finds. Every list is row-major.

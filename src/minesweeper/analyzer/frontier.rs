@@ -2,8 +2,8 @@
 //! the remaining frontier split into groups (cells touching exactly the same numbers) and
 //! independent components.
 
-use super::board::{Board, Cell};
-use super::error::Inconsistency;
+use crate::minesweeper::board::{Board, Cell};
+use crate::minesweeper::error::Inconsistency;
 
 /// What is known about a board cell before enumeration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

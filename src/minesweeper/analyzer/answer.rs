@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::big::Big;
-use super::board::Pos;
+use crate::minesweeper::board::Pos;
 
 /// `num / den` rounded to 6 decimals, half up (an exact tie rounds away from zero), as `0.xxxxxx`
 /// or `1.000000`. Exact: computed on the integers, never through a float.
