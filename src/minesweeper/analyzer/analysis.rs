@@ -6,7 +6,7 @@ use crate::minesweeper::board::{Board, Cell, Pos};
 use super::combine::{combine, combine_cost, COMBINE_BUDGET};
 use super::enumerate::{enumerate, NODE_BUDGET};
 use crate::minesweeper::error::{Error, Inconsistency};
-use super::frontier::{mine_count, Around, Known, System};
+use super::frontier::{mine_count, Known, System};
 
 /// What [`analyze`] finds. Every list is row-major.
 #[derive(Clone, Debug, PartialEq)]
@@ -189,9 +189,9 @@ pub fn best_guess(board: &Board, probabilities: &[(Pos, f64)]) -> Option<(Pos, f
         .map(|&(_, p)| p)
         .fold(f64::INFINITY, f64::min);
     let hidden_around = |p: Pos| {
-        Around::new(board.width(), board.height(), board.index(p))
-            .iter()
-            .filter(|&j| board.cells()[j] == Cell::Hidden)
+        board
+            .neighbours(p)
+            .filter(|&q| board.get(q) == Cell::Hidden)
             .count()
     };
     probabilities
