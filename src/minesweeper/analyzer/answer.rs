@@ -1,9 +1,10 @@
 //! The printed answer: exact probabilities rounded to 6 decimals.
 
-use std::io::{self, Write};
+use std::fmt;
 
+use super::analysis::ExactAnalysis;
 use super::big::Big;
-use crate::minesweeper::board::Pos;
+use crate::minesweeper::board::{Board, Pos};
 
 /// `num / den` rounded to 6 decimals, half up (an exact tie rounds away from zero), as `0.xxxxxx`
 /// or `1.000000`. Exact: computed on the integers, never through a float.
@@ -39,11 +40,108 @@ pub fn round6(num: &Big, den: &Big) -> String {
     format!("{}.{:06}", q / SCALE, q % SCALE)
 }
 
+/// What the `minesweeper` solver prints: its [`Display`](fmt::Display) is exactly the output.
+///
+/// ```text
+/// safe <k>
+/// <x> <y>          per safe hidden cell
+/// mines <m>
+/// <x> <y>          per certain mine among the hidden unflagged cells
+/// best <x> <y> <p> the recommended click (see Analysis::best), or "best none"
+/// cells <n>
+/// <x> <y> <p>      per hidden unflagged cell, p its exact mine probability rounded to 6 decimals
+/// ```
+/// Every list is row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    safe: Vec<Pos>,
+    mines: Vec<Pos>,
+    /// The recommended click: an index into `cells`.
+    best: Option<usize>,
+    /// Every hidden unflagged cell, row-major, with the index of its text in `texts`.
+    cells: Vec<(Pos, usize)>,
+    /// The rounded probabilities, one per distinct ratio (empty for a ratio no cell has).
+    texts: Vec<String>,
+}
+
+impl Answer {
+    /// The answer for `board`, analysed as `exact`.
+    #[must_use]
+    pub fn new(board: &Board, exact: &ExactAnalysis) -> Answer {
+        // Rounded once per distinct ratio: on a big board most cells share the off-frontier one.
+        let mut texts: Vec<Option<String>> = vec![None; exact.ratio_count()];
+        let cells: Vec<(Pos, usize)> = exact
+            .cells_with_ids()
+            .map(|(p, id, n, d)| {
+                texts[id].get_or_insert_with(|| round6(n, d));
+                (p, id)
+            })
+            .collect();
+        let best = exact.best(board).map(|(p, _)| {
+            cells
+                .binary_search_by_key(&p, |&(q, _)| q)
+                .expect("the best cell is a hidden cell")
+        });
+        Answer {
+            safe: exact.safe().collect(),
+            mines: exact.mines().collect(),
+            best,
+            cells,
+            texts: texts.into_iter().map(Option::unwrap_or_default).collect(),
+        }
+    }
+
+    /// The safe hidden cells.
+    #[must_use]
+    pub fn safe(&self) -> &[Pos] {
+        &self.safe
+    }
+
+    /// The certain mines among the hidden unflagged cells.
+    #[must_use]
+    pub fn mines(&self) -> &[Pos] {
+        &self.mines
+    }
+
+    /// The recommended click with its printed probability; `None` if no hidden unflagged cell can
+    /// be safe.
+    #[must_use]
+    pub fn best(&self) -> Option<(Pos, &str)> {
+        self.best.map(|i| self.cell(i))
+    }
+
+    /// Every hidden unflagged cell with its printed probability.
+    pub fn cells(&self) -> impl Iterator<Item = (Pos, &str)> + '_ {
+        (0..self.cells.len()).map(|i| self.cell(i))
+    }
+
+    fn cell(&self, i: usize) -> (Pos, &str) {
+        let (p, id) = self.cells[i];
+        (p, &self.texts[id])
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_list(f, "safe", &self.safe)?;
+        write_list(f, "mines", &self.mines)?;
+        match self.best() {
+            Some((p, text)) => writeln!(f, "best {} {} {text}", p.x, p.y)?,
+            None => writeln!(f, "best none")?,
+        }
+        writeln!(f, "cells {}", self.cells.len())?;
+        for (p, text) in self.cells() {
+            writeln!(f, "{} {} {text}", p.x, p.y)?;
+        }
+        Ok(())
+    }
+}
+
 /// Writes `x y` per position, after a `<label> <count>` line.
-pub fn write_list<W: Write>(out: &mut W, label: &str, cells: &[Pos]) -> io::Result<()> {
-    writeln!(out, "{label} {}", cells.len())?;
+fn write_list(f: &mut fmt::Formatter<'_>, label: &str, cells: &[Pos]) -> fmt::Result {
+    writeln!(f, "{label} {}", cells.len())?;
     for p in cells {
-        writeln!(out, "{} {}", p.x, p.y)?;
+        writeln!(f, "{} {}", p.x, p.y)?;
     }
     Ok(())
 }

@@ -19,6 +19,9 @@ mod combine;
 mod enumerate;
 mod frontier;
 
-pub use analysis::{analyze, analyze_exact, best_guess, Analysis, ExactAnalysis, NEAR_TIE};
-pub use answer::{round6, write_list};
+pub use analysis::{
+    analyze, analyze_exact, best_guess, Analysis, ExactAnalysis, LN_RELATIVE_ERROR, NEAR_TIE,
+    PROBABILITY_ERROR,
+};
+pub use answer::{round6, Answer};
 pub use big::Big;

@@ -133,7 +133,8 @@ impl Strategy {
     pub fn choose(self, view: &Board, analysis: &Analysis, analyses: &mut u32) -> (Pos, f64) {
         match self {
             Strategy::Lowest => lowest(analysis),
-            Strategy::Analyzer => analysis.best,
+            // `None` (no hidden cell can be safe) never happens in a game in progress.
+            Strategy::Analyzer => analysis.best.unwrap_or((Pos::new(0, 0), 1.0)),
             Strategy::Progress { next_risk } => lookahead(
                 view,
                 analysis,
