@@ -367,7 +367,10 @@ fn run_parse_and_solve_agree_and_tell_reads_from_writes() {
     let mut out = Vec::new();
     cp_puzzles::minesweeper::run(text.as_bytes(), &mut out).unwrap();
     let board = cp_puzzles::minesweeper::parse(text.as_bytes()).unwrap();
-    assert_eq!(String::from_utf8(out).unwrap(), solve(&board).unwrap().to_string());
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        solve(&board).unwrap().to_string()
+    );
 
     struct Failing;
     impl std::io::Read for Failing {

@@ -2,11 +2,11 @@
 //! and the recommended click.
 
 use super::big::Big;
-use crate::minesweeper::board::{Board, Cell, Pos};
 use super::combine::{combine, combine_cost, COMBINE_BUDGET};
 use super::enumerate::{enumerate, NODE_BUDGET};
-use crate::minesweeper::error::{Budget, Error, Inconsistency};
 use super::frontier::{mine_count, Known, System};
+use crate::minesweeper::board::{Board, Cell, Pos};
+use crate::minesweeper::error::{Budget, Error, Inconsistency};
 
 /// What [`analyze`] finds. Every list is row-major.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,7 +66,9 @@ impl ExactAnalysis {
 
     /// The hidden cells that are a mine in no arrangement, row-major.
     pub fn safe(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.cells().filter(|(_, n, _)| n.is_zero()).map(|(p, _, _)| p)
+        self.cells()
+            .filter(|(_, n, _)| n.is_zero())
+            .map(|(p, _, _)| p)
     }
 
     /// The hidden unflagged cells that are a mine in every arrangement, row-major.

@@ -3,8 +3,8 @@
 //! independent components.
 
 use crate::minesweeper::board::{Board, Cell};
-use crate::minesweeper::grid::Grid;
 use crate::minesweeper::error::Inconsistency;
+use crate::minesweeper::grid::Grid;
 
 /// What is known about a board cell before enumeration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,9 +162,12 @@ impl<'a> Deducer<'a> {
     }
 
     fn add_constraint(&mut self, i: usize, number: u8) -> Result<(), Inconsistency> {
-        let cells = self.board.cells();
-        let flagged = self.around(i).iter().filter(|&j| cells[j] == Cell::Flagged).count();
-        let hidden: Around = self.around(i).iter().filter(|&j| cells[j] == Cell::Hidden).collect();
+        let (cells, around) = (self.board.cells(), self.around(i));
+        let flagged = around.iter().filter(|&j| cells[j] == Cell::Flagged).count();
+        let hidden: Around = around
+            .iter()
+            .filter(|&j| cells[j] == Cell::Hidden)
+            .collect();
         let number_usize = usize::from(number);
         if number_usize < flagged || number_usize > flagged + hidden.len {
             return Err(Inconsistency::Number {
@@ -189,8 +192,16 @@ impl<'a> Deducer<'a> {
     fn undecided(&self, c: usize) -> Result<(Around, usize), Inconsistency> {
         let con = self.constraints[c];
         let known = |j: usize| self.known[j];
-        let cells: Around = con.hidden.iter().filter(|&j| known(j) == Known::Unknown).collect();
-        let mines = con.hidden.iter().filter(|&j| known(j) == Known::Mine).count();
+        let cells: Around = con
+            .hidden
+            .iter()
+            .filter(|&j| known(j) == Known::Unknown)
+            .collect();
+        let mines = con
+            .hidden
+            .iter()
+            .filter(|&j| known(j) == Known::Mine)
+            .count();
         match con.need.checked_sub(mines) {
             Some(need) if need <= cells.len => Ok((cells, need)),
             _ => Err(Inconsistency::Numbers {
@@ -289,11 +300,13 @@ impl<'a> Deducer<'a> {
             return Ok(());
         }
         let rest = big.len - cells.len;
-        let rest_need = big_need.checked_sub(need).filter(|&r| r <= rest).ok_or(
-            Inconsistency::Numbers {
-                at: self.board.pos(at),
-            },
-        )?;
+        let rest_need =
+            big_need
+                .checked_sub(need)
+                .filter(|&r| r <= rest)
+                .ok_or(Inconsistency::Numbers {
+                    at: self.board.pos(at),
+                })?;
         if rest_need == 0 || rest_need == rest {
             let to = if rest_need == 0 {
                 Known::Safe
