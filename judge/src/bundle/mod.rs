@@ -4,12 +4,14 @@
 //! The bundle holds the `main` of `bin/PUZZLE.rs` at its root and the solver's module tree,
 //! `src/PUZZLE/mod.rs` (or `src/PUZZLE.rs`) with every `mod x;` inlined, as `pub mod PUZZLE { … }`,
 //! so that `crate::PUZZLE::…` paths resolve as in the library. Items under `#[cfg(test)]` or
-//! `#[cfg(not(bundle))]` are left out; `#[cfg(bundle)]` items stay. Doc comments are kept if the
+//! `#[cfg(not(bundle))]` are left out; `#[cfg(bundle)]` items stay. `env!("CARGO_PKG_VERSION")`
+//! becomes the version in the package's `Cargo.toml`. Doc comments are kept if the
 //! file stays under [`SIZE_LIMIT`] with them. The output depends only on the source files.
 
 mod cfg;
 mod deps;
 mod edition;
+mod env;
 mod main_file;
 mod modules;
 
@@ -73,7 +75,7 @@ fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> 
     let mut prune = Prune { drop_docs };
     let module_path = module_file(root, puzzle)?;
     let children = root.join("src").join(puzzle);
-    let module = modules::load(&module_path, children, &mut prune)?;
+    let mut module = modules::load(&module_path, children, &mut prune)?;
     if !module.kept {
         return Err(format!(
             "{}: its #![cfg] leaves nothing in the bundle",
@@ -86,6 +88,8 @@ fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> 
     deps::check(&main.items, puzzle, Some(main_file::LIBRARY))
         .map_err(|e| format!("{}: {e}", main_path.display()))?;
     main_file::rewrite(&mut main.items);
+    env::freeze_version(&mut module.items, root)?;
+    env::freeze_version(&mut main.items, root)?;
 
     let mut attrs: Vec<syn::Attribute> = module.attrs;
     for a in &mut attrs {
