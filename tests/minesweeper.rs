@@ -536,3 +536,13 @@ fn board_api_round_trips_and_lists_neighbours_row_major() {
     assert!(Board::new(0, 1, 0).is_err());
     assert!(Board::new(2, 2, 5).is_err());
 }
+
+#[test]
+fn help_describes_the_input_and_the_output_without_reading_stdin() {
+    bin("minesweeper").arg("--help").assert().success().stdout(
+        predicate::str::starts_with("usage: minesweeper < board.mine\n")
+            .and(predicate::str::contains("`WxHxM`"))
+            .and(predicate::str::contains("`best none`"))
+            .and(predicate::str::contains("Exit status")),
+    );
+}

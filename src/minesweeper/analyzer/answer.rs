@@ -112,7 +112,7 @@ impl Answer {
 
     /// Every hidden unflagged cell with its printed probability.
     pub fn cells(&self) -> impl Iterator<Item = (Pos, &str)> + '_ {
-        (0..self.cells.len()).map(|i| self.cell(i))
+        (0..self.cells.len()).map(move |i| self.cell(i))
     }
 
     fn cell(&self, i: usize) -> (Pos, &str) {
