@@ -210,9 +210,9 @@ fn recommend<P: AsRef<[(Pos, f64)]>>(
     }
 }
 
-/// Two probabilities closer than this are a near-tie for [`best_guess`]: far wider than the error
-/// of a probability ([`PROBABILITY_ERROR`]), far narrower than any real difference on a board of
-/// at most [`MAX_SIDE`](crate::minesweeper::MAX_SIDE)^2 cells.
+/// Two probabilities closer than this are a near-tie for [`best_guess`]: a difference too small to
+/// be worth a worse-placed guess, and far wider than the error of a probability
+/// ([`PROBABILITY_ERROR`]), so that rounding never decides between two equal ratios.
 pub const NEAR_TIE: f64 = 1e-9;
 
 /// The largest error of a probability in [`Analysis::probabilities`] (in fact a few ulps): two
