@@ -489,6 +489,38 @@ fn rejects_malformed_boards() {
 }
 
 #[test]
+fn parse_errors_use_the_shared_variant_names() {
+    use cp_puzzles::minesweeper::{Expected, Inconsistency};
+    let err = |text: &str| Board::parse(text).unwrap_err();
+    let header = Expected::Header;
+    assert!(matches!(err(""), Error::Missing { line: 1, expected } if expected == header));
+    let row = Expected::Row { row: 2, height: 2 };
+    assert!(matches!(err("3x2x1\nHHH\n"), Error::Missing { line: 3, expected } if expected == row));
+    assert!(matches!(
+        err("3x1x1\nHxH\n"),
+        Error::BadToken { line: 2, column: 2, expected: Expected::Cell, found } if found == "x"
+    ));
+    assert!(matches!(
+        err("3x2x1\nHHH\nHH\n"),
+        Error::ShortRow {
+            line: 3,
+            width: 3,
+            cells: 2
+        }
+    ));
+    assert!(matches!(
+        err("3x1x1\nHHH\nHHH\n"),
+        Error::Trailing { line: 3, height: 1, found } if found == "HHH"
+    ));
+    let inconsistent = analyze(&Board::parse("2x1x1\nFF\n").unwrap()).unwrap_err();
+    let why = std::error::Error::source(&inconsistent).expect("the inconsistency");
+    assert_eq!(
+        why.downcast_ref::<Inconsistency>(),
+        Some(&Inconsistency::TooManyFlags { flags: 2, mines: 1 })
+    );
+}
+
+#[test]
 fn rejects_invalid_utf8_without_panicking() {
     bin("minesweeper")
         .write_stdin(vec![b'2', b'x', b'1', b'x', b'0', b'\n', 0xff, 0xfe])
