@@ -90,7 +90,11 @@ fn positions() -> Vec<Board> {
                 game.board.set(p, Cell::Flagged);
             }
             let alive = if a.safe.is_empty() {
-                game.click(a.best.0)
+                game.click(
+                    a.best
+                        .expect("a game in progress has a cell that can be safe")
+                        .0,
+                )
             } else {
                 a.safe.iter().all(|&p| game.click(p))
             };

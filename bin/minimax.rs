@@ -1,16 +1,19 @@
 //! `minimax`: reads a game tree on stdin, prints `<value> <nodes>` (see `cp_puzzles::minimax`).
 
-use std::io::{self, BufWriter};
+mod cli;
+
 use std::process::ExitCode;
 
+const PROGRAM: cli::Program = cli::Program {
+    name: "minimax",
+    usage: "minimax < input",
+    help: "Reads a game tree on stdin: `D B` (its depth and branching factor), then the B^D \
+           integer leaf\nscores of the maximizing player, left to right. Prints `<value> <nodes>`: \
+           the root's value\nunder alpha-beta (children left to right, ties prune) and the number \
+           of nodes it visited.\n",
+    options: "",
+};
+
 fn main() -> ExitCode {
-    let stdin = io::stdin().lock();
-    let stdout = BufWriter::new(io::stdout().lock());
-    match cp_puzzles::minimax::solve(stdin, stdout) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("minimax: {e}");
-            ExitCode::from(1)
-        }
-    }
+    PROGRAM.main(std::env::args().skip(1), cp_puzzles::minimax::run)
 }

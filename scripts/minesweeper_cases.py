@@ -211,11 +211,13 @@ def answer(text, method=None):
     mines = [c for c in cells if prob[c] == 1]
     out = [f"safe {len(safe)}"] + [f"{x} {y}" for x, y in safe]
     out += [f"mines {len(mines)}"] + [f"{x} {y}" for x, y in mines]
+    # A certain mine is never recommended: "best none" when no hidden cell can be safe.
+    can_be_safe = [c for c in cells if prob[c] < 1]
     if safe:
         best = safe[0]
-    elif cells:
-        low = min(prob.values())
-        near = [c for c in cells if prob[c] - low <= NEAR_TIE]
+    elif can_be_safe:
+        low = min(prob[c] for c in can_be_safe)
+        near = [c for c in can_be_safe if prob[c] - low <= NEAR_TIE]
         hidden_around = lambda c: sum(grid[b][a] == "H" for a, b in around(w, h, *c))
         best = min(near, key=lambda c: (hidden_around(c), c[1], c[0]))
     else:

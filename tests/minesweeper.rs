@@ -1,7 +1,10 @@
 //! `minesweeper`: the analyzer against a brute force over every mine subset on random positions from
 //! random games, and its command line (output format, inconsistent and malformed boards).
 
-use cp_puzzles::minesweeper::{analyze, analyze_exact, round6, Big, Board, Cell, Error, Pos};
+use cp_puzzles::minesweeper::{
+    analyze, analyze_exact, best_guess, round6, solve, Big, Board, Cell, Error, Pos, NEAR_TIE,
+    PROBABILITY_ERROR,
+};
 use predicates::prelude::*;
 use proptest::prelude::*;
 
@@ -254,20 +257,24 @@ fn check(text: &str) {
     for (&(p, f), &(q, count)) in analysis.probabilities.iter().zip(&brute.cells) {
         assert_eq!(p, q);
         assert!(
-            (f - count as f64 / brute.total as f64).abs() < 1e-12,
+            (f - count as f64 / brute.total as f64).abs() < PROBABILITY_ERROR,
             "{text}"
         );
     }
-    let Some(lowest) = brute.cells.iter().map(|c| c.1).min() else {
-        return;
-    };
-    match safe.first() {
-        Some(&p) => assert_eq!(analysis.best, (p, 0.0)),
-        None => {
-            let (p, f) = analysis.best;
+    assert_eq!(exact.best(&board), analysis.best, "{text}");
+    let answer = solve(&board).unwrap();
+    assert_eq!(answer.best().map(|b| b.0), analysis.best.map(|b| b.0));
+    let lowest = brute.cells.iter().map(|c| c.1).min();
+    match (safe.first(), lowest) {
+        (Some(&p), _) => assert_eq!(analysis.best, Some((p, 0.0)), "{text}"),
+        // No hidden cell, or only certain mines: no click can be recommended.
+        (None, None) => assert_eq!(analysis.best, None, "{text}"),
+        (None, Some(lowest)) if lowest == brute.total => assert_eq!(analysis.best, None, "{text}"),
+        (None, Some(lowest)) => {
+            let (p, f) = analysis.best.expect("a cell that can be safe");
             let count = brute.cells.iter().find(|c| c.0 == p).unwrap().1;
-            assert!(f <= lowest as f64 / brute.total as f64 + 1e-9);
-            assert!((f - count as f64 / brute.total as f64).abs() < 1e-12);
+            assert!(f <= lowest as f64 / brute.total as f64 + NEAR_TIE);
+            assert!((f - count as f64 / brute.total as f64).abs() < PROBABILITY_ERROR);
         }
     }
 }
@@ -293,6 +300,9 @@ fn matches_brute_force_on_hand_picked_boards() {
         "4x1x0\nHHHH\n",
         "4x1x4\nHHHH\n",
         "1x1x0\n0\n",
+        "3x3x1\n111\n1H1\n111\n",
+        "4x1x3\nFH2H\n",
+        "2x1x1\nF1\n",
     ] {
         check(text);
     }
@@ -327,6 +337,63 @@ fn accepts_dots_question_marks_blank_lines_and_trailing_spaces() {
 #[test]
 fn prints_best_none_when_nothing_is_hidden() {
     assert_eq!(run("2x1x1\nF1\n"), "safe 0\nmines 0\nbest none\ncells 0\n");
+}
+
+/// The only hidden cell is a certain mine (input `3x3x1`, eight 1s around one `H`): there is no
+/// click to recommend. It used to print `best 1 1 1.000000`.
+#[test]
+fn best_is_none_when_every_hidden_cell_is_a_certain_mine() {
+    let text = "3x3x1\n111\n1H1\n111\n";
+    let expected = "safe 0\nmines 1\n1 1\nbest none\ncells 1\n1 1 1.000000\n";
+    assert_eq!(run(text), expected);
+    let board = Board::parse(text).unwrap();
+    let analysis = analyze(&board).unwrap();
+    assert_eq!(analysis.best, None);
+    assert_eq!(analysis.mines, [Pos::new(1, 1)]);
+    assert_eq!(solve(&board).unwrap().to_string(), expected);
+    // Two certain mines left once a flag is placed: still none.
+    let flagged = Board::parse("4x1x3\nFH2H\n").unwrap();
+    assert_eq!(analyze(&flagged).unwrap().best, None);
+    assert_eq!(
+        best_guess(&board, &[(Pos::new(1, 1), 1.0)]),
+        None,
+        "a certain mine is never a guess"
+    );
+}
+
+#[test]
+fn run_parse_and_solve_agree_and_tell_reads_from_writes() {
+    let text = "3x2x1\n1HH\n1HH\n";
+    let mut out = Vec::new();
+    cp_puzzles::minesweeper::run(text.as_bytes(), &mut out).unwrap();
+    let board = cp_puzzles::minesweeper::parse(text.as_bytes()).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        solve(&board).unwrap().to_string()
+    );
+
+    struct Failing;
+    impl std::io::Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+    impl std::io::Write for Failing {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let read = cp_puzzles::minesweeper::run(Failing, Vec::new()).unwrap_err();
+    assert!(matches!(read, Error::Read(_)), "{read:?}");
+    assert_eq!(read.to_string(), "cannot read the input: disk on fire");
+    let write = cp_puzzles::minesweeper::run(text.as_bytes(), Failing).unwrap_err();
+    assert!(matches!(write, Error::Write(_)), "{write:?}");
+    let source = std::error::Error::source(&write).expect("the io error");
+    let io = source.downcast_ref::<std::io::Error>().unwrap();
+    assert_eq!(io.kind(), std::io::ErrorKind::BrokenPipe);
 }
 
 #[test]
@@ -399,7 +466,7 @@ fn rejects_malformed_boards() {
     );
     rejects(
         "3x2x1\nHHH\n",
-        "expected 2 rows, found the end of the input after 1",
+        "line 3: expected row 2 of 2, found the end of the input",
     );
     rejects(
         "3x1x1\nHHH\nHHH\n",
@@ -418,6 +485,38 @@ fn rejects_malformed_boards() {
     rejects(
         "3x1x0\nH3H\n",
         "line 2, column 2: expected a number at most 2",
+    );
+}
+
+#[test]
+fn parse_errors_use_the_shared_variant_names() {
+    use cp_puzzles::minesweeper::{Expected, Inconsistency};
+    let err = |text: &str| Board::parse(text).unwrap_err();
+    let header = Expected::Header;
+    assert!(matches!(err(""), Error::Missing { line: 1, expected } if expected == header));
+    let row = Expected::Row { row: 2, height: 2 };
+    assert!(matches!(err("3x2x1\nHHH\n"), Error::Missing { line: 3, expected } if expected == row));
+    assert!(matches!(
+        err("3x1x1\nHxH\n"),
+        Error::BadToken { line: 2, column: 2, expected: Expected::Cell, found } if found == "x"
+    ));
+    assert!(matches!(
+        err("3x2x1\nHHH\nHH\n"),
+        Error::ShortRow {
+            line: 3,
+            width: 3,
+            cells: 2
+        }
+    ));
+    assert!(matches!(
+        err("3x1x1\nHHH\nHHH\n"),
+        Error::Trailing { line: 3, height: 1, found } if found == "HHH"
+    ));
+    let inconsistent = analyze(&Board::parse("2x1x1\nFF\n").unwrap()).unwrap_err();
+    let why = std::error::Error::source(&inconsistent).expect("the inconsistency");
+    assert_eq!(
+        why.downcast_ref::<Inconsistency>(),
+        Some(&Inconsistency::TooManyFlags { flags: 2, mines: 1 })
     );
 }
 
@@ -468,4 +567,14 @@ fn board_api_round_trips_and_lists_neighbours_row_major() {
     assert!(Pos::new(5, 0) < Pos::new(0, 1));
     assert!(Board::new(0, 1, 0).is_err());
     assert!(Board::new(2, 2, 5).is_err());
+}
+
+#[test]
+fn help_describes_the_input_and_the_output_without_reading_stdin() {
+    bin("minesweeper").arg("--help").assert().success().stdout(
+        predicate::str::starts_with("usage: minesweeper < board.mine\n")
+            .and(predicate::str::contains("`WxHxM`"))
+            .and(predicate::str::contains("`best none`"))
+            .and(predicate::str::contains("Exit status")),
+    );
 }

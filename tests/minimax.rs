@@ -1,5 +1,6 @@
 //! `minimax`: the solver against an independent reference, and its command line.
 
+use cp_puzzles::minimax;
 use predicates::prelude::*;
 use proptest::prelude::*;
 
@@ -96,12 +97,17 @@ fn tree() -> impl Strategy<Value = (usize, usize, Vec<i64>)> {
         })
 }
 
+/// The library's answer to a valid input.
+fn solve(text: &str) -> minimax::Outcome {
+    minimax::solve(minimax::parse(text.as_bytes()).unwrap()).unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
     fn agrees_with_the_reference_and_with_plain_minimax((d, b, leaves) in tree()) {
-        let got = cp_puzzles::minimax::run(input(d, b, &leaves).as_bytes()).unwrap();
+        let got = solve(&input(d, b, &leaves));
         let (value, nodes) = reference(&leaves, b, d);
         prop_assert_eq!(got.value, value);
         prop_assert_eq!(got.nodes, u128::from(nodes));
@@ -116,7 +122,7 @@ proptest! {
             text.push_str(sep);
             text.push_str(&leaf.to_string());
         }
-        let got = cp_puzzles::minimax::run(text.as_bytes()).unwrap();
+        let got = solve(&text);
         let (value, nodes) = reference(&leaves, b, d);
         prop_assert_eq!((got.value, got.nodes), (value, u128::from(nodes)));
     }
@@ -190,13 +196,16 @@ fn pruned_leaves_are_consumed_but_not_parsed() {
 #[test]
 fn bad_input_names_the_place_and_exits_1() {
     let cases = [
-        ("", "line 1: expected the depth D"),
+        (
+            "",
+            "line 1, token 1: expected the depth D (an integer >= 1), found end of input",
+        ),
         ("   \n", "expected the depth D"),
         (
             "x 2\n1 2\n",
             "line 1, token 1: expected the depth D (an integer >= 1), found \"x\"",
         ),
-        ("2\n", "line 1: expected the branching factor B"),
+        ("2\n", "line 1, token 2: expected the branching factor B"),
         ("0 2\n", "token 1: expected the depth D"),
         ("2 0\n", "token 2: expected the branching factor B"),
         ("-1 2\n", "token 1: expected the depth D"),
@@ -217,7 +226,7 @@ fn bad_input_names_the_place_and_exits_1() {
         ),
         (
             "2 2\n1 2 3 4\n5\n",
-            "line 3, token 7: expected the end of the input after the last leaf",
+            "line 3, token 7: expected the end of the input after the last leaf, found \"5\"",
         ),
     ];
     for (stdin, message) in cases {

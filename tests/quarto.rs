@@ -326,12 +326,20 @@ fn recorded_cases_agree_with_the_reference() {
 #[test]
 fn bad_input_names_the_place_and_exits_1() {
     let cases = [
-        ("", "line 1: expected 4 cells, found 0 tokens"),
+        ("", "line 1, cell 1: expected 4 cells, found end of input"),
+        (
+            "\n \n\t\n",
+            "line 1, cell 1: expected 4 cells, found end of input",
+        ),
         (". . .\n", "line 1: expected 4 cells, found 3 tokens"),
         (". . . . .\n", "line 1: expected 4 cells, found 5 tokens"),
         (
             ". . . .\n. . . .\n. . . .\n",
-            "line 4: expected 4 cells, found 0 tokens",
+            "line 4, cell 1: expected 4 cells, found end of input",
+        ),
+        (
+            ". . . .\n\n. . . .\n. . . .\n",
+            "line 2: expected 4 cells, found 0 tokens",
         ),
         (
             ". . . .\n. 012 . .\n. . . .\n. . . .\n0000\n",
@@ -343,7 +351,7 @@ fn bad_input_names_the_place_and_exits_1() {
         ),
         (
             ". . . .\n. . . .\n. . . .\n. . . .\n",
-            "line 5: expected 1 token",
+            "line 5, cell 1: expected 1 token, the piece in hand (or '-'), found end of input",
         ),
         (
             ". . . .\n. . . .\n. . . .\n. . . .\n0000 0001\n",

@@ -1,6 +1,8 @@
-//! The errors the `minesweeper` analyzer reports. Messages are lowercase, one line, no final period.
+//! The errors of the `minesweeper` puzzle: reading and writing, the `.mine` format, and the
+//! analysis. Messages are lowercase, one line, no final period, and say what was expected.
 
 use std::fmt;
+use std::io;
 
 use super::board::Pos;
 
@@ -53,17 +55,95 @@ impl fmt::Display for Inconsistency {
     }
 }
 
-/// Why an input or a board was rejected.
+impl std::error::Error for Inconsistency {}
+
+/// What the `.mine` reader expected where it stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// The header line `WxHxM`.
+    Header,
+    /// A width and a height from 1 to [`MAX_SIDE`].
+    Sides,
+    /// At most this many mines: one per cell.
+    MinesAtMost(usize),
+    /// A cell character.
+    Cell,
+    /// The end of a row of this many cells.
+    RowEnd(usize),
+    /// A revealed number at most the cell's neighbour count.
+    NumberAtMost(usize),
+    /// Row `row` (1-based) of `height`.
+    Row { row: usize, height: usize },
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Header => write!(f, "a header \"WxHxM\" (three integers separated by 'x')"),
+            Expected::Sides => write!(f, "a width and a height from 1 to {MAX_SIDE}"),
+            Expected::MinesAtMost(n) => write!(f, "at most {n} mines (one per cell)"),
+            Expected::Cell => write!(
+                f,
+                "a cell: 0-8 or '.' (revealed), 'H' or '?' (hidden), 'F' (flagged)"
+            ),
+            Expected::RowEnd(width) => write!(f, "the end of a row of {width} cells"),
+            Expected::NumberAtMost(n) => {
+                write!(f, "a number at most {n} (the cell's neighbour count)")
+            }
+            Expected::Row { row, height } => write!(f, "row {row} of {height}"),
+        }
+    }
+}
+
+/// Which work or memory budget an exact analysis would exceed (see `docs/minesweeper.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// The search nodes of the enumeration of the components.
+    Enumeration,
+    /// The entries of one component's table of counts.
+    TableSize,
+    /// The big-integer products of the combination of the components.
+    Combination,
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Budget::Enumeration => "enumeration",
+            Budget::TableSize => "table size",
+            Budget::Combination => "combination",
+        })
+    }
+}
+
+/// Why an input or a board was rejected, or the output could not be written.
 #[derive(Debug)]
 pub enum Error {
-    /// Reading the input or writing the output failed.
-    Io(std::io::Error),
-    /// The text is not a well-formed `.mine` board. `line` and `column` are 1-based (column counts
-    /// characters); `column` 0 means the whole line.
-    Syntax {
+    /// Reading the input failed.
+    Read(io::Error),
+    /// Writing the output failed.
+    Write(io::Error),
+    /// The input ended before the board did (no header, or too few rows); `line` is its last
+    /// line, 1-based.
+    Missing { line: usize, expected: Expected },
+    /// A piece of the input that the `.mine` format does not allow there. `line` and `column` are
+    /// 1-based (`column` counts characters); `found` is the input at fault.
+    BadToken {
         line: usize,
         column: usize,
-        expected: String,
+        expected: Expected,
+        found: String,
+    },
+    /// A row of fewer than `width` cells: it has `cells`.
+    ShortRow {
+        line: usize,
+        width: usize,
+        cells: usize,
+    },
+    /// A non-blank line after the last of the `height` rows.
+    Trailing {
+        line: usize,
+        height: usize,
         found: String,
     },
     /// [`Board::new`](super::Board::new) was given dimensions out of range.
@@ -77,8 +157,7 @@ pub enum Error {
     /// The exact analysis would exceed a work or memory budget (see `docs/minesweeper.md`): only
     /// boards far larger or more tangled than expert ones.
     TooComplex {
-        /// Which budget: "enumeration", "table size" or "combination".
-        budget: &'static str,
+        budget: Budget,
         /// Undecided cells next to a number.
         frontier: usize,
         /// Independent parts of the frontier.
@@ -89,19 +168,35 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Io(e) => write!(f, "input/output error: {e}"),
-            Error::Syntax {
+            Error::Read(e) => write!(f, "cannot read the input: {e}"),
+            Error::Write(e) => write!(f, "cannot write the output: {e}"),
+            Error::Missing { line, expected } => {
+                write!(f, "line {line}: expected {expected}, found the end of the input")
+            }
+            Error::BadToken {
                 line,
                 column,
                 expected,
                 found,
-            } => {
-                if *column == 0 {
-                    write!(f, "line {line}: expected {expected}, found {found}")
-                } else {
-                    write!(f, "line {line}, column {column}: expected {expected}, found {found}")
-                }
-            }
+            } => write!(
+                f,
+                "line {line}, column {column}: expected {expected}, found {}",
+                show(found)
+            ),
+            Error::ShortRow { line, width, cells } => write!(
+                f,
+                "line {line}, column {}: expected a row of {width} cells, found the end of the line after {cells}",
+                cells + 1
+            ),
+            Error::Trailing {
+                line,
+                height,
+                found,
+            } => write!(
+                f,
+                "line {line}, column 1: expected the end of the input after {height} rows, found {}",
+                show(found)
+            ),
             Error::Size {
                 width,
                 height,
@@ -123,14 +218,27 @@ impl fmt::Display for Error {
     }
 }
 
+/// Shows a piece of the input in an error message: quoted, cut to a readable length.
+fn show(text: &str) -> String {
+    const MAX: usize = 24;
+    let cut: String = text.chars().take(MAX).collect();
+    if text.chars().count() > MAX {
+        format!("{cut:?}…")
+    } else {
+        format!("{cut:?}")
+    }
+}
+
 /// The largest width and height accepted.
 pub const MAX_SIDE: usize = 1000;
 
-impl std::error::Error for Error {}
-
-impl From<std::io::Error> for Error {
-    fn from(e: std::io::Error) -> Self {
-        Error::Io(e)
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Read(e) | Error::Write(e) => Some(e),
+            Error::Inconsistent(why) => Some(why),
+            _ => None,
+        }
     }
 }
 

@@ -53,7 +53,7 @@ impl Grid {
     /// If `p` is off the grid.
     #[must_use]
     pub fn index(self, p: Pos) -> usize {
-        assert!(self.contains(p), "{p:?} is off the board");
+        assert!(self.contains(p), "x {}, y {} is off the board", p.x, p.y);
         p.y * self.width + p.x
     }
 

@@ -15,13 +15,20 @@ impl fmt::Display for Location {
     }
 }
 
-/// Why an input was rejected. Messages are lowercase, one line, with no final period.
+/// Why an input was rejected, or the answer not written. Messages are lowercase, one line, with
+/// no final period.
 #[derive(Debug)]
 pub enum Error {
     /// Reading the input failed.
-    Io(std::io::Error),
-    /// The input ended where a token was expected; `line` is the last line.
-    MissingToken { line: u64, expected: &'static str },
+    Read(std::io::Error),
+    /// Writing the answer failed.
+    Write(std::io::Error),
+    /// The input ended where a header token was expected: `at` is the last line and the number
+    /// the missing token would have had.
+    Missing {
+        at: Location,
+        expected: &'static str,
+    },
     /// A token was not what the grammar asks for.
     BadToken {
         at: Location,
@@ -38,17 +45,17 @@ pub enum Error {
     },
     /// A token was longer than any valid leaf can be.
     TokenTooLong { at: Location },
+    /// A token follows the last leaf.
+    Trailing { at: Location, found: String },
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Io(e) => write!(f, "cannot read the input: {e}"),
-            Error::MissingToken { line, expected } => {
-                write!(
-                    f,
-                    "line {line}: expected {expected}, found the end of the input"
-                )
+            Error::Read(e) => write!(f, "cannot read the input: {e}"),
+            Error::Write(e) => write!(f, "cannot write the output: {e}"),
+            Error::Missing { at, expected } => {
+                write!(f, "{at}: expected {expected}, found end of input")
             }
             Error::BadToken {
                 at,
@@ -68,15 +75,20 @@ impl fmt::Display for Error {
                 "line {line}: expected {expected} leaves, found the end of the input after {found}"
             ),
             Error::TokenTooLong { at } => write!(f, "{at}: the token is too long to be a leaf"),
+            Error::Trailing { at, found } => write!(
+                f,
+                "{at}: expected the end of the input after the last leaf, found {found:?}"
+            ),
         }
     }
 }
 
-impl std::error::Error for Error {}
-
-impl From<std::io::Error> for Error {
-    fn from(e: std::io::Error) -> Self {
-        Error::Io(e)
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Read(e) | Error::Write(e) => Some(e),
+            _ => None,
+        }
     }
 }
 

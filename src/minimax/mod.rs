@@ -6,7 +6,8 @@
 //! nodes it visited (see [`search`] for the exact semantics).
 //!
 //! The leaves stream: memory is O(D) whatever their number, and the leaves of pruned subtrees are
-//! skipped without being parsed.
+//! skipped without being parsed. So [`parse`] reads the header only, and [`solve`] takes the
+//! [`Tree`] by value to read its leaves (the one departure from the crate's `solve(&input)`).
 
 mod error;
 mod scanner;
@@ -21,26 +22,49 @@ pub use tree::{Score, Shape};
 
 use scanner::Scanner;
 
-/// Reads a whole puzzle and returns its answer.
+/// A game tree whose header has been read: its shape, and its leaves still to stream.
+pub struct Tree<R> {
+    shape: Shape,
+    /// Stands just after the header.
+    leaves: Scanner<R>,
+}
+
+impl<R> Tree<R> {
+    /// The depth and branching factor from the header.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+}
+
+/// Reads the header `D B`.
 ///
 /// # Errors
-/// A malformed header, too few leaves, a visited leaf that is not an `i64`, a token after the
-/// last leaf, or a read error. Each names the line (and token) where it happened.
-pub fn run<R: Read>(input: R) -> Result<Outcome, Error> {
-    let mut scanner = Scanner::new(input);
-    let shape = Shape::read(&mut scanner)?;
-    let outcome = search::alpha_beta(shape, &mut scanner)?;
-    scanner.expect_end("the end of the input after the last leaf")?;
+/// A missing or malformed header, a tree with more leaves than a `u64` counts, or a read error.
+pub fn parse<R: Read>(input: R) -> Result<Tree<R>, Error> {
+    let mut leaves = Scanner::new(input);
+    let shape = Shape::read(&mut leaves)?;
+    Ok(Tree { shape, leaves })
+}
+
+/// Runs alpha-beta over the tree's leaves as they stream in, and checks that nothing follows them.
+///
+/// # Errors
+/// Too few leaves, a visited leaf that is not an `i64`, a token after the last leaf, or a read
+/// error. Each names the line (and token) where it happened.
+pub fn solve<R: Read>(tree: Tree<R>) -> Result<Outcome, Error> {
+    let Tree { shape, mut leaves } = tree;
+    let outcome = search::alpha_beta(shape, &mut leaves)?;
+    leaves.expect_end()?;
     Ok(outcome)
 }
 
-/// Reads a puzzle from `input` and writes `<value> <nodes>\n` to `output`.
+/// Reads a puzzle from `input` and writes `<value> <nodes>\n` to `output`, then flushes it.
 ///
 /// # Errors
-/// As [`run`], plus a write error.
-pub fn solve<R: Read, W: Write>(input: R, mut output: W) -> Result<(), Error> {
-    let outcome = run(input)?;
-    writeln!(output, "{} {}", outcome.value, outcome.nodes)?;
-    output.flush()?;
-    Ok(())
+/// As [`parse`] and [`solve`], or [`Error::Write`].
+pub fn run<R: Read, W: Write>(input: R, mut output: W) -> Result<(), Error> {
+    let outcome = solve(parse(input)?)?;
+    write!(output, "{outcome}")
+        .and_then(|()| output.flush())
+        .map_err(Error::Write)
 }

@@ -105,7 +105,7 @@ impl<R: Read> Scanner<R> {
                     return Ok(true);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(Error::Read(e)),
             }
         }
     }
@@ -220,12 +220,14 @@ impl<R: Read> Scanner<R> {
     }
 
     /// Fails if any token is left.
-    pub fn expect_end(&mut self, expected: &'static str) -> Result<(), Error> {
+    ///
+    /// # Errors
+    /// [`Error::Trailing`] on the first token left, or a read error.
+    pub fn expect_end(&mut self) -> Result<(), Error> {
         match self.next_token()? {
             None => Ok(()),
-            Some((bytes, at)) => Err(Error::BadToken {
+            Some((bytes, at)) => Err(Error::Trailing {
                 at,
-                expected,
                 found: show_token(bytes),
             }),
         }

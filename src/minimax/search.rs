@@ -5,6 +5,7 @@
 //! stops as soon as its value >= beta, a min node as soon as its value <= alpha (ties prune); every
 //! node entered counts as visited, and a pruned subtree counts nothing.
 
+use std::fmt;
 use std::io::Read;
 
 use super::error::Error;
@@ -17,6 +18,13 @@ pub struct Outcome {
     pub value: Score,
     /// A `u128`, because a chain (B = 1) of depth `u64::MAX` has one node more than a `u64` holds.
     pub nodes: u128,
+}
+
+/// The solver's output: `<value> <nodes>` and a newline.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} {}", self.value, self.nodes)
+    }
 }
 
 /// A bound of the window: leaves are `i64`, so `i128` leaves room for the infinities.

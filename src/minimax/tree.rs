@@ -48,10 +48,14 @@ impl Shape {
 }
 
 fn read_positive<R: Read>(scanner: &mut Scanner<R>, expected: &'static str) -> Result<u64, Error> {
-    let line = scanner.last_line();
-    let (bytes, at) = scanner
-        .next_token()?
-        .ok_or(Error::MissingToken { line, expected })?;
+    let missing = Location {
+        line: scanner.last_line(),
+        token: scanner.tokens() + 1,
+    };
+    let (bytes, at) = scanner.next_token()?.ok_or(Error::Missing {
+        at: missing,
+        expected,
+    })?;
     match std::str::from_utf8(bytes)
         .ok()
         .and_then(|s| s.parse::<u64>().ok())

@@ -6,11 +6,19 @@ use std::fmt;
 /// What went wrong while reading a position or writing the answer.
 #[derive(Debug)]
 pub enum Error {
-    /// Reading or writing failed.
-    Io(std::io::Error),
+    /// Reading the input failed.
+    Read(std::io::Error),
+    /// Writing the answer failed.
+    Write(std::io::Error),
+    /// The input ended where line `line` (from its cell `cell`) was expected.
+    Missing {
+        line: usize,
+        cell: usize,
+        expected: &'static str,
+    },
     /// The input is longer than any valid position can be.
     TooLong { limit: usize },
-    /// A line holds the wrong number of tokens (or is missing).
+    /// A line holds the wrong number of tokens.
     WrongCount {
         line: usize,
         expected: &'static str,
@@ -43,7 +51,16 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Io(e) => write!(f, "cannot read the input: {e}"),
+            Error::Read(e) => write!(f, "cannot read the input: {e}"),
+            Error::Write(e) => write!(f, "cannot write the output: {e}"),
+            Error::Missing {
+                line,
+                cell,
+                expected,
+            } => write!(
+                f,
+                "line {line}, cell {cell}: expected {expected}, found end of input"
+            ),
             Error::TooLong { limit } => {
                 write!(
                     f,
@@ -92,10 +109,11 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
-
-impl From<std::io::Error> for Error {
-    fn from(e: std::io::Error) -> Self {
-        Error::Io(e)
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Read(e) | Error::Write(e) => Some(e),
+            _ => None,
+        }
     }
 }

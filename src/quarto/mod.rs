@@ -23,14 +23,22 @@ pub use error::Error;
 pub use parse::{parse, Position, MAX_INPUT};
 pub use root::{best_move, best_move_with, Answer, Move, Value};
 
-/// Reads a position from `input` and writes `<move>\n<value>\n` to `output`.
+/// The best move in a parsed position and its value (see [`best_move`]); its `Display` is the
+/// solver's output, `<move>\n<value>\n`.
 ///
 /// # Errors
-/// As [`parse`], plus a write error.
-pub fn solve<R: Read, W: Write>(input: R, mut output: W) -> Result<(), Error> {
-    let position = parse(input)?;
-    let answer = best_move(&position);
-    writeln!(output, "{}\n{}", answer.best, answer.value)?;
-    output.flush()?;
-    Ok(())
+/// None: [`parse`] rejects every position without a move. The `Result` is the crate's contract.
+pub fn solve(position: &Position) -> Result<Answer, Error> {
+    Ok(best_move(position))
+}
+
+/// Reads a position from `input` and writes `<move>\n<value>\n` to `output`, then flushes it.
+///
+/// # Errors
+/// As [`parse`], or [`Error::Write`].
+pub fn run<R: Read, W: Write>(input: R, mut output: W) -> Result<(), Error> {
+    let answer = solve(&parse(input)?)?;
+    write!(output, "{answer}")
+        .and_then(|()| output.flush())
+        .map_err(Error::Write)
 }

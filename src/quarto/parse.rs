@@ -27,7 +27,10 @@ pub struct Position {
 /// hand, a duplicated piece, a position already won, a full board, or `-` on a non-empty board.
 pub fn parse<R: Read>(input: R) -> Result<Position, Error> {
     let mut bytes = Vec::new();
-    input.take(MAX_INPUT as u64 + 1).read_to_end(&mut bytes)?;
+    input
+        .take(MAX_INPUT as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(Error::Read)?;
     if bytes.len() > MAX_INPUT {
         return Err(Error::TooLong { limit: MAX_INPUT });
     }
@@ -37,7 +40,7 @@ pub fn parse<R: Read>(input: R) -> Result<Position, Error> {
     let mut seen: [Option<(usize, usize)>; 16] = [None; 16];
     for row in 0..4u8 {
         let line = usize::from(row) + 1;
-        let tokens = tokens(lines.next().unwrap_or(b""));
+        let tokens = line_tokens(&mut lines, line, "4 cells")?;
         if tokens.len() != 4 {
             return Err(Error::WrongCount {
                 line,
@@ -68,11 +71,12 @@ pub fn parse<R: Read>(input: R) -> Result<Position, Error> {
             board = board.place(cell, piece);
         }
     }
-    let tokens = tokens(lines.next().unwrap_or(b""));
+    const HAND: &str = "1 token, the piece in hand (or '-')";
+    let tokens = line_tokens(&mut lines, 5, HAND)?;
     if tokens.len() != 1 {
         return Err(Error::WrongCount {
             line: 5,
-            expected: "1 token, the piece in hand (or '-')",
+            expected: HAND,
             found: tokens.len(),
         });
     }
@@ -108,6 +112,25 @@ pub fn parse<R: Read>(input: R) -> Result<Position, Error> {
         }
         _ => Ok(Position { board, hand }),
     }
+}
+
+/// The tokens of the next line, numbered `line`.
+///
+/// # Errors
+/// [`Error::Missing`] if the input has nothing but blanks left.
+fn line_tokens<'a>(
+    lines: &mut (impl Iterator<Item = &'a [u8]> + Clone),
+    line: usize,
+    expected: &'static str,
+) -> Result<Vec<&'a [u8]>, Error> {
+    if lines.clone().all(tokens_empty) {
+        return Err(Error::Missing {
+            line,
+            cell: 1,
+            expected,
+        });
+    }
+    Ok(tokens(lines.next().unwrap_or(b"")))
 }
 
 fn tokens(line: &[u8]) -> Vec<&[u8]> {

@@ -73,6 +73,13 @@ pub struct Answer {
     pub table_bytes: usize,
 }
 
+/// The solver's output: the move and the value, each on its own line.
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}\n{}", self.best, self.value)
+    }
+}
+
 /// The first optimal move of `position` and its value, with the default settings.
 #[must_use]
 pub fn best_move(position: &Position) -> Answer {

@@ -270,10 +270,11 @@ fn piece_permutations() -> Vec<[u8; 16]> {
     for a in 0..4u8 {
         for b in 0..4u8 {
             for c in 0..4u8 {
-                let d = 6 - a - b - c;
-                if a == b || a == c || b == c || d > 3 || d == a || d == b || d == c {
+                if a == b || a == c || b == c {
                     continue;
                 }
+                // Three distinct bits of 0..4 sum to at most 6: `d` is the fourth one.
+                let d = 6 - a - b - c;
                 let target = [a, b, c, d];
                 let mut map = [0u8; 16];
                 for (p, image) in map.iter_mut().enumerate() {

@@ -4,17 +4,21 @@
 //! The bundle holds the `main` of `bin/PUZZLE.rs` at its root and the solver's module tree,
 //! `src/PUZZLE/mod.rs` (or `src/PUZZLE.rs`) with every `mod x;` inlined, as `pub mod PUZZLE { … }`,
 //! so that `crate::PUZZLE::…` paths resolve as in the library. Items under `#[cfg(test)]` or
-//! `#[cfg(not(bundle))]` are left out; `#[cfg(bundle)]` items stay. Doc comments are kept if the
-//! file stays under [`SIZE_LIMIT`] with them. The output depends only on the source files.
+//! `#[cfg(not(bundle))]` are left out; `#[cfg(bundle)]` items stay. `env!("CARGO_PKG_VERSION")`
+//! becomes the version in the package's `Cargo.toml`. Lines are indented with tabs, and doc
+//! comments are kept if the file stays under [`SIZE_LIMIT`] with them. The output depends only on
+//! the source files.
 
 mod cfg;
 mod deps;
 mod edition;
+mod env;
 mod main_file;
 mod modules;
 
 use std::path::{Path, PathBuf};
 
+use proc_macro2::TokenTree;
 use syn::{AttrStyle, Item};
 
 use crate::cli::BundleArgs;
@@ -73,7 +77,7 @@ fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> 
     let mut prune = Prune { drop_docs };
     let module_path = module_file(root, puzzle)?;
     let children = root.join("src").join(puzzle);
-    let module = modules::load(&module_path, children, &mut prune)?;
+    let mut module = modules::load(&module_path, children, &mut prune)?;
     if !module.kept {
         return Err(format!(
             "{}: its #![cfg] leaves nothing in the bundle",
@@ -86,6 +90,8 @@ fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> 
     deps::check(&main.items, puzzle, Some(main_file::LIBRARY))
         .map_err(|e| format!("{}: {e}", main_path.display()))?;
     main_file::rewrite(&mut main.items);
+    env::freeze_version(&mut module.items, root)?;
+    env::freeze_version(&mut main.items, root)?;
 
     let mut attrs: Vec<syn::Attribute> = module.attrs;
     for a in &mut attrs {
@@ -113,8 +119,47 @@ fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> 
         "// One-file bundle of the `{puzzle}` solver, written by `judge bundle {puzzle}` from \
          src/{puzzle} and bin/{puzzle}.rs.\n// Standard library only: `rustc --edition 2021 -O {puzzle}.rs` \
          (edition 2018 works too).\n{}",
-        prettyplease::unparse(&file)
+        indent_with_tabs(prettyplease::unparse(&file))
     ))
+}
+
+/// `text` with each leading run of four spaces (the printer's indentation) written as a tab: a
+/// quarter of the bytes of the indentation, a third of a deeply nested bundle. Kept only if it
+/// reads as the same tokens with the same string values as `text` (so a string literal over
+/// several lines without `\` keeps its spaces).
+fn indent_with_tabs(text: String) -> String {
+    let tabbed: String = text
+        .lines()
+        .map(|line| {
+            let tabs = (line.len() - line.trim_start_matches(' ').len()) / 4;
+            format!("{}{}\n", "\t".repeat(tabs), &line[4 * tabs..])
+        })
+        .collect();
+    let tokens = |t: &str| t.parse().map(|stream| flat_tokens(stream, Vec::new())).ok();
+    match (tokens(&text), tokens(&tabbed)) {
+        (Some(a), Some(b)) if a == b => tabbed,
+        _ => text,
+    }
+}
+
+/// The tokens of `stream`, groups flattened with their delimiters, string literals as their
+/// values (a `\` line continuation skips the next line's indentation, whatever it is).
+fn flat_tokens(stream: proc_macro2::TokenStream, mut out: Vec<String>) -> Vec<String> {
+    for tree in stream {
+        match tree {
+            TokenTree::Group(g) => {
+                out.push(format!("{:?}", g.delimiter()));
+                out = flat_tokens(g.stream(), out);
+                out.push("end".to_string());
+            }
+            TokenTree::Literal(l) => out.push(match syn::Lit::new(l.clone()) {
+                syn::Lit::Str(s) => format!("{:?}", s.value()),
+                _ => l.to_string(),
+            }),
+            other => out.push(other.to_string()),
+        }
+    }
+    out
 }
 
 /// `src/PUZZLE/mod.rs`, or else `src/PUZZLE.rs`.
@@ -137,4 +182,18 @@ fn module_file(root: &Path, puzzle: &str) -> Result<PathBuf, String> {
 fn is_identifier(s: &str) -> bool {
     s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::indent_with_tabs;
+
+    #[test]
+    fn indentation_becomes_tabs_unless_a_string_would_change() {
+        let nested = "mod a {\n    fn f() {\n        g(\"x \\\n         y\");\n    }\n}\n";
+        let tabbed = "mod a {\n\tfn f() {\n\t\tg(\"x \\\n\t\t y\");\n\t}\n}\n";
+        assert_eq!(indent_with_tabs(nested.to_string()), tabbed);
+        let multi_line = "fn f() {\n    g(\"x\n    y\");\n}\n";
+        assert_eq!(indent_with_tabs(multi_line.to_string()), multi_line);
+    }
 }

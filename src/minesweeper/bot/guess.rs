@@ -210,7 +210,8 @@ impl Pipeline {
             .or_else(|| forced(calls))
             .unwrap_or_else(|| match &self.last {
                 Last::Lowest => lowest(analysis),
-                Last::Analyzer => analysis.best,
+                // `None` (no hidden cell can be safe) never happens in a game in progress.
+                Last::Analyzer => analysis.best.unwrap_or_else(|| lowest(analysis)),
                 Last::Lookahead(lookahead) => lookahead.guess(view, analysis, calls),
             })
     }

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::Pos;
+use crate::minesweeper::Grid;
 
 /// The largest board side the engine accepts: the analyzer's own limit.
 pub use crate::minesweeper::MAX_SIDE;
@@ -147,12 +148,8 @@ impl Config {
             FirstClick::Safe => 0,
             FirstClick::Opening => 1,
         };
-        let (w, h) = (self.width, self.height);
-        let ys = first.y.saturating_sub(radius)..=(first.y + radius).min(h - 1);
-        ys.flat_map(move |y| {
-            let xs = first.x.saturating_sub(radius)..=(first.x + radius).min(w - 1);
-            xs.map(move |x| Pos { x, y })
-        })
+        let grid = Grid::new(self.width, self.height).expect("a config is at least 1x1");
+        grid.block(first, radius)
     }
 }
 

@@ -3,6 +3,7 @@
 use super::config::{Config, FirstClick};
 use super::rng::Rng;
 use super::Pos;
+use crate::minesweeper::Grid;
 
 /// The hidden truth of one game: which cells are mines, and each cell's count of mine neighbours.
 ///
@@ -98,11 +99,6 @@ impl Layout {
 
 /// The up to 8 neighbours of `p` on a board of `config`'s shape, row-major.
 pub(crate) fn neighbours(config: &Config, p: Pos) -> impl Iterator<Item = Pos> {
-    let (w, h) = (config.width(), config.height());
-    let ys = p.y.saturating_sub(1)..=(p.y + 1).min(h - 1);
-    ys.flat_map(move |y| {
-        let xs = p.x.saturating_sub(1)..=(p.x + 1).min(w - 1);
-        xs.map(move |x| Pos { x, y })
-    })
-    .filter(move |&q| q != p)
+    let grid = Grid::new(config.width(), config.height()).expect("a config is at least 1x1");
+    grid.neighbours(p)
 }

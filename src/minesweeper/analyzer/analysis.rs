@@ -2,11 +2,11 @@
 //! and the recommended click.
 
 use super::big::Big;
-use super::board::{Board, Cell, Pos};
 use super::combine::{combine, combine_cost, COMBINE_BUDGET};
 use super::enumerate::{enumerate, NODE_BUDGET};
-use super::error::{Error, Inconsistency};
-use super::frontier::{mine_count, Around, Known, System};
+use super::frontier::{mine_count, Known, System};
+use crate::minesweeper::board::{Board, Cell, Pos};
+use crate::minesweeper::error::{Budget, Error, Inconsistency};
 
 /// What [`analyze`] finds. Every list is row-major.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,14 +15,16 @@ pub struct Analysis {
     pub safe: Vec<Pos>,
     /// Hidden unflagged cells that are a mine in every arrangement.
     pub mines: Vec<Pos>,
-    /// The recommended click: the first safe cell if there is one, else the best guess (see
-    /// [`best_guess`]), with its mine probability. `(Pos { x: 0, y: 0 }, 1.0)` if no cell is hidden.
-    pub best: (Pos, f64),
-    /// Every hidden unflagged cell with its mine probability (within a few ulps of the exact ratio;
-    /// exactly 0 for a safe cell and exactly 1 for a certain mine).
+    /// The recommended click with its mine probability: the first safe cell if there is one, else
+    /// the best guess (see [`best_guess`]). `None` if no hidden unflagged cell can be safe: none is
+    /// hidden, or every one is a certain mine.
+    pub best: Option<(Pos, f64)>,
+    /// Every hidden unflagged cell with its mine probability (within [`PROBABILITY_ERROR`] of the
+    /// exact ratio; exactly 0 for a safe cell and exactly 1 for a certain mine).
     pub probabilities: Vec<(Pos, f64)>,
     /// The natural log of the number of arrangements of the mines that agree with the board (the
-    /// flags counted as mines), within about 1e-12 relative: two boards' counts can be compared.
+    /// flags counted as mines), within [`LN_RELATIVE_ERROR`] relative: two boards' counts can be
+    /// compared.
     pub ln_arrangements: f64,
 }
 
@@ -61,6 +63,42 @@ impl ExactAnalysis {
             .iter()
             .map(move |&(p, n, d)| (p, &self.numerators[n], &self.denominators[d]))
     }
+
+    /// The hidden cells that are a mine in no arrangement, row-major.
+    pub fn safe(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.cells()
+            .filter(|(_, n, _)| n.is_zero())
+            .map(|(p, _, _)| p)
+    }
+
+    /// The hidden unflagged cells that are a mine in every arrangement, row-major.
+    pub fn mines(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.cells().filter(|(_, n, d)| n == d).map(|(p, _, _)| p)
+    }
+
+    /// Every hidden unflagged cell, row-major, with its mine probability as an `f64` (see
+    /// [`Analysis::probabilities`]).
+    #[must_use]
+    pub fn probabilities(&self) -> Vec<(Pos, f64)> {
+        // The f64 of each distinct ratio, computed once: on a big board most cells share one.
+        let mut cache: Vec<Option<f64>> = vec![None; self.ratio_count()];
+        self.cells_with_ids()
+            .map(|(p, id, n, d)| (p, *cache[id].get_or_insert_with(|| Big::ratio_f64(n, d))))
+            .collect()
+    }
+
+    /// The recommended click on `board` (the board analysed), as [`Analysis::best`]. The
+    /// probabilities are computed only if no cell is safe.
+    #[must_use]
+    pub fn best(&self, board: &Board) -> Option<(Pos, f64)> {
+        recommend(board, self.safe().next(), || self.probabilities())
+    }
+
+    /// As [`Analysis::ln_arrangements`].
+    #[must_use]
+    pub fn ln_arrangements(&self) -> f64 {
+        self.ln_arrangements
+    }
 }
 
 /// Analyses a board exactly; see [`analyze`].
@@ -86,9 +124,9 @@ pub fn analyze_exact(board: &Board) -> Result<ExactAnalysis, Error> {
     for c in &system.components {
         let t = enumerate(c, system.mines_left, &mut nodes).ok_or_else(|| {
             too_complex(if nodes == 0 {
-                "enumeration"
+                Budget::Enumeration
             } else {
-                "table size"
+                Budget::TableSize
             })
         })?;
         if t.ways.iter().all(Big::is_zero) {
@@ -100,7 +138,7 @@ pub fn analyze_exact(board: &Board) -> Result<ExactAnalysis, Error> {
         tables.push(t);
     }
     if combine_cost(&tables, frontier, system.mines_left) > COMBINE_BUDGET {
-        return Err(too_complex("combination"));
+        return Err(too_complex(Budget::Combination));
     }
     let counts =
         combine(&tables, system.off, system.mines_left).ok_or_else(|| mine_count(board))?;
@@ -147,41 +185,48 @@ pub fn analyze_exact(board: &Board) -> Result<ExactAnalysis, Error> {
 /// As [`analyze_exact`].
 pub fn analyze(board: &Board) -> Result<Analysis, Error> {
     let exact = analyze_exact(board)?;
-    let mut safe = Vec::new();
-    let mut mines = Vec::new();
-    let mut probabilities = Vec::with_capacity(exact.cells.len());
-    // The f64 of each distinct ratio, computed once.
-    let mut cache: Vec<Option<f64>> = vec![None; exact.numerators.len()];
-    for &(p, n, d) in &exact.cells {
-        let (num, den) = (&exact.numerators[n], &exact.denominators[d]);
-        if num.is_zero() {
-            safe.push(p);
-        } else if num == den {
-            mines.push(p);
-        }
-        let f = *cache[n].get_or_insert_with(|| Big::ratio_f64(num, den));
-        probabilities.push((p, f));
-    }
-    let best = match safe.first() {
-        Some(&p) => (p, 0.0),
-        None => best_guess(board, &probabilities).unwrap_or((Pos::new(0, 0), 1.0)),
-    };
+    let safe: Vec<Pos> = exact.safe().collect();
+    let probabilities = exact.probabilities();
+    let best = recommend(board, safe.first().copied(), || &probabilities[..]);
     Ok(Analysis {
         ln_arrangements: exact.ln_arrangements,
+        mines: exact.mines().collect(),
         safe,
-        mines,
         best,
         probabilities,
     })
 }
 
-/// Two probabilities closer than this are a near-tie for [`best_guess`].
+/// The recommended click: `safe` (a safe cell) with probability 0 if there is one, else
+/// [`best_guess`] over `probabilities()` (called only then).
+fn recommend<P: AsRef<[(Pos, f64)]>>(
+    board: &Board,
+    safe: Option<Pos>,
+    probabilities: impl FnOnce() -> P,
+) -> Option<(Pos, f64)> {
+    match safe {
+        Some(p) => Some((p, 0.0)),
+        None => best_guess(board, probabilities().as_ref()),
+    }
+}
+
+/// Two probabilities closer than this are a near-tie for [`best_guess`]: a difference too small to
+/// be worth a worse-placed guess, and far wider than the error of a probability
+/// ([`PROBABILITY_ERROR`]), so that rounding never decides between two equal ratios.
 pub const NEAR_TIE: f64 = 1e-9;
 
-/// The guess to make when no cell is safe: among the cells whose mine probability is within
-/// [`NEAR_TIE`] of the lowest, the one with the fewest hidden unflagged neighbours (it is the
-/// likeliest to show a 0 and open an area; corners first), then the first row-major. `None` if no
-/// cell is hidden.
+/// The largest error of a probability in [`Analysis::probabilities`] (in fact a few ulps): two
+/// probabilities closer than this may be the same ratio.
+pub const PROBABILITY_ERROR: f64 = 1e-12;
+
+/// The largest relative error of [`Analysis::ln_arrangements`] and of [`Big::ln`].
+pub const LN_RELATIVE_ERROR: f64 = 1e-12;
+
+/// The guess to make when no cell is safe: among the cells that can be safe (probability below 1)
+/// whose mine probability is within [`NEAR_TIE`] of the lowest, the one with the fewest hidden
+/// unflagged neighbours (it is the likeliest to show a 0 and open an area; corners first), then
+/// the first row-major. `None` if no cell can be safe: none is hidden, or every one is a certain
+/// mine (probability exactly 1).
 #[must_use]
 pub fn best_guess(board: &Board, probabilities: &[(Pos, f64)]) -> Option<(Pos, f64)> {
     let lowest = probabilities
@@ -189,14 +234,14 @@ pub fn best_guess(board: &Board, probabilities: &[(Pos, f64)]) -> Option<(Pos, f
         .map(|&(_, p)| p)
         .fold(f64::INFINITY, f64::min);
     let hidden_around = |p: Pos| {
-        Around::new(board.width(), board.height(), board.index(p))
-            .iter()
-            .filter(|&j| board.cells()[j] == Cell::Hidden)
+        board
+            .neighbours(p)
+            .filter(|&q| board.get(q) == Cell::Hidden)
             .count()
     };
     probabilities
         .iter()
-        .filter(|&&(_, p)| p <= lowest + NEAR_TIE)
+        .filter(|&&(_, p)| p < 1.0 && p <= lowest + NEAR_TIE)
         .min_by_key(|&&(p, _)| (hidden_around(p), p))
         .copied()
 }

@@ -169,7 +169,7 @@ fn record(table: &mut Table, weight: &Big, k: &[usize], mines: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::minesweeper::frontier::Group;
+    use crate::minesweeper::analyzer::frontier::Group;
 
     /// One number needing 4 mines among 8 interchangeable cells, and a second one sharing 2 of them.
     fn component() -> Component {

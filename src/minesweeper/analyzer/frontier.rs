@@ -2,8 +2,9 @@
 //! the remaining frontier split into groups (cells touching exactly the same numbers) and
 //! independent components.
 
-use super::board::{Board, Cell};
-use super::error::Inconsistency;
+use crate::minesweeper::board::{Board, Cell};
+use crate::minesweeper::error::Inconsistency;
+use crate::minesweeper::grid::Grid;
 
 /// What is known about a board cell before enumeration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,33 +30,41 @@ struct Constraint {
     hidden: Around,
 }
 
-/// The up to 8 neighbours of a board index, as board indices (row-major).
+/// Up to 8 board indices (the neighbours of a cell, or some of them), in the order pushed.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Around {
+struct Around {
     cells: [u32; 8],
     len: usize,
 }
 
 impl Around {
-    pub(crate) fn new(width: usize, height: usize, i: usize) -> Around {
-        let (x, y) = (i % width, i / width);
+    /// The neighbours of board index `i`, row-major.
+    fn new(grid: Grid, i: usize) -> Around {
+        grid.neighbours(grid.pos(i))
+            .map(|q| grid.index(q))
+            .collect()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells[..self.len].iter().map(|&c| c as usize)
+    }
+}
+
+/// Collects at most 8 indices.
+///
+/// # Panics
+/// If there are more than 8.
+impl FromIterator<usize> for Around {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Around {
         let mut a = Around {
             cells: [0; 8],
             len: 0,
         };
-        for ny in y.saturating_sub(1)..=(y + 1).min(height - 1) {
-            for nx in x.saturating_sub(1)..=(x + 1).min(width - 1) {
-                if (nx, ny) != (x, y) {
-                    a.cells[a.len] = (ny * width + nx) as u32;
-                    a.len += 1;
-                }
-            }
+        for i in iter {
+            a.cells[a.len] = i as u32;
+            a.len += 1;
         }
         a
-    }
-
-    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.cells[..self.len].iter().map(|&c| c as usize)
     }
 }
 
@@ -149,41 +158,31 @@ impl<'a> Deducer<'a> {
     }
 
     fn around(&self, i: usize) -> Around {
-        Around::new(self.board.width(), self.board.height(), i)
+        Around::new(self.board.grid(), i)
     }
 
     fn add_constraint(&mut self, i: usize, number: u8) -> Result<(), Inconsistency> {
-        let mut flagged = 0;
-        let mut cells = Around {
-            cells: [0; 8],
-            len: 0,
-        };
-        for j in self.around(i).iter() {
-            match self.board.cells()[j] {
-                Cell::Flagged => flagged += 1,
-                Cell::Hidden => {
-                    cells.cells[cells.len] = j as u32;
-                    cells.len += 1;
-                }
-                Cell::Revealed(_) => {}
-            }
-        }
-        let hidden = cells.len;
+        let (cells, around) = (self.board.cells(), self.around(i));
+        let flagged = around.iter().filter(|&j| cells[j] == Cell::Flagged).count();
+        let hidden: Around = around
+            .iter()
+            .filter(|&j| cells[j] == Cell::Hidden)
+            .collect();
         let number_usize = usize::from(number);
-        if number_usize < flagged || number_usize > flagged + hidden {
+        if number_usize < flagged || number_usize > flagged + hidden.len {
             return Err(Inconsistency::Number {
                 at: self.board.pos(i),
                 number,
                 flagged,
-                hidden,
+                hidden: hidden.len,
             });
         }
-        if hidden > 0 {
+        if hidden.len > 0 {
             self.constraint_of[i] = self.constraints.len() as u32;
             self.constraints.push(Constraint {
                 at: i,
                 need: number_usize - flagged,
-                hidden: cells,
+                hidden,
             });
         }
         Ok(())
@@ -192,21 +191,17 @@ impl<'a> Deducer<'a> {
     /// The undecided cells of constraint `c` and how many mines they hold.
     fn undecided(&self, c: usize) -> Result<(Around, usize), Inconsistency> {
         let con = self.constraints[c];
-        let mut cells = Around {
-            cells: [0; 8],
-            len: 0,
-        };
-        let mut mines = 0;
-        for j in con.hidden.iter() {
-            match self.known[j] {
-                Known::Unknown => {
-                    cells.cells[cells.len] = j as u32;
-                    cells.len += 1;
-                }
-                Known::Mine => mines += 1,
-                Known::Shown | Known::Safe => {}
-            }
-        }
+        let known = |j: usize| self.known[j];
+        let cells: Around = con
+            .hidden
+            .iter()
+            .filter(|&j| known(j) == Known::Unknown)
+            .collect();
+        let mines = con
+            .hidden
+            .iter()
+            .filter(|&j| known(j) == Known::Mine)
+            .count();
         match con.need.checked_sub(mines) {
             Some(need) if need <= cells.len => Ok((cells, need)),
             _ => Err(Inconsistency::Numbers {
@@ -267,7 +262,8 @@ impl<'a> Deducer<'a> {
         Ok(())
     }
 
-    /// Compares constraint `c` with every constraint whose undecided cells contain its own.
+    /// Compares constraint `c` with every constraint whose undecided cells contain its own (their
+    /// numbers are at most 2 columns and rows apart).
     fn deduce_subsets(
         &mut self,
         c: usize,
@@ -276,36 +272,49 @@ impl<'a> Deducer<'a> {
         queue: &mut Vec<u32>,
         queued: &mut [bool],
     ) -> Result<(), Inconsistency> {
-        let (width, height) = (self.board.width(), self.board.height());
+        let grid = self.board.grid();
         let at = self.constraints[c].at;
-        let (x, y) = (at % width, at / width);
-        for ny in y.saturating_sub(2)..=(y + 2).min(height - 1) {
-            for nx in x.saturating_sub(2)..=(x + 2).min(width - 1) {
-                let b = self.constraint_of[ny * width + nx];
-                if b == NONE || b as usize == c {
-                    continue;
-                }
-                let (big, big_need) = self.undecided(b as usize)?;
-                let inside = |j: usize| cells.iter().any(|k| k == j);
-                if big.len <= cells.len || !cells.iter().all(|j| big.iter().any(|k| k == j)) {
-                    continue;
-                }
-                let rest = big.len - cells.len;
-                let rest_need = big_need.checked_sub(need).filter(|&r| r <= rest).ok_or(
-                    Inconsistency::Numbers {
-                        at: self.board.pos(at),
-                    },
-                )?;
-                if rest_need == 0 || rest_need == rest {
-                    let to = if rest_need == 0 {
-                        Known::Safe
-                    } else {
-                        Known::Mine
-                    };
-                    let outside: Vec<usize> = big.iter().filter(|&j| !inside(j)).collect();
-                    self.decide(outside.into_iter(), to, queue, queued)?;
-                }
+        for q in grid.block(grid.pos(at), 2) {
+            let b = self.constraint_of[grid.index(q)];
+            if b != NONE && b as usize != c {
+                self.deduce_subset(at, (cells, need), b as usize, queue, queued)?;
             }
+        }
+        Ok(())
+    }
+
+    /// If constraint `b`'s undecided cells strictly contain `small` (the undecided cells of the
+    /// number at `at` and the mines they hold), and the cells outside are then all safe or all
+    /// mines, decides them.
+    fn deduce_subset(
+        &mut self,
+        at: usize,
+        (cells, need): (&Around, usize),
+        b: usize,
+        queue: &mut Vec<u32>,
+        queued: &mut [bool],
+    ) -> Result<(), Inconsistency> {
+        let (big, big_need) = self.undecided(b)?;
+        let inside = |j: usize| cells.iter().any(|k| k == j);
+        if big.len <= cells.len || !cells.iter().all(|j| big.iter().any(|k| k == j)) {
+            return Ok(());
+        }
+        let rest = big.len - cells.len;
+        let rest_need =
+            big_need
+                .checked_sub(need)
+                .filter(|&r| r <= rest)
+                .ok_or(Inconsistency::Numbers {
+                    at: self.board.pos(at),
+                })?;
+        if rest_need == 0 || rest_need == rest {
+            let to = if rest_need == 0 {
+                Known::Safe
+            } else {
+                Known::Mine
+            };
+            let outside: Vec<usize> = big.iter().filter(|&j| !inside(j)).collect();
+            self.decide(outside.into_iter(), to, queue, queued)?;
         }
         Ok(())
     }
