@@ -27,7 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut games, mut wins) = (0, vec![0u64; candidates.len()]);
     let mut patterns: BTreeMap<Vec<bool>, u64> = BTreeMap::new();
     for i in from..to {
-        let mut game = Game::new(config, FirstClick::Safe, game_seed(1000, i))?;
+        let mut game = Game::new(config, FirstClick::Safe, corner, game_seed(1000, i))?;
         game.reveal(corner);
         if game.view().get(corner) != Cell::Revealed(shows) {
             continue;

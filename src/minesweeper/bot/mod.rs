@@ -7,16 +7,20 @@
 mod endgame;
 mod fifty;
 mod guess;
+mod options;
 mod player;
+mod report;
 mod runner;
 mod stats;
 
 pub use endgame::{best_click as endgame_click, region_click, MAX_ARRANGEMENTS};
 pub use fifty::forced as forced_guess;
 pub use guess::{Forced, Pool, Strategy};
+pub use options::StrategyError;
 pub use player::{play, Event, Played};
+pub use report::{replay, Replay, Report};
 pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
-pub use stats::wilson_interval;
+pub use stats::{sign_test_z, wilson_interval};
 
 use std::fmt;
 
