@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use cp_puzzles::minesweeper::bot::{play, Strategy};
+use cp_puzzles::minesweeper::bot::{parse_cell, play, Strategy};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level};
 use cp_puzzles::minesweeper::{Cell, Pos};
 
@@ -50,12 +50,4 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("won by {won:?}: {count}");
     }
     Ok(())
-}
-
-fn parse_cell(s: &str) -> Result<Pos, Box<dyn std::error::Error>> {
-    let (x, y) = s.split_once(',').ok_or("expected X,Y")?;
-    Ok(Pos {
-        x: x.parse()?,
-        y: y.parse()?,
-    })
 }
