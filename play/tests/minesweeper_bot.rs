@@ -210,38 +210,28 @@ fn a_shown_position_is_a_board_that_minesweeper_reads() {
     }
 }
 
+/// The runs of the report and comparison snapshots.
+const SNAPSHOT_RUN: [&str; 8] = [
+    "--level",
+    "beginner",
+    "--games",
+    "100",
+    "--seed",
+    "1",
+    "--threads",
+    "2",
+];
+
 #[test]
 fn snapshot_of_a_report() {
-    let args = [
-        "--level",
-        "beginner",
-        "--games",
-        "100",
-        "--seed",
-        "1",
-        "--threads",
-        "2",
-    ];
-    insta::assert_snapshot!("report", masked(&stdout(&args)));
+    insta::assert_snapshot!("report", masked(&stdout(&SNAPSHOT_RUN)));
 }
 
 #[test]
 fn snapshot_of_a_comparison() {
-    let args = [
-        "--level",
-        "beginner",
-        "--games",
-        "100",
-        "--seed",
-        "1",
-        "--threads",
-        "2",
-        "--strategy",
-        "regions:endgame=1000",
-        "--compare",
-        "lowest",
-    ];
-    insta::assert_snapshot!("comparison", masked(&stdout(&args)));
+    let strategies = ["--strategy", "regions:endgame=1000", "--compare", "lowest"];
+    let text = stdout(&[&SNAPSHOT_RUN[..], &strategies].concat());
+    insta::assert_snapshot!("comparison", masked(&text));
 }
 
 #[test]

@@ -17,7 +17,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::guess::{Forced, Strategy};
-use crate::minesweeper::game::{by_name, name_of, NameError};
+use crate::minesweeper::game::{by_name, named, NameError};
 use crate::minesweeper::Pos;
 
 /// The strategies and their parameters, for a command line's help.
@@ -96,7 +96,7 @@ pub enum StrategyError {
     /// A value is out of its range or not a number.
     Value {
         key: String,
-        expected: &'static str,
+        expected: String,
         found: String,
     },
 }
@@ -139,20 +139,7 @@ const FORCED: [(Forced, &str); 3] = [
     (Forced::Pseudo, "pseudo"),
 ];
 
-impl fmt::Display for Forced {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(name_of(self, &FORCED))
-    }
-}
-
-impl FromStr for Forced {
-    type Err = NameError;
-
-    /// `none`, `dead` or `pseudo`.
-    fn from_str(s: &str) -> Result<Forced, NameError> {
-        by_name(s, &FORCED, "none, dead or pseudo")
-    }
-}
+named!(Forced, FORCED);
 
 /// The strategies by name, each with its defaults.
 const STRATEGIES: [(Strategy, &str); 7] = [
@@ -164,8 +151,6 @@ const STRATEGIES: [(Strategy, &str); 7] = [
     (SECONDARY, "secondary"),
     (Strategy::REGIONS, "regions"),
 ];
-
-const NAMES: &str = "lowest, analyzer, progress, endgame, survival, secondary or regions";
 
 /// `secondary`: the default strategy without the regions search.
 const SECONDARY: Strategy = match Strategy::REGIONS {
@@ -317,7 +302,7 @@ fn parameters(s: Strategy) -> impl Iterator<Item = (Key, Value)> {
 impl fmt::Display for Strategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = name(*self);
-        let defaults = by_name(name, &STRATEGIES, NAMES).unwrap_or(*self);
+        let defaults = by_name(name, &STRATEGIES).unwrap_or(*self);
         f.write_str(name)?;
         let mut separator = ':';
         for (key, v) in parameters(*self).filter(|&(k, v)| value(defaults, k) != Some(v)) {
@@ -337,7 +322,7 @@ impl FromStr for Strategy {
             Some((name, list)) => (name, Some(list)),
             None => (s, None),
         };
-        let mut strategy = by_name(name, &STRATEGIES, NAMES).map_err(StrategyError::Name)?;
+        let mut strategy = by_name(name, &STRATEGIES).map_err(StrategyError::Name)?;
         let mut given = Vec::new();
         for pair in list.into_iter().flat_map(|list| list.split(',')) {
             let key = set(&mut strategy, pair)?;
@@ -365,9 +350,9 @@ fn set(strategy: &mut Strategy, pair: &str) -> Result<Key, StrategyError> {
         found: word.to_string(),
     };
     let key = key_of(word).ok_or_else(unknown)?;
-    let bad = |expected| StrategyError::Value {
+    let bad = |expected: &str| StrategyError::Value {
         key: word.to_string(),
-        expected,
+        expected: expected.to_string(),
         found: text.to_string(),
     };
     match slot(strategy, key).ok_or_else(unknown)? {
@@ -379,7 +364,7 @@ fn set(strategy: &mut Strategy, pair: &str) -> Result<Key, StrategyError> {
                 .ok_or_else(|| bad("a number from 0 to 1"))?;
         }
         Slot::Count(n) => *n = text.parse().map_err(|_| bad("a whole number"))?,
-        Slot::Forced(f) => *f = text.parse().map_err(|_| bad("none, dead or pseudo"))?,
+        Slot::Forced(f) => *f = text.parse().map_err(|e: NameError| bad(&e.expected))?,
     }
     Ok(key)
 }
@@ -400,9 +385,9 @@ fn check_pool(s: Strategy) -> Result<(), StrategyError> {
     let Strategy::Secondary { pool, .. } = s else {
         return Ok(());
     };
-    let bad = |key: &str, expected, found: usize| StrategyError::Value {
+    let bad = |key: &str, expected: &str, found: usize| StrategyError::Value {
         key: key.to_string(),
-        expected,
+        expected: expected.to_string(),
         found: found.to_string(),
     };
     if pool.candidates == 0 {

@@ -17,7 +17,7 @@ pub use config::{Config, FirstClick, Level, MAX_SIDE};
 pub use error::Error;
 pub use layout::Layout;
 pub use names::NameError;
-pub(crate) use names::{by_name, name_of};
+pub(crate) use names::{by_name, name_of, named};
 pub use play::{Game, Reveal, Status};
 pub use rng::{game_seed, Rng};
 

@@ -2,7 +2,6 @@
 //! `Display` and `FromStr` give the same lowercase words.
 
 use std::fmt;
-use std::str::FromStr;
 
 use super::config::{FirstClick, Level};
 
@@ -10,7 +9,7 @@ use super::config::{FirstClick, Level};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NameError {
     /// The accepted words, as a phrase: `"beginner, intermediate or expert"`.
-    pub expected: &'static str,
+    pub expected: String,
     /// The word given.
     pub found: String,
 }
@@ -23,23 +22,34 @@ impl fmt::Display for NameError {
 
 impl std::error::Error for NameError {}
 
-/// Finds `word` among `names` (each value with its name); `expected` lists them for the error.
+/// Finds `word` among `names` (each value with its name).
 ///
 /// # Errors
-/// [`NameError`] if no name matches.
-pub(crate) fn by_name<T: Copy>(
-    word: &str,
-    names: &[(T, &str)],
-    expected: &'static str,
-) -> Result<T, NameError> {
+/// [`NameError`], listing the names, if none matches.
+pub(crate) fn by_name<T: Copy>(word: &str, names: &[(T, &str)]) -> Result<T, NameError> {
     names
         .iter()
         .find(|(_, name)| *name == word)
         .map(|&(value, _)| value)
         .ok_or_else(|| NameError {
-            expected,
+            expected: one_of(names),
             found: word.to_string(),
         })
+}
+
+/// The names as a phrase: `a, b or c`.
+fn one_of<T>(names: &[(T, &str)]) -> String {
+    let mut phrase = String::new();
+    for (i, (_, name)) in names.iter().enumerate() {
+        let separator = match i {
+            0 => "",
+            _ if i + 1 == names.len() => " or ",
+            _ => ", ",
+        };
+        phrase += separator;
+        phrase += name;
+    }
+    phrase
 }
 
 /// The name of `value` in `names`.
@@ -54,6 +64,26 @@ pub(crate) fn name_of<T: PartialEq>(value: &T, names: &[(T, &'static str)]) -> &
         .expect("every variant has a name")
 }
 
+/// `Display` and `FromStr` for a type whose values are named in a table of `(value, name)`.
+macro_rules! named {
+    ($type:ty, $table:expr) => {
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str($crate::minesweeper::game::name_of(self, &$table))
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = $crate::minesweeper::game::NameError;
+
+            fn from_str(s: &str) -> Result<$type, Self::Err> {
+                $crate::minesweeper::game::by_name(s, &$table)
+            }
+        }
+    };
+}
+pub(crate) use named;
+
 const LEVELS: [(Level, &str); 3] = [
     (Level::Beginner, "beginner"),
     (Level::Intermediate, "intermediate"),
@@ -63,35 +93,8 @@ const LEVELS: [(Level, &str); 3] = [
 const RULES: [(FirstClick, &str); 2] =
     [(FirstClick::Safe, "safe"), (FirstClick::Opening, "opening")];
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(name_of(self, &LEVELS))
-    }
-}
-
-impl FromStr for Level {
-    type Err = NameError;
-
-    /// `beginner`, `intermediate` or `expert`.
-    fn from_str(s: &str) -> Result<Level, NameError> {
-        by_name(s, &LEVELS, "beginner, intermediate or expert")
-    }
-}
-
-impl fmt::Display for FirstClick {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(name_of(self, &RULES))
-    }
-}
-
-impl FromStr for FirstClick {
-    type Err = NameError;
-
-    /// `safe` or `opening`.
-    fn from_str(s: &str) -> Result<FirstClick, NameError> {
-        by_name(s, &RULES, "safe or opening")
-    }
-}
+named!(Level, LEVELS);
+named!(FirstClick, RULES);
 
 #[cfg(test)]
 mod tests {
@@ -99,13 +102,20 @@ mod tests {
 
     #[test]
     fn names_read_back() {
+        use std::str::FromStr;
+
         for (level, _) in LEVELS {
             assert_eq!(level.to_string().parse::<Level>(), Ok(level));
         }
         for (rule, _) in RULES {
             assert_eq!(rule.to_string().parse::<FirstClick>(), Ok(rule));
         }
-        let e = "Safe".parse::<FirstClick>().unwrap_err();
+        let e = FirstClick::from_str("Safe").unwrap_err();
         assert_eq!(e.to_string(), "expected safe or opening, found \"Safe\"");
+        let e = Level::from_str("").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "expected beginner, intermediate or expert, found \"\""
+        );
     }
 }
