@@ -12,15 +12,17 @@ mod player;
 mod report;
 mod runner;
 mod stats;
+mod syntax;
 
 pub use endgame::{best_click as endgame_click, region_click, MAX_ARRANGEMENTS};
 pub use fifty::forced as forced_guess;
 pub use guess::{Forced, Pool, Strategy};
-pub use options::{parse_cell, CellError, StrategyError, STRATEGY_HELP};
+pub use options::{parse_cell, CellError, STRATEGY_HELP};
 pub use player::{play, Event, Played};
 pub use report::{replay, Replay, Report};
 pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
 pub use stats::{sign_test_z, wilson_interval};
+pub use syntax::StrategyError;
 
 use std::fmt;
 
