@@ -32,8 +32,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = Config::level(level);
     let (mut fatal, mut all, mut lost) = ([0u64; BINS], [0u64; BINS], 0);
     for i in 0..games {
-        let mut game = Game::new(config, rule, game_seed(99, i))?;
-        if let Some(bin) = play(&mut game, rule.cell(&config), &mut all)? {
+        let first = rule.cell(&config);
+        let mut game = Game::new(config, rule, first, game_seed(99, i))?;
+        if let Some(bin) = play(&mut game, first, &mut all)? {
             lost += 1;
             fatal[bin] += 1;
         }

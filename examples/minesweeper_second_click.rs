@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use cp_puzzles::minesweeper::bot::{play, Strategy};
+use cp_puzzles::minesweeper::bot::{parse_cell, play, Strategy};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level};
 use cp_puzzles::minesweeper::{Cell, Pos};
 
@@ -27,7 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut games, mut wins) = (0, vec![0u64; candidates.len()]);
     let mut patterns: BTreeMap<Vec<bool>, u64> = BTreeMap::new();
     for i in from..to {
-        let mut game = Game::new(config, FirstClick::Safe, game_seed(1000, i))?;
+        let mut game = Game::new(config, FirstClick::Safe, corner, game_seed(1000, i))?;
         game.reveal(corner);
         if game.view().get(corner) != Cell::Revealed(shows) {
             continue;
@@ -50,12 +50,4 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("won by {won:?}: {count}");
     }
     Ok(())
-}
-
-fn parse_cell(s: &str) -> Result<Pos, Box<dyn std::error::Error>> {
-    let (x, y) = s.split_once(',').ok_or("expected X,Y")?;
-    Ok(Pos {
-        x: x.parse()?,
-        y: y.parse()?,
-    })
 }

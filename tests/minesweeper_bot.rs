@@ -6,7 +6,9 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 
 use cp_puzzles::minesweeper::bot::{self, Forced, Pool, Run, Strategy as Guesser};
-use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Layout, Reveal, Status};
+use cp_puzzles::minesweeper::game::{
+    self, game_seed, Config, FirstClick, Game, Layout, Level, Reveal, Status,
+};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
 
 /// A layout from a picture: `*` a mine, anything else a safe cell.
@@ -115,9 +117,10 @@ fn a_mine_under_the_first_click_moves_to_a_uniformly_random_cell() {
     let config = Config::new(3, 3, 1).unwrap();
     let mut counts = [0u32; 9];
     for i in 0..8000 {
-        let mut game = Game::new(config, FirstClick::Safe, game_seed(5, i)).unwrap();
-        game.reveal(Pos { x: 1, y: 1 });
-        let l = game.layout().unwrap();
+        let centre = Pos { x: 1, y: 1 };
+        let mut game = Game::new(config, FirstClick::Safe, centre, game_seed(5, i)).unwrap();
+        game.reveal(centre);
+        let l = game.layout();
         let at = all_cells(&config).position(|p| l.is_mine(p)).unwrap();
         counts[at] += 1;
     }
@@ -150,12 +153,12 @@ proptest! {
         let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
         // Under `opening` near an edge the block is smaller than 9, so more mines may fit than
         // `arb_game` allows: fine. The rule is checked against the real block.
-        prop_assume!(config.check_rule(rule).is_ok());
-        let mut game = Game::new(config, rule, seed).unwrap();
+        prop_assume!(config.check_first(rule, first).is_ok());
+        let mut game = Game::new(config, rule, first, seed).unwrap();
         let result = game.reveal(first);
         let opened = matches!(result, Reveal::Opened { .. });
         prop_assert!(opened);
-        let l = game.layout().unwrap();
+        let l = game.layout();
         prop_assert_eq!(all_cells(&config).filter(|&p| l.is_mine(p)).count(), m);
         if opening {
             prop_assert_eq!(l.count(first), 0);
@@ -175,9 +178,7 @@ proptest! {
         let config = Config::new(30, 16, 99).unwrap();
         let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
         let draw = || {
-            let mut g = Game::new(config, rule, seed).unwrap();
-            g.reveal(Pos { x: 3, y: 3 });
-            g.layout().unwrap().clone()
+            Game::new(config, rule, Pos { x: 3, y: 3 }, seed).unwrap().layout().clone()
         };
         prop_assert_eq!(draw(), draw());
     }
@@ -187,14 +188,14 @@ proptest! {
 fn layouts_are_pinned_to_the_seed() {
     // A change of generator or of seed derivation changes every recorded win rate: this test
     // says so. The string is the first row of game 0 of seed 1 on expert, first click (0, 0).
-    let mut game = Game::new(
+    let game = Game::new(
         Config::new(30, 16, 99).unwrap(),
         FirstClick::Safe,
+        Pos { x: 0, y: 0 },
         game_seed(1, 0),
     )
     .unwrap();
-    game.reveal(Pos { x: 0, y: 0 });
-    let l = game.layout().unwrap();
+    let l = game.layout();
     let row: String = (0..30)
         .map(|x| if l.is_mine(Pos { x, y: 0 }) { '*' } else { '.' })
         .collect();
@@ -221,6 +222,151 @@ fn totals_do_not_depend_on_the_number_of_threads() {
     };
     assert_eq!(run(1), run(2));
     assert_eq!(run(1), run(3));
+}
+
+/// The pinned figures: one line per run (see the file's header).
+const PINNED_WINS: &str = include_str!("minesweeper_bot_wins.txt");
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "about 10 s in release: cargo test --release"
+)]
+fn the_bot_wins_the_pinned_games() {
+    let mut failures = Vec::new();
+    for line in PINNED_WINS.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [level, games, strategy, rule, wins, guesses, analyses] = fields[..] else {
+            panic!("7 fields expected: {line}");
+        };
+        let job = Run {
+            config: Config::level(level.parse::<Level>().unwrap()),
+            rule: rule.parse().unwrap(),
+            first: None,
+            strategy: strategy.parse().unwrap(),
+            games: games.parse().unwrap(),
+            seed: 1,
+            threads: 2,
+        };
+        let s = bot::run(&job, &|_| {}).unwrap();
+        let found = format!("{} {} {}", s.wins, s.guesses, s.analyses);
+        if found != format!("{wins} {guesses} {analyses}") {
+            failures.push(format!(
+                "{line}
+  found wins, guesses, analyses {found}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_first_click_off_the_board_is_an_error() {
+    let config = Config::new(9, 9, 10).unwrap();
+    let far = Pos { x: 9, y: 0 };
+    let error = Game::new(config, FirstClick::Safe, far, 1).unwrap_err();
+    assert!(matches!(error, game::Error::OffBoard { .. }), "{error:?}");
+    assert_eq!(
+        error.to_string(),
+        "expected a first click on the 9x9 board, found (9, 0)"
+    );
+    let job = Run {
+        config,
+        rule: FirstClick::Opening,
+        first: Some(Pos { x: 0, y: 9 }),
+        strategy: Guesser::Lowest,
+        games: 1,
+        seed: 1,
+        threads: 1,
+    };
+    assert!(matches!(
+        bot::run(&job, &|_| {}),
+        Err(bot::RunError::Config(game::Error::OffBoard { .. }))
+    ));
+    assert!(bot::replay(&job, 0).is_err());
+}
+
+#[test]
+fn an_opening_with_no_room_for_the_mines_is_an_error() {
+    // 5x5 with 18 mines: the corner's block (4 cells) leaves 21 cells, the centre's (9) only 16.
+    let config = Config::new(5, 5, 18).unwrap();
+    let corner = Pos { x: 0, y: 0 };
+    assert!(Game::new(config, FirstClick::Opening, corner, 1).is_ok());
+    let error = Game::new(config, FirstClick::Opening, Pos { x: 2, y: 2 }, 1).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            game::Error::TooManyMines {
+                mines: 18,
+                room: 16
+            }
+        ),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn a_click_or_a_flag_off_the_board_is_ignored() {
+    let mut game = Game::with_layout(layout(&["..*", "..."]));
+    assert_eq!(game.reveal(Pos { x: 3, y: 0 }), Reveal::Ignored);
+    assert_eq!(game.reveal(Pos { x: 0, y: 2 }), Reveal::Ignored);
+    assert!(!game.toggle_flag(Pos {
+        x: 0,
+        y: usize::MAX
+    }));
+    assert_eq!(game.status(), Status::Playing);
+    assert_eq!(game.hidden_safe(), 5);
+}
+
+/// Any strategy, its parameters within the ranges the syntax accepts.
+fn arb_strategy() -> impl proptest::strategy::Strategy<Value = Guesser> {
+    let unit = 0.0..=1.0f64;
+    let forced = prop_oneof![Just(Forced::None), Just(Forced::Dead), Just(Forced::Pseudo)];
+    let pool = (1usize..50, 1usize..20, 0usize..5).prop_flat_map(|(candidates, interior, deep)| {
+        (0..interior).prop_map(move |near| Pool {
+            candidates,
+            interior,
+            near,
+            deep,
+        })
+    });
+    let secondary = (
+        unit.clone(),
+        unit.clone(),
+        0usize..100_000,
+        any::<bool>(),
+        pool,
+        forced,
+    )
+        .prop_map(
+            |(window, blend, endgame, regions, pool, forced)| Guesser::Secondary {
+                window,
+                blend,
+                endgame,
+                regions,
+                pool,
+                forced,
+            },
+        );
+    prop_oneof![
+        Just(Guesser::Lowest),
+        Just(Guesser::Analyzer),
+        unit.clone()
+            .prop_map(|next_risk| Guesser::Progress { next_risk }),
+        unit.clone()
+            .prop_map(|next_risk| Guesser::Endgame { next_risk }),
+        unit.prop_map(|window| Guesser::Survival { window }),
+        secondary,
+    ]
+}
+
+proptest! {
+    /// A strategy's text reads back as the same strategy.
+    #[test]
+    fn a_strategy_reads_back_from_its_text(s in arb_strategy()) {
+        let text = s.to_string();
+        prop_assert_eq!(text.parse::<Guesser>(), Ok(s), "{}", text);
+    }
 }
 
 /// Every mine arrangement that fits `view` (a brute force over the subsets of its hidden,
@@ -314,7 +460,7 @@ proptest! {
         let config = Config::new(w, h, m).unwrap();
         let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
         prop_assume!(config.check_rule(rule).is_ok());
-        let mut game = Game::new(config, rule, seed).unwrap();
+        let mut game = Game::new(config, rule, rule.cell(&config), seed).unwrap();
         let mut before = game.view().clone();
         let mut failures = Vec::new();
         bot::play(&mut game, rule.cell(&config), guesser(seed), &mut |event, g| {
@@ -347,9 +493,9 @@ proptest! {
         let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
         prop_assume!(config.check_rule(rule).is_ok());
         let first = rule.cell(&config);
-        let mut game = Game::new(config, rule, seed).unwrap();
+        let mut game = Game::new(config, rule, first, seed).unwrap();
         game.reveal(first);
-        let layout = game.layout().unwrap().clone();
+        let layout = game.layout().clone();
         let needs_no_guess = deduces_to_the_end(game);
         let mut bot_game = Game::with_layout(layout);
         let played = bot::play(&mut bot_game, first, guesser(seed), &mut |_, _| {}).unwrap();
@@ -457,8 +603,9 @@ proptest! {
             .prop_flat_map(|(w, h, s, l)| (1..=(w * h / 3)).prop_map(move |m| (w, h, m, s, l)))
     ) {
         let config = Config::new(w, h, m).unwrap();
-        let mut game = Game::new(config, FirstClick::Safe, seed).unwrap();
-        game.reveal(Pos { x: 0, y: 0 });
+        let corner = Pos { x: 0, y: 0 };
+        let mut game = Game::new(config, FirstClick::Safe, corner, seed).unwrap();
+        game.reveal(corner);
         prop_assume!(game.status() == Status::Playing);
         let count = arrangements(game.view()).len();
         let Some(bot::ExactClick { win_chance: win, .. }) = bot::endgame_click(game.view(), limit) else {
@@ -484,7 +631,7 @@ proptest! {
         let config = Config::new(w, h, m).unwrap();
         let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
         prop_assume!(config.check_rule(rule).is_ok());
-        let mut game = Game::new(config, rule, seed).unwrap();
+        let mut game = Game::new(config, rule, rule.cell(&config), seed).unwrap();
         game.reveal(rule.cell(&config));
         // Play the safe cells, then look at the first position that needs a guess.
         while game.status() == Status::Playing {
@@ -517,8 +664,9 @@ proptest! {
             .prop_flat_map(|(h, s)| (1..=h).prop_map(move |m| (h, m, s)))
     ) {
         let config = Config::new(2, h, m).unwrap();
-        let mut game = Game::new(config, FirstClick::Safe, seed).unwrap();
-        game.reveal(Pos { x: 0, y: 0 });
+        let corner = Pos { x: 0, y: 0 };
+        let mut game = Game::new(config, FirstClick::Safe, corner, seed).unwrap();
+        game.reveal(corner);
         let mut dead = 0;
         while game.status() == Status::Playing {
             let a = cp_puzzles::minesweeper::analyze(game.view()).unwrap();

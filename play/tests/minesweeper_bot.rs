@@ -2,11 +2,41 @@
 
 use crate::util::bin;
 
-/// The binary's report without its timing line, which is the only one allowed to vary.
-fn report_without_timing(args: &[&str]) -> String {
+/// The binary's stdout on `args`, which must succeed.
+fn stdout(args: &[&str]) -> String {
     let out = bin("minesweeper-bot").args(args).assert().success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    text.lines()
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+/// The binary's stderr on `args`, which must fail with `code`: one line naming the program.
+fn error(args: &[&str], code: i32) -> String {
+    let out = bin("minesweeper-bot").args(args).assert().code(code);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.starts_with("minesweeper-bot: "), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
+}
+
+/// The report with its timing line masked: the only line allowed to vary between runs.
+fn masked(report: &str) -> String {
+    report
+        .lines()
+        .map(|l| {
+            if l.starts_with("ms/game ") {
+                "ms/game [time]"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The binary's report without its first line (which names the threads) and its timing.
+fn report_without_timing(args: &[&str]) -> String {
+    stdout(args)
+        .lines()
         .filter(|l| !l.starts_with("ms/game") && !l.starts_with("board"))
         .collect::<Vec<_>>()
         .join("\n")
@@ -40,11 +70,7 @@ fn the_cli_compares_two_strategies_on_the_same_games() {
         let line = report.lines().find(|l| l.starts_with("wins ")).unwrap();
         line["wins ".len()..].to_string()
     };
-    let out = bin("minesweeper-bot")
-        .args([&args[..], &["--strategy", "regions", "--compare", "lowest"]].concat())
-        .assert()
-        .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let text = stdout(&[&args[..], &["--strategy", "regions", "--compare", "lowest"]].concat());
     assert!(
         text.contains(&format!("first wins {} (", wins("regions"))),
         "{text}"
@@ -58,13 +84,13 @@ fn the_cli_compares_two_strategies_on_the_same_games() {
 
 #[test]
 fn the_cli_shows_one_game() {
-    let out = bin("minesweeper-bot")
-        .args(["--level", "beginner", "--show", "--game", "4"])
-        .assert()
-        .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(text.starts_with("move 1: first click (0, 0)\n"), "{text}");
-    assert!(text.trim_end().ends_with("won") || text.trim_end().ends_with("lost"));
+    let text = stdout(&["--level", "beginner", "--show", "--game", "4"]);
+    assert!(
+        text.starts_with("move 1: first click (0, 0)\n9x9x10\n"),
+        "{text}"
+    );
+    let last = text.lines().last().unwrap();
+    assert!(last == "game 4: won" || last.starts_with("game 4: lost on the mine at ("));
 }
 
 #[test]
@@ -85,25 +111,146 @@ fn the_cli_rejects_bad_arguments() {
             "opening",
         ],
         &["--games", "x"],
+        &["--first-click", "Safe"],
+        &["--first-cell", "3"],
+        &["--show", "--compare", "lowest"],
+        &["--unknown"],
     ] {
-        let out = bin("minesweeper-bot").args(args).assert().code(2);
-        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(!err.is_empty(), "{args:?}");
+        error(args, 2);
     }
+}
+
+#[test]
+fn the_cli_rejects_bad_strategies() {
+    for (strategy, message) in [
+        ("best", "expected lowest, analyzer, progress, endgame, survival, secondary or regions, found \"best\""),
+        ("Regions", "found \"Regions\""),
+        ("regions:", "expected key=value, found \"\""),
+        ("regions:blend", "expected key=value, found \"blend\""),
+        ("regions:blend=1.5", "expected blend to be a number from 0 to 1, found \"1.5\""),
+        ("regions:endgame=many", "expected endgame to be a whole number, found \"many\""),
+        ("regions:forced=all", "expected forced to be none, dead or pseudo, found \"all\""),
+        ("regions:candidates=0", "expected candidates to be at least 1, found \"0\""),
+        ("lowest:window=0.2", "expected a parameter of lowest (none), found \"window\""),
+        ("survival:blend=0.2", "expected a parameter of survival (window), found \"blend\""),
+        ("regions:deep=1,deep=2", "expected deep at most once"),
+    ] {
+        for flag in ["--strategy", "--compare"] {
+            let err = error(&["--level", "beginner", "--games", "1", flag, strategy], 2);
+            assert!(err.trim_end().ends_with(message), "{strategy}: {err}");
+        }
+    }
+}
+
+#[test]
+fn the_cli_reads_strategy_parameters() {
+    let text = stdout(&[
+        "--level",
+        "beginner",
+        "--games",
+        "20",
+        "--threads",
+        "1",
+        "--strategy",
+        "regions:forced=none,next-risk=0.2,endgame=1000",
+    ]);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.contains("strategy regions:window=0.2,endgame=1000,forced=none,"),
+        "{first}"
+    );
 }
 
 #[test]
 fn the_cli_moves_the_first_click_and_rejects_one_off_the_board() {
     let args = ["--level", "beginner", "--first-click", "opening"];
-    let out = bin("minesweeper-bot")
-        .args([&args[..], &["--show", "--first-cell", "2,2"]].concat())
-        .assert()
-        .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let text = stdout(&[&args[..], &["--show", "--first-cell", "2,2"]].concat());
     assert!(text.starts_with("move 1: first click (2, 2)\n"), "{text}");
-    bin("minesweeper-bot")
-        .args([&args[..], &["--games", "1", "--first-cell", "9,0"]].concat())
-        .assert()
-        .code(2);
+    let err = error(
+        &[&args[..], &["--games", "1", "--first-cell", "9,0"]].concat(),
+        2,
+    );
+    assert_eq!(
+        err,
+        "minesweeper-bot: expected a first click on the 9x9 board, found (9, 0)\n"
+    );
+    let err = error(
+        &[&args[..], &["--show", "--first-cell", "0,100"]].concat(),
+        2,
+    );
+    assert!(err.contains("found (0, 100)"), "{err}");
+    // 5x5 with 18 mines: the corner's 2x2 block leaves room, the centre's 3x3 block does not.
+    let small = [
+        "--width",
+        "5",
+        "--height",
+        "5",
+        "--mines",
+        "18",
+        "--first-click",
+        "opening",
+    ];
+    stdout(&[&small[..], &["--games", "2", "--first-cell", "0,0"]].concat());
+    let err = error(
+        &[&small[..], &["--games", "2", "--first-cell", "2,2"]].concat(),
+        2,
+    );
+    assert!(err.ends_with("expected at most 16 mines for this board and first click, found 18\n"));
+}
+
+#[test]
+fn a_shown_position_is_a_board_that_minesweeper_reads() {
+    // Every view `--show` prints is a `.mine` board: its header and rows parse back as a board
+    // with the same text.
+    let text = stdout(&["--level", "beginner", "--show", "--game", "2"]);
+    for block in text.split("\n\n").filter(|b| b.starts_with("move ")) {
+        let board = block.split_once('\n').unwrap().1;
+        let parsed = cp_puzzles::minesweeper::Board::parse(board).unwrap();
+        assert_eq!(parsed.to_string(), format!("{}\n", board.trim_end()));
+    }
+}
+
+/// The runs of the report and comparison snapshots.
+const SNAPSHOT_RUN: [&str; 8] = [
+    "--level",
+    "beginner",
+    "--games",
+    "100",
+    "--seed",
+    "1",
+    "--threads",
+    "2",
+];
+
+#[test]
+fn snapshot_of_a_report() {
+    insta::assert_snapshot!("report", masked(&stdout(&SNAPSHOT_RUN)));
+}
+
+#[test]
+fn snapshot_of_a_comparison() {
+    let strategies = ["--strategy", "regions:endgame=1000", "--compare", "lowest"];
+    let text = stdout(&[&SNAPSHOT_RUN[..], &strategies].concat());
+    insta::assert_snapshot!("comparison", masked(&text));
+}
+
+#[test]
+fn snapshot_of_a_lost_game() {
+    insta::assert_snapshot!(
+        "show_lost",
+        stdout(&["--level", "beginner", "--show", "--game", "2"])
+    );
+}
+
+#[test]
+fn snapshot_of_a_won_game() {
+    let args = [
+        "--width", "6", "--height", "4", "--mines", "4", "--show", "--game", "3",
+    ];
+    insta::assert_snapshot!("show_won", stdout(&args));
+}
+
+#[test]
+fn snapshot_of_the_help() {
+    insta::assert_snapshot!("help", stdout(&["--help"]));
 }

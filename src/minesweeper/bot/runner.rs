@@ -5,13 +5,13 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::guess::Strategy;
-use super::player::{play, Played};
+use super::player::{play, Event, Played};
 use super::BotError;
-use crate::minesweeper::game::{game_seed, Config, ConfigError, FirstClick, Game};
+use crate::minesweeper::game::{self, game_seed, Config, FirstClick, Game};
 use crate::minesweeper::Pos;
 
-/// What to run.
-#[derive(Clone, Copy, Debug)]
+/// What to run. Its `Display` is the first line of a report (see [`super::Report`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Run {
     pub config: Config,
     pub rule: FirstClick,
@@ -30,6 +30,15 @@ impl Run {
     #[must_use]
     pub fn first_click(&self) -> Pos {
         self.first.unwrap_or_else(|| self.rule.cell(&self.config))
+    }
+
+    /// Checks that the first click is on the board and that the rule leaves room for the mines
+    /// there.
+    ///
+    /// # Errors
+    /// As [`Config::check_first`].
+    pub fn check(&self) -> Result<(), game::Error> {
+        self.config.check_first(self.rule, self.first_click())
     }
 }
 
@@ -51,9 +60,10 @@ const CHUNK: u64 = 16;
 /// games just finished (from any thread).
 ///
 /// # Errors
-/// A configuration the rule cannot hold, or an analyzer failure in some game.
+/// A first click the rule cannot hold ([`RunError::Config`]), or an analyzer failure in some
+/// game.
 pub fn run(run: &Run, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary, RunError> {
-    run.config.check_rule(run.rule).map_err(RunError::Config)?;
+    run.check().map_err(RunError::Config)?;
     let start = Instant::now();
     let tally = |summary: &mut Summary, index: u64| {
         let played = play_one(run, index)?;
@@ -63,20 +73,19 @@ pub fn run(run: &Run, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary, RunErr
         summary.analyses += u64::from(played.analyses);
         Ok(())
     };
-    let mut summary = across_threads(run, progress, &tally, add)?;
+    let mut summary = across_threads(run, progress, Summary::default(), &tally, add)?;
     summary.seconds = start.elapsed().as_secs_f64();
     Ok(summary)
 }
 
 /// Why a run failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum RunError {
-    Config(ConfigError),
+    /// The game cannot be set up: the first click is off the board, or leaves no room for the
+    /// mines.
+    Config(game::Error),
     /// The analyzer failed in game `game`.
-    Game {
-        game: u64,
-        error: BotError,
-    },
+    Game { game: u64, error: BotError },
 }
 
 impl std::fmt::Display for RunError {
@@ -88,25 +97,35 @@ impl std::fmt::Display for RunError {
     }
 }
 
-impl std::error::Error for RunError {}
+impl std::error::Error for RunError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RunError::Config(e) => Some(e),
+            RunError::Game { error, .. } => Some(error),
+        }
+    }
+}
 
 /// Plays games `0..run.games` on `run.threads` threads: each thread takes chunks of game numbers
-/// until none are left, `tally` adds one game to its totals, and `merge` adds the threads' totals.
-/// Totals are integer sums, so they do not depend on the number of threads.
-fn across_threads<T: Default + Clone + Send>(
+/// until none are left, `tally` adds one game to its totals (each thread starts from `zero`), and
+/// `merge` adds the threads' totals. Totals are integer sums, so they do not depend on the number
+/// of threads.
+fn across_threads<T: Clone + Send + Sync>(
     run: &Run,
     progress: &(dyn Fn(u64) + Sync),
+    zero: T,
     tally: &(dyn Fn(&mut T, u64) -> Result<(), RunError> + Sync),
     merge: fn(T, T) -> T,
 ) -> Result<T, RunError> {
     let next = AtomicU64::new(0);
-    let totals = Mutex::new(Ok(T::default()));
+    let totals = Mutex::new(Ok(zero.clone()));
     std::thread::scope(|scope| {
         for _ in 0..run.threads.max(1) {
             scope.spawn(|| {
-                let local = worker(run.games, &next, progress, tally);
+                let local = worker(run.games, &next, progress, zero.clone(), tally);
                 let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
-                *totals = match (totals.clone(), local) {
+                let before = std::mem::replace(&mut *totals, Ok(zero.clone()));
+                *totals = match (before, local) {
                     (Ok(a), Ok(b)) => Ok(merge(a, b)),
                     (Err(e), _) | (_, Err(e)) => Err(e),
                 };
@@ -116,14 +135,15 @@ fn across_threads<T: Default + Clone + Send>(
     totals.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Takes chunks of game numbers below `games` until none are left; returns this thread's totals.
-fn worker<T: Default>(
+/// Takes chunks of game numbers below `games` until none are left, adding each game to `totals`;
+/// returns this thread's totals.
+fn worker<T>(
     games: u64,
     next: &AtomicU64,
     progress: &(dyn Fn(u64) + Sync),
+    mut totals: T,
     tally: &(dyn Fn(&mut T, u64) -> Result<(), RunError> + Sync),
 ) -> Result<T, RunError> {
-    let mut totals = T::default();
     loop {
         let begin = next.fetch_add(CHUNK, Ordering::Relaxed);
         if begin >= games {
@@ -142,17 +162,34 @@ fn worker<T: Default>(
 /// # Errors
 /// As [`run`].
 pub fn play_one(run: &Run, index: u64) -> Result<Played, RunError> {
-    let mut game =
-        Game::new(run.config, run.rule, game_seed(run.seed, index)).map_err(RunError::Config)?;
-    play(&mut game, run.first_click(), run.strategy, &mut |_, _| {})
+    play_observed(run, index, &mut |_, _| {})
+}
+
+/// Plays game number `index` of `run`; `observe` sees each of the bot's moves (see [`play`]).
+///
+/// # Errors
+/// As [`run`].
+pub(crate) fn play_observed(
+    run: &Run,
+    index: u64,
+    observe: &mut dyn FnMut(Event, &Game),
+) -> Result<Played, RunError> {
+    let first = run.first_click();
+    let mut game = Game::new(run.config, run.rule, first, game_seed(run.seed, index))
+        .map_err(RunError::Config)?;
+    play(&mut game, first, run.strategy, observe)
         .map_err(|error| RunError::Game { game: index, error })
 }
 
 /// Two strategies on the same games: how many each won, and how many games only one of them won
 /// (the paired comparison: under "no difference", `only_first` and `only_second` are two draws of
-/// the same binomial).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// the same binomial). Its `Display` is the comparison's report, with the sign test.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Comparison {
+    /// The games, the first strategy being `run.strategy`.
+    pub run: Run,
+    /// The strategy compared with it.
+    pub second: Strategy,
     pub games: u64,
     pub first_wins: u64,
     pub second_wins: u64,
@@ -169,7 +206,7 @@ pub fn compare(
     other: Strategy,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Comparison, RunError> {
-    run.config.check_rule(run.rule).map_err(RunError::Config)?;
+    run.check().map_err(RunError::Config)?;
     let second = Run {
         strategy: other,
         ..*run
@@ -183,7 +220,16 @@ pub fn compare(
         c.only_second += u64::from(b && !a);
         Ok(())
     };
-    across_threads(run, progress, &tally, add_comparisons)
+    let zero = Comparison {
+        run: *run,
+        second: other,
+        games: 0,
+        first_wins: 0,
+        second_wins: 0,
+        only_first: 0,
+        only_second: 0,
+    };
+    across_threads(run, progress, zero, &tally, add_comparisons)
 }
 
 fn add_comparisons(a: Comparison, b: Comparison) -> Comparison {
@@ -193,6 +239,7 @@ fn add_comparisons(a: Comparison, b: Comparison) -> Comparison {
         second_wins: a.second_wins + b.second_wins,
         only_first: a.only_first + b.only_first,
         only_second: a.only_second + b.only_second,
+        ..a
     }
 }
 

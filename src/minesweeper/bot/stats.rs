@@ -1,4 +1,4 @@
-//! Confidence intervals for a win rate.
+//! Confidence intervals for a win rate, and the sign test of a paired comparison.
 
 /// The Wilson score interval at 95% (z = 1.96) for `wins` successes in `games` trials, as
 /// fractions `(low, high)`. `(0, 1)` when `games == 0`.
@@ -16,6 +16,17 @@ pub fn wilson_interval(wins: u64, games: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The sign test's z score for a paired comparison where `a` games were won by the first
+/// strategy only and `b` by the second only (normal approximation: `(a - b) / sqrt(a + b)`, 0 when
+/// no game tells them apart). Under "no difference", `|z| > 1.96` has a 5% chance.
+#[must_use]
+pub fn sign_test_z(a: u64, b: u64) -> f64 {
+    if a + b == 0 {
+        return 0.0;
+    }
+    (a as f64 - b as f64) / ((a + b) as f64).sqrt()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -30,5 +41,11 @@ mod tests {
         );
         let (lo, hi) = wilson_interval(0, 10);
         assert!(lo == 0.0 && hi > 0.0);
+    }
+
+    #[test]
+    fn sign_test_matches_a_known_value() {
+        assert!((sign_test_z(30, 20) - 10.0 / 50f64.sqrt()).abs() < 1e-12);
+        assert_eq!(sign_test_z(0, 0), 0.0);
     }
 }

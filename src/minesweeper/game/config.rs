@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::error::Error;
 use super::Pos;
 use crate::minesweeper::Grid;
 
@@ -40,47 +41,19 @@ pub enum FirstClick {
     Opening,
 }
 
-/// Why a game cannot be set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ConfigError {
-    /// A side is 0 or over [`MAX_SIDE`].
-    BadSize { width: usize, height: usize },
-    /// The mines do not leave room for the cells the first click must keep free.
-    TooManyMines { mines: usize, room: usize },
-    /// The analyzer's board type refused the shape.
-    Board(String),
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ConfigError::BadSize { width, height } => write!(
-                f,
-                "expected a width and a height from 1 to {MAX_SIDE}, found {width}x{height}"
-            ),
-            ConfigError::TooManyMines { mines, room } => write!(
-                f,
-                "expected at most {room} mines for this board and first-click rule, found {mines}"
-            ),
-            ConfigError::Board(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
 impl Config {
     /// A board of `width` x `height` cells with `mines` mines.
     ///
     /// # Errors
-    /// A side of 0 or over [`MAX_SIDE`], or `mines >= width * height`.
-    pub fn new(width: usize, height: usize, mines: usize) -> Result<Config, ConfigError> {
+    /// [`Error::BadSize`] for a side of 0 or over [`MAX_SIDE`], [`Error::TooManyMines`] if
+    /// `mines >= width * height`.
+    pub fn new(width: usize, height: usize, mines: usize) -> Result<Config, Error> {
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-            return Err(ConfigError::BadSize { width, height });
+            return Err(Error::BadSize { width, height });
         }
         let room = width * height - 1;
         if mines > room {
-            return Err(ConfigError::TooManyMines { mines, room });
+            return Err(Error::TooManyMines { mines, room });
         }
         Ok(Config {
             width,
@@ -125,16 +98,33 @@ impl Config {
         self.width * self.height
     }
 
-    /// Checks that the rule leaves room for the mines (the first click's 3x3 block must stay free
-    /// under [`FirstClick::Opening`]).
+    /// Checks that the rule leaves room for the mines when the first click is at the rule's own
+    /// cell ([`FirstClick::cell`]).
     ///
     /// # Errors
-    /// [`ConfigError::TooManyMines`] if it does not.
-    pub fn check_rule(&self, rule: FirstClick) -> Result<(), ConfigError> {
-        let free = self.free_block(rule, rule.cell(self)).count();
+    /// As [`Config::check_first`].
+    pub fn check_rule(&self, rule: FirstClick) -> Result<(), Error> {
+        self.check_first(rule, rule.cell(self))
+    }
+
+    /// Checks that `first` is on the board and that `rule` leaves room for the mines when the
+    /// first click is there (under [`FirstClick::Opening`] its 3x3 block, clipped to the board,
+    /// must stay free).
+    ///
+    /// # Errors
+    /// [`Error::OffBoard`] or [`Error::TooManyMines`].
+    pub fn check_first(&self, rule: FirstClick, first: Pos) -> Result<(), Error> {
+        if first.x >= self.width || first.y >= self.height {
+            return Err(Error::OffBoard {
+                cell: first,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let free = self.free_block(rule, first).count();
         let room = self.cells() - free;
         if self.mines > room {
-            return Err(ConfigError::TooManyMines {
+            return Err(Error::TooManyMines {
                 mines: self.mines,
                 room,
             });
@@ -150,6 +140,13 @@ impl Config {
         };
         let grid = Grid::new(self.width, self.height).expect("a config is at least 1x1");
         grid.block(first, radius)
+    }
+}
+
+/// `WxH/M`, as in `30x16/99`.
+impl fmt::Display for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}/{}", self.width, self.height, self.mines)
     }
 }
 

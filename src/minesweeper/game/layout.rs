@@ -1,6 +1,7 @@
 //! Where the mines are: a seeded, uniform placement that keeps the first click's cells free.
 
 use super::config::{Config, FirstClick};
+use super::error::Error;
 use super::rng::Rng;
 use super::Pos;
 use crate::minesweeper::Grid;
@@ -23,16 +24,23 @@ impl Layout {
     /// a random free cell", not Windows' "moves to the top-left corner", which would bias the
     /// layout.)
     ///
-    /// The caller has checked the configuration with [`Config::check_rule`].
-    #[must_use]
-    pub fn generate(config: Config, rule: FirstClick, first: Pos, rng: &mut Rng) -> Layout {
+    /// # Errors
+    /// As [`Config::check_first`]: `first` off the board, or no room for the mines outside the
+    /// cells the rule keeps free.
+    pub fn generate(
+        config: Config,
+        rule: FirstClick,
+        first: Pos,
+        rng: &mut Rng,
+    ) -> Result<Layout, Error> {
+        config.check_first(rule, first)?;
         let cells = config.cells();
         let mut keep_free = vec![false; cells];
         for p in config.free_block(rule, first) {
             keep_free[p.y * config.width() + p.x] = true;
         }
         let mut candidates: Vec<usize> = (0..cells).filter(|&i| !keep_free[i]).collect();
-        let mines = config.mines().min(candidates.len());
+        let mines = config.mines();
         // Partial Fisher-Yates: the first `mines` entries become a uniform random subset.
         for k in 0..mines {
             let j = k + rng.below((candidates.len() - k) as u64) as usize;
@@ -42,7 +50,7 @@ impl Layout {
         for &i in &candidates[..mines] {
             mine[i] = true;
         }
-        Layout::from_mines(config, mine)
+        Ok(Layout::from_mines(config, mine))
     }
 
     /// A layout with the given mines (row-major), for tests and hand-made boards.

@@ -3,14 +3,21 @@
 //!
 //! The same seed gives the same game on every machine: the generator is our own
 //! ([`Rng`], xoshiro256**), and game `i` of a run seeded with `S` uses [`game_seed`]`(S, i)`.
+//! Every contract is checked: a first click off the board, or one whose rule leaves no room for
+//! the mines, is an [`Error`]; a click or a flag off the board is ignored.
 
 mod config;
+mod error;
 mod layout;
+mod names;
 mod play;
 mod rng;
 
-pub use config::{Config, ConfigError, FirstClick, Level, MAX_SIDE};
+pub use config::{Config, FirstClick, Level, MAX_SIDE};
+pub use error::Error;
 pub use layout::Layout;
+pub use names::NameError;
+pub(crate) use names::{by_name, name_of, named};
 pub use play::{Game, Reveal, Status};
 pub use rng::{game_seed, Rng};
 

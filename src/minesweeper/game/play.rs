@@ -1,6 +1,7 @@
 //! One game in progress: the player's view, reveals with flood fill, flags, win and loss.
 
-use super::config::{Config, ConfigError, FirstClick};
+use super::config::{Config, FirstClick};
+use super::error::Error;
 use super::layout::{neighbours, Layout};
 use super::rng::Rng;
 use super::{Board, Cell, Pos};
@@ -27,53 +28,51 @@ pub enum Reveal {
     Ignored,
 }
 
-/// A game: the layout is drawn at the first click, so that the first-click rule holds wherever
-/// that click is.
+/// A game: the layout is drawn when the game is created, under the first-click rule for the cell
+/// the player promises to click first.
 ///
 /// Invariants: `view` shows exactly the revealed cells' true counts and the player's flags;
-/// `hidden_safe` is the number of mine-free cells not yet revealed (once the layout exists).
+/// `hidden_safe` is the number of mine-free cells not yet revealed.
 #[derive(Clone, Debug)]
 pub struct Game {
     config: Config,
-    rule: FirstClick,
-    rng: Rng,
-    layout: Option<Layout>,
+    layout: Layout,
     view: Board,
     hidden_safe: usize,
     status: Status,
 }
 
 impl Game {
-    /// A new game whose layout will come from `seed`, drawn under `rule` at the first click.
+    /// A new game whose layout is drawn from `seed` so that `rule` holds when the first click is
+    /// at `first` (a game whose first click goes elsewhere has no guarantee). The same arguments
+    /// give the same layout on every machine.
     ///
     /// # Errors
-    /// If the rule leaves no room for the mines (see [`Config::check_rule`]).
-    pub fn new(config: Config, rule: FirstClick, seed: u64) -> Result<Game, ConfigError> {
-        config.check_rule(rule)?;
-        let view = Board::new(config.width(), config.height(), config.mines())
-            .map_err(|e| ConfigError::Board(e.to_string()))?;
-        Ok(Game {
-            config,
-            rule,
-            rng: Rng::new(seed),
-            layout: None,
-            view,
-            hidden_safe: config.cells() - config.mines(),
-            status: Status::Playing,
-        })
+    /// `first` off the board, or the rule leaves no room for the mines there (see
+    /// [`Config::check_first`]).
+    pub fn new(config: Config, rule: FirstClick, first: Pos, seed: u64) -> Result<Game, Error> {
+        let layout = Layout::generate(config, rule, first, &mut Rng::new(seed))?;
+        let view =
+            Board::new(config.width(), config.height(), config.mines()).map_err(Error::Board)?;
+        Ok(Game::start(layout, view))
     }
 
     /// A game on a given layout (its first click has no guarantee), for tests.
     #[must_use]
     pub fn with_layout(layout: Layout) -> Game {
         let config = layout.config();
+        // A `Config` always has a valid board shape (its invariant is the board's).
         let view = Board::new(config.width(), config.height(), config.mines())
             .expect("a layout's shape is a valid board");
+        Game::start(layout, view)
+    }
+
+    /// The game before its first click on `layout`, `view` all hidden.
+    fn start(layout: Layout, view: Board) -> Game {
+        let config = layout.config();
         Game {
             config,
-            rule: FirstClick::Safe,
-            rng: Rng::new(0),
-            layout: Some(layout),
+            layout,
             view,
             hidden_safe: config.cells() - config.mines(),
             status: Status::Playing,
@@ -96,10 +95,10 @@ impl Game {
         &self.view
     }
 
-    /// The layout, once the first click has drawn it.
+    /// The layout: where the mines are.
     #[must_use]
-    pub fn layout(&self) -> Option<&Layout> {
-        self.layout.as_ref()
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// The number of safe cells still hidden.
@@ -108,48 +107,42 @@ impl Game {
         self.hidden_safe
     }
 
-    /// Clicks `p`: draws the layout if this is the first click, then reveals `p`, and if it shows
-    /// 0, every cell reachable through zeros (iteratively, with an explicit stack). Flagged cells
-    /// are never revealed by the flood.
-    ///
-    /// # Panics
-    /// If `p` is off the board.
+    /// Clicks `p`: reveals it, and if it shows 0, every cell reachable through zeros
+    /// (iteratively, with an explicit stack). Flagged cells are never revealed by the flood.
+    /// A cell off the board is ignored, like a revealed or flagged one.
     pub fn reveal(&mut self, p: Pos) -> Reveal {
-        assert!(p.x < self.config.width() && p.y < self.config.height());
-        if self.status != Status::Playing || self.view.get(p) != Cell::Hidden {
+        if self.status != Status::Playing || !self.is_hidden(p) {
             return Reveal::Ignored;
         }
-        let layout = match self.layout.take() {
-            Some(layout) => layout,
-            None => Layout::generate(self.config, self.rule, p, &mut self.rng),
-        };
-        let result = if layout.is_mine(p) {
+        if self.layout.is_mine(p) {
             self.status = Status::Lost;
-            Reveal::Exploded
-        } else {
-            let cells = self.flood(&layout, p);
-            if self.hidden_safe == 0 {
-                self.status = Status::Won;
-            }
-            Reveal::Opened { cells }
-        };
-        self.layout = Some(layout);
-        result
+            return Reveal::Exploded;
+        }
+        let cells = self.flood(p);
+        if self.hidden_safe == 0 {
+            self.status = Status::Won;
+        }
+        Reveal::Opened { cells }
+    }
+
+    /// Whether `p` is on the board, neither revealed nor flagged.
+    fn is_hidden(&self, p: Pos) -> bool {
+        self.view.grid().contains(p) && self.view.get(p) == Cell::Hidden
     }
 
     /// Reveals the safe cell `start` and the area of zeros around it; returns the cells revealed.
-    fn flood(&mut self, layout: &Layout, start: Pos) -> usize {
+    fn flood(&mut self, start: Pos) -> usize {
         let mut stack = vec![start];
         let mut revealed = 0;
-        self.open(layout, start);
+        self.open(start);
         revealed += 1;
         while let Some(p) = stack.pop() {
-            if layout.count(p) != 0 {
+            if self.layout.count(p) != 0 {
                 continue;
             }
             for q in neighbours(&self.config, p) {
                 if self.view.get(q) == Cell::Hidden {
-                    self.open(layout, q);
+                    self.open(q);
                     revealed += 1;
                     stack.push(q);
                 }
@@ -159,15 +152,19 @@ impl Game {
     }
 
     /// Shows the true count of the safe, hidden cell `p`.
-    fn open(&mut self, layout: &Layout, p: Pos) {
-        debug_assert!(!layout.is_mine(p));
-        self.view.set(p, Cell::Revealed(layout.count(p)));
+    fn open(&mut self, p: Pos) {
+        debug_assert!(!self.layout.is_mine(p));
+        self.view.set(p, Cell::Revealed(self.layout.count(p)));
         self.hidden_safe -= 1;
     }
 
     /// Puts a flag on the hidden cell `p` (or removes it). Flags never change the outcome: they
-    /// only stop a click and the flood. Returns whether the cell changed.
+    /// only stop a click and the flood. Returns whether the cell changed (never for a cell off
+    /// the board).
     pub fn toggle_flag(&mut self, p: Pos) -> bool {
+        if !self.view.grid().contains(p) {
+            return false;
+        }
         let next = match self.view.get(p) {
             Cell::Hidden => Cell::Flagged,
             Cell::Flagged => Cell::Hidden,
