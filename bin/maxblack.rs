@@ -5,7 +5,7 @@ mod cli;
 
 use std::process::ExitCode;
 
-use cp_puzzles::maxblack::{self, Options};
+use cp_puzzles::maxblack::Options;
 
 const PROGRAM: cli::Program = cli::Program {
     name: "maxblack",
@@ -33,5 +33,5 @@ fn main() -> ExitCode {
     if let Err(code) = PROGRAM.args(std::env::args().skip(1), |arg| flag(&mut options, arg)) {
         return code;
     }
-    PROGRAM.solve(|input, output| maxblack::run(input, output, &options))
+    PROGRAM.solve(|input, output| cp_puzzles::maxblack::run(input, output, &options))
 }

@@ -70,10 +70,7 @@ impl Solver {
     /// If `n` is not in `1..=MAX_N` or `k == 0`.
     #[must_use]
     pub fn new(n: usize, k: usize, speedups: Speedups) -> Self {
-        assert!(
-            (1..=MAX_N).contains(&n) && k >= 1,
-            "maxblack solves 1 <= n <= {MAX_N} and k >= 1, not n = {n}, k = {k}"
-        );
+        assert!((1..=MAX_N).contains(&n) && k >= 1);
         Solver {
             n,
             k,
