@@ -140,22 +140,38 @@ impl Program {
     {
         match parse(args, flag) {
             Ok(Action::Solve) => Ok(()),
-            Ok(Action::Help) => {
-                print!("{}", self.help_text());
-                Err(ExitCode::SUCCESS)
-            }
-            Ok(Action::Version) => {
-                println!("{} {VERSION}", self.name);
-                Err(ExitCode::SUCCESS)
-            }
+            Ok(Action::Help) => Err(self.print(&self.help_text())),
+            Ok(Action::Version) => Err(self.print(&format!("{} {VERSION}\n", self.name))),
             Err(unexpected) => {
-                eprintln!(
-                    "{}: unexpected argument {unexpected:?}\nusage: {}",
-                    self.name, self.usage
-                );
+                self.note(&format!(
+                    "unexpected argument {unexpected:?}\nusage: {}",
+                    self.usage
+                ));
                 Err(ExitCode::from(USAGE_ERROR))
             }
         }
+    }
+
+    /// Writes `text` on stdout: exit 0, also if the reader went away; exit 1 on another error.
+    fn print(&self, text: &str) -> ExitCode {
+        let mut stdout = io::stdout().lock();
+        match stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+        {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+            Err(e) => {
+                self.note(&format!("cannot write the output: {e}"));
+                ExitCode::from(FAILURE)
+            }
+        }
+    }
+
+    /// Writes `<name>: <message>` on stderr. If stderr is gone too, there is no one left to
+    /// tell, so a failure is ignored (where `eprintln!` would panic).
+    fn note(&self, message: &str) {
+        let _ = writeln!(io::stderr(), "{}: {message}", self.name);
     }
 
     /// Runs `run` on the locked stdin and a buffered stdout (after a notice on stderr if stdin is
@@ -167,17 +183,16 @@ impl Program {
     ) -> ExitCode {
         let stdin = io::stdin();
         if stdin.is_terminal() {
-            eprintln!(
-                "{}: reading the input from stdin; end it with Ctrl-D (see {} --help)",
-                self.name, self.name
-            );
+            self.note(&format!(
+                "reading the input from stdin; end it with Ctrl-D (see {} --help)",
+                self.name
+            ));
         }
         match run(stdin.lock(), BufWriter::new(io::stdout().lock())) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
             Err(e) => {
-                // If stderr is gone too, there is no one left to tell.
-                let _ = writeln!(io::stderr(), "{}: {e}", self.name);
+                self.note(&e.to_string());
                 ExitCode::from(FAILURE)
             }
         }

@@ -84,10 +84,17 @@ fn maxblack_flags_pass_through() {
         .stdout(predicate::str::contains("--count-only"));
 }
 
-/// Runs solver `name` on `input` with stdout going to `stdout`; `close_stdout` closes the read
-/// end of a piped stdout before the input is sent. Returns the exit code and stderr.
-fn run_into(name: &str, input: &str, stdout: Stdio, close_stdout: bool) -> (Option<i32>, String) {
+/// Runs solver `name` with `args` on `input`, stdout going to `stdout`; `close_stdout` closes
+/// the read end of a piped stdout before the input is sent. Returns the exit code and stderr.
+fn run_into(
+    name: &str,
+    args: &[&str],
+    input: &str,
+    stdout: Stdio,
+    close_stdout: bool,
+) -> (Option<i32>, String) {
     let mut child = Command::new(bin_path(name))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(stdout)
         .stderr(Stdio::piped())
@@ -97,9 +104,8 @@ fn run_into(name: &str, input: &str, stdout: Stdio, close_stdout: bool) -> (Opti
         drop(child.stdout.take());
     }
     let mut stdin = child.stdin.take().expect("a stdin pipe");
-    stdin
-        .write_all(input.as_bytes())
-        .expect("the input is sent");
+    // A solver asked for --help may be gone before it is sent: its stdin is then closed.
+    let _ = stdin.write_all(input.as_bytes());
     drop(stdin);
     let out = child.wait_with_output().expect("the solver ends");
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -111,8 +117,10 @@ fn run_into(name: &str, input: &str, stdout: Stdio, close_stdout: bool) -> (Opti
 #[test]
 fn a_closed_stdout_ends_quietly() {
     for (name, input) in SOLVERS {
-        let (code, stderr) = run_into(name, input, Stdio::piped(), true);
-        assert_eq!((code, stderr.as_str()), (Some(0), ""), "{name}");
+        for args in [&[][..], &["--help"], &["--version"]] {
+            let (code, stderr) = run_into(name, args, input, Stdio::piped(), true);
+            assert_eq!((code, stderr.as_str()), (Some(0), ""), "{name} {args:?}");
+        }
     }
 }
 
@@ -123,13 +131,15 @@ fn a_full_disk_is_a_write_error() {
         return;
     }
     for (name, input) in SOLVERS {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full opens");
-        let (code, stderr) = run_into(name, input, full.into(), false);
-        assert_eq!(code, Some(1), "{name}");
-        let prefix = format!("{name}: cannot write the output: ");
-        assert!(stderr.starts_with(&prefix), "{name}: {stderr}");
+        for args in [&[][..], &["--help"]] {
+            let full = std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full opens");
+            let (code, stderr) = run_into(name, args, input, full.into(), false);
+            assert_eq!(code, Some(1), "{name} {args:?}");
+            let prefix = format!("{name}: cannot write the output: ");
+            assert!(stderr.starts_with(&prefix), "{name} {args:?}: {stderr}");
+        }
     }
 }
