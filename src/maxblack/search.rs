@@ -69,7 +69,8 @@ pub struct Search {
     on_stage: Option<Box<dyn FnMut(Stage)>>,
 }
 
-/// A finished stage of the search, told to the reporter of [`Solver::reporting`](super::Solver::reporting).
+/// A finished stage of the search, as told to the reporter of
+/// [`Solver::reporting`](super::Solver::reporting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// The exact maximum of the `rows` x `n` rectangle is `max`.
