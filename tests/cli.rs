@@ -8,7 +8,8 @@ use predicates::prelude::*;
 
 use crate::util::{bin, bin_path};
 
-/// Each solver that uses the shared command line, with a small valid input.
+/// Each solver that uses the shared command line, with a small valid input (minesweeper's, once
+/// its main uses `bin/cli.rs`: `("minesweeper", "2x1x1\n1H\n")`).
 const SOLVERS: [(&str, &str); 3] = [
     ("minimax", "2 2\n1 2 3 4\n"),
     ("maxblack", "4 3\n"),
@@ -62,7 +63,7 @@ fn an_unknown_argument_is_a_usage_error() {
             .stderr(predicate::str::starts_with(format!(
                 "{name}: unexpected argument \"--x\"\nusage: {name} "
             )))
-            .stderr(predicate::str::ends_with("< input\n"));
+            .stderr(predicate::function(|e: &str| e.lines().count() == 2));
     }
 }
 
