@@ -14,7 +14,7 @@
 //! };
 //!
 //! fn main() -> std::process::ExitCode {
-//!     PROGRAM.main(std::env::args().skip(1), cp_puzzles::minimax::run)
+//!     PROGRAM.main(cli::args(), cp_puzzles::minimax::run)
 //! }
 //! ```
 //!
@@ -22,7 +22,7 @@
 //!
 //! ```ignore
 //! let mut options = Options::default();
-//! if let Err(code) = PROGRAM.args(std::env::args().skip(1), |arg| options.set(arg)) {
+//! if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut options, arg)) {
 //!     return code;
 //! }
 //! PROGRAM.solve(|input, output| cp_puzzles::maxblack::run(input, output, &options))
@@ -30,7 +30,8 @@
 //!
 //! What every solver then does:
 //! - `--help`/`-h` prints the usage and [`Program::help`] on stdout, `--version`/`-V` prints
-//!   `<name> <version>`; both exit 0 without reading stdin;
+//!   `<name> <version>`; both exit 0 without reading stdin (1 if stdout fails, other than by a
+//!   broken pipe);
 //! - an unknown argument prints `<name>: unexpected argument "--x"` and the usage line on stderr,
 //!   exit 2;
 //! - if stdin is a terminal, one line on stderr says that the input is read from stdin;
@@ -76,6 +77,14 @@ pub enum Action {
     Help,
     /// Print the version and exit.
     Version,
+}
+
+/// The program's arguments, without its name. An argument that is not UTF-8 comes lossily
+/// converted (and so is refused as unknown), where `std::env::args` would panic.
+pub fn args() -> impl Iterator<Item = String> {
+    std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
 }
 
 /// Reads the arguments (without the program's name): `--help`/`-h` or `--version`/`-V` stop at

@@ -30,7 +30,7 @@ fn flag(options: &mut Options, arg: &str) -> bool {
 
 fn main() -> ExitCode {
     let mut options = Options::default();
-    if let Err(code) = PROGRAM.args(std::env::args().skip(1), |arg| flag(&mut options, arg)) {
+    if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut options, arg)) {
         return code;
     }
     PROGRAM.solve(|input, output| cp_puzzles::maxblack::run(input, output, &options))

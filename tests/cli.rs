@@ -67,6 +67,23 @@ fn an_unknown_argument_is_a_usage_error() {
     }
 }
 
+/// An argument that is not UTF-8 is unknown, not a panic.
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_a_usage_error() {
+    use std::os::unix::ffi::OsStrExt;
+    for (name, input) in SOLVERS {
+        bin(name)
+            .arg(std::ffi::OsStr::from_bytes(b"-\xff"))
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("unexpected argument"))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
 #[test]
 fn maxblack_flags_pass_through() {
     bin("maxblack")
