@@ -6,6 +6,8 @@
 //! of proved failures), i.e. plain branch and bound with Russian-doll bounds.
 use std::time::Instant;
 
+use cp_puzzles::maxblack::{Solver, Speedups};
+
 /// The CPU time this process has used so far, in milliseconds.
 fn cpu_ms() -> f64 {
     let mut t = libc::timespec {
@@ -33,15 +35,12 @@ fn measure(runs: usize, f: impl Fn()) -> (f64, f64) {
 }
 
 fn main() {
-    let check = |a: cp_puzzles::maxblack::Answer| assert_eq!((a.max, a.total), (56, 2));
-    let (wall, cpu) = measure(21, || check(cp_puzzles::maxblack::answer(9, 4)));
-    let (base_wall, base_cpu) = measure(21, || {
-        check(cp_puzzles::maxblack::answer_with(
-            9,
-            4,
-            cp_puzzles::maxblack::Speedups::NONE,
-        ));
-    });
+    let check = |speedups| {
+        let a = Solver::new(9, 4, speedups).answer();
+        assert_eq!((a.max, a.total), (56, 2));
+    };
+    let (wall, cpu) = measure(21, || check(Speedups::ALL));
+    let (base_wall, base_cpu) = measure(21, || check(Speedups::NONE));
     println!("maxblack 9x9 K=4, median of 21 runs:");
     println!("  solver:                     wall {wall:7.2} ms   cpu {cpu:7.2} ms");
     println!("  baseline (no speedups):     wall {base_wall:7.2} ms   cpu {base_cpu:7.2} ms");

@@ -11,6 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The tests' helpers, for their pseudo-random generator.
+#[allow(dead_code)]
+#[path = "../tests/util.rs"]
+mod util;
+
 const RUNS: usize = 5;
 
 fn main() {
@@ -55,12 +60,9 @@ fn main() {
 fn generate(path: &Path, exp: u32) {
     let mut out = BufWriter::with_capacity(1 << 20, File::create(path).expect("create"));
     writeln!(out, "{exp} 10").unwrap();
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = util::Rng::new(0x9E37_79B9_7F4A_7C15);
     for i in 0..10u64.pow(exp) {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let leaf = (state % 1999) as i64 - 999;
+        let leaf = rng.below(1999) as i64 - 999;
         let sep = if i % 20 == 19 { '\n' } else { ' ' };
         write!(out, "{leaf}{sep}").unwrap();
     }

@@ -14,6 +14,11 @@ use std::time::Instant;
 use cp_puzzles::quarto::search::Config;
 use cp_puzzles::quarto::{best_move_with, Board, Cell, Piece, Position};
 
+/// The tests' helpers, for their pseudo-random generator.
+#[allow(dead_code)]
+#[path = "../tests/util.rs"]
+mod util;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut games = 5usize;
@@ -150,13 +155,8 @@ fn cpu_seconds() -> f64 {
 
 /// The positions of one game, indexed by pieces placed (the piece in hand is set).
 fn game(seed: u64) -> Vec<Position> {
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move |n: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % n as u64) as usize
-    };
+    let mut rng = util::Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut next = move |n: usize| rng.below(n);
     let mut board = Board::EMPTY;
     let mut hand = Piece::new(next(16) as u8).expect("below 16");
     let mut positions = vec![Position {

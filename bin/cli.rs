@@ -14,7 +14,7 @@
 //! };
 //!
 //! fn main() -> std::process::ExitCode {
-//!     PROGRAM.main(std::env::args().skip(1), cp_puzzles::minimax::run)
+//!     PROGRAM.main(cli::args(), cp_puzzles::minimax::run)
 //! }
 //! ```
 //!
@@ -22,7 +22,7 @@
 //!
 //! ```ignore
 //! let mut options = Options::default();
-//! if let Err(code) = PROGRAM.args(std::env::args().skip(1), |arg| options.set(arg)) {
+//! if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut options, arg)) {
 //!     return code;
 //! }
 //! PROGRAM.solve(|input, output| cp_puzzles::maxblack::run(input, output, &options))
@@ -30,7 +30,8 @@
 //!
 //! What every solver then does:
 //! - `--help`/`-h` prints the usage and [`Program::help`] on stdout, `--version`/`-V` prints
-//!   `<name> <version>`; both exit 0 without reading stdin;
+//!   `<name> <version>`; both exit 0 without reading stdin (1 if stdout fails, other than by a
+//!   broken pipe);
 //! - an unknown argument prints `<name>: unexpected argument "--x"` and the usage line on stderr,
 //!   exit 2;
 //! - if stdin is a terminal, one line on stderr says that the input is read from stdin;
@@ -76,6 +77,14 @@ pub enum Action {
     Help,
     /// Print the version and exit.
     Version,
+}
+
+/// The program's arguments, without its name. An argument that is not UTF-8 comes lossily
+/// converted (and so is refused as unknown), where `std::env::args` would panic.
+pub fn args() -> impl Iterator<Item = String> {
+    std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
 }
 
 /// Reads the arguments (without the program's name): `--help`/`-h` or `--version`/`-V` stop at
@@ -140,22 +149,38 @@ impl Program {
     {
         match parse(args, flag) {
             Ok(Action::Solve) => Ok(()),
-            Ok(Action::Help) => {
-                print!("{}", self.help_text());
-                Err(ExitCode::SUCCESS)
-            }
-            Ok(Action::Version) => {
-                println!("{} {VERSION}", self.name);
-                Err(ExitCode::SUCCESS)
-            }
+            Ok(Action::Help) => Err(self.print(&self.help_text())),
+            Ok(Action::Version) => Err(self.print(&format!("{} {VERSION}\n", self.name))),
             Err(unexpected) => {
-                eprintln!(
-                    "{}: unexpected argument {unexpected:?}\nusage: {}",
-                    self.name, self.usage
-                );
+                self.note(&format!(
+                    "unexpected argument {unexpected:?}\nusage: {}",
+                    self.usage
+                ));
                 Err(ExitCode::from(USAGE_ERROR))
             }
         }
+    }
+
+    /// Writes `text` on stdout: exit 0, also if the reader went away; exit 1 on another error.
+    fn print(&self, text: &str) -> ExitCode {
+        let mut stdout = io::stdout().lock();
+        match stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+        {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+            Err(e) => {
+                self.note(&format!("cannot write the output: {e}"));
+                ExitCode::from(FAILURE)
+            }
+        }
+    }
+
+    /// Writes `<name>: <message>` on stderr. If stderr is gone too, there is no one left to
+    /// tell, so a failure is ignored (where `eprintln!` would panic).
+    fn note(&self, message: &str) {
+        let _ = writeln!(io::stderr(), "{}: {message}", self.name);
     }
 
     /// Runs `run` on the locked stdin and a buffered stdout (after a notice on stderr if stdin is
@@ -167,17 +192,16 @@ impl Program {
     ) -> ExitCode {
         let stdin = io::stdin();
         if stdin.is_terminal() {
-            eprintln!(
-                "{}: reading the input from stdin; end it with Ctrl-D (see {} --help)",
-                self.name, self.name
-            );
+            self.note(&format!(
+                "reading the input from stdin; end it with Ctrl-D (see {} --help)",
+                self.name
+            ));
         }
         match run(stdin.lock(), BufWriter::new(io::stdout().lock())) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
             Err(e) => {
-                // If stderr is gone too, there is no one left to tell.
-                let _ = writeln!(io::stderr(), "{}: {e}", self.name);
+                self.note(&e.to_string());
                 ExitCode::from(FAILURE)
             }
         }

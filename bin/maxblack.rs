@@ -1,28 +1,37 @@
 //! `maxblack [--count-only] [--progress] < input`: the most black cells in an N x N grid with no
-//! K in a row.
-use std::io::{self, BufWriter};
+//! K in a row (see `cp_puzzles::maxblack`).
+
+mod cli;
+
 use std::process::ExitCode;
 
+use cp_puzzles::maxblack::Options;
+
+const PROGRAM: cli::Program = cli::Program {
+    name: "maxblack",
+    usage: "maxblack [--count-only] [--progress] < input",
+    help: "Reads `N K` on stdin (1 <= N <= 20, K >= 1). Prints the most black cells in an N x N \
+           grid with no K\nin a row along a row, a column or a diagonal; the number of optimal \
+           grids up to symmetry and\nin all; then each of them (`#` black, `.` white) after a \
+           blank line.\n",
+    options: "  --count-only   print the maximum and the counts only, not the grids\n  \
+              --progress     report each stage of the search on stderr\n",
+};
+
+/// Takes one of maxblack's own flags into `options`; false if `arg` is none of them.
+fn flag(options: &mut Options, arg: &str) -> bool {
+    match arg {
+        "--count-only" => options.count_only = true,
+        "--progress" => options.progress = true,
+        _ => return false,
+    }
+    true
+}
+
 fn main() -> ExitCode {
-    let mut options = cp_puzzles::maxblack::Options::default();
-    for arg in std::env::args().skip(1) {
-        match arg.as_str() {
-            "--count-only" => options.count_only = true,
-            "--progress" => options.progress = true,
-            other => {
-                eprintln!(
-                    "maxblack: unexpected argument {other:?}; usage: maxblack [--count-only] [--progress] < input"
-                );
-                return ExitCode::from(2);
-            }
-        }
+    let mut options = Options::default();
+    if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut options, arg)) {
+        return code;
     }
-    let stdout = io::stdout();
-    match cp_puzzles::maxblack::solve(io::stdin().lock(), BufWriter::new(stdout.lock()), options) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("maxblack: {e}");
-            ExitCode::from(1)
-        }
-    }
+    PROGRAM.solve(|input, output| cp_puzzles::maxblack::run(input, output, &options))
 }

@@ -1,27 +1,12 @@
 //! `maxblack` through its command line: the recorded cases, the flag and the errors.
 
-use crate::util::{bin, root};
+use crate::util::{self, bin};
 use predicates::prelude::*;
 
 /// Every recorded case in `testcases/maxblack/` gives its recorded output.
 #[test]
 fn recorded_cases() {
-    let dir = root().join("testcases/maxblack");
-    let mut cases = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "in") {
-            let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
-            bin("maxblack")
-                .pipe_stdin(&path)
-                .unwrap()
-                .assert()
-                .success()
-                .stdout(expected);
-            cases += 1;
-        }
-    }
-    assert!(cases >= 6);
+    assert!(util::check_recorded_cases("maxblack", "maxblack") >= 6);
 }
 
 #[test]

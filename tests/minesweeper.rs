@@ -8,29 +8,14 @@ use cp_puzzles::minesweeper::{
 use predicates::prelude::*;
 use proptest::prelude::*;
 
-use crate::util::{bin, root};
-
-/// A xorshift generator: the games come from a seed, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::util::{self, bin, Rng};
 
 /// A random position from a random game on a small board, as a `.mine` text: mines placed
 /// uniformly, a few clicks on safe cells (with the flood fill of zeros) and more until at most 16
 /// cells are hidden, some mines flagged, and
 /// sometimes a wrong flag or a changed number (which may make the board inconsistent).
 fn random_position(seed: u64) -> String {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let (w, h) = (1 + rng.below(8), 1 + rng.below(6));
     let n = w * h;
     let mines = rng.below(n + 1);
@@ -531,17 +516,12 @@ fn rejects_invalid_utf8_without_panicking() {
 
 #[test]
 fn recorded_cases_match_the_brute_force_where_small() {
-    let dir = root().join("testcases/minesweeper");
     let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "in") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let hidden = text.matches(['H', '?']).count();
-            if hidden <= 18 && Board::parse(&text).is_ok() {
-                check(&text);
-                checked += 1;
-            }
+    for case in util::recorded_cases("minesweeper") {
+        let hidden = case.input.matches(['H', '?']).count();
+        if hidden <= 18 && Board::parse(&case.input).is_ok() {
+            check(&case.input);
+            checked += 1;
         }
     }
     assert!(checked >= 5, "only {checked} small recorded cases");

@@ -4,7 +4,7 @@ use cp_puzzles::minimax;
 use predicates::prelude::*;
 use proptest::prelude::*;
 
-use crate::util::{bin, root};
+use crate::util::{self, bin};
 
 /// A plain recursive alpha-beta over the whole leaf list (no streaming): the reference.
 fn reference(leaves: &[i64], branching: usize, depth: usize) -> (i64, u64) {
@@ -128,26 +128,25 @@ proptest! {
     }
 }
 
-/// Every recorded `.out` agrees with the Rust reference (the files come from a Python one).
+/// Every recorded `.out` agrees with the Rust reference (the files come from a Python one), and
+/// the binary gives it.
 #[test]
 fn recorded_cases_agree_with_the_reference() {
-    let dir = root().join("testcases/minimax");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "in") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let mut tokens = text.split_whitespace().map(|t| t.parse::<i64>().unwrap());
-            let d = tokens.next().unwrap() as usize;
-            let b = tokens.next().unwrap() as usize;
-            let leaves: Vec<i64> = tokens.collect();
-            let (value, nodes) = reference(&leaves, b, d);
-            let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
-            assert_eq!(format!("{value} {nodes}\n"), expected, "{}", path.display());
-            checked += 1;
-        }
+    let cases = util::recorded_cases("minimax");
+    for case in &cases {
+        let mut tokens = case
+            .input
+            .split_whitespace()
+            .map(|t| t.parse::<i64>().unwrap());
+        let d = tokens.next().unwrap() as usize;
+        let b = tokens.next().unwrap() as usize;
+        let leaves: Vec<i64> = tokens.collect();
+        let (value, nodes) = reference(&leaves, b, d);
+        let got = format!("{value} {nodes}\n");
+        assert_eq!(got, case.output, "{}", case.path.display());
     }
-    assert!(checked >= 20, "only {checked} cases");
+    assert!(cases.len() >= 20, "only {} cases", cases.len());
+    util::check_recorded_cases("minimax", "minimax");
 }
 
 #[test]

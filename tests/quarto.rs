@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use cp_puzzles::quarto::symmetry::{canonical, Symmetry};
 use cp_puzzles::quarto::{best_move, parse, Board, Cell, Piece, Position};
 
-use crate::util::{bin, root};
+use crate::util::{self, bin, Rng};
 
 /// The reference's board: cell `4 * row + col` holds `Some(piece)` or `None`.
 type Cells = [Option<u8>; 16];
@@ -117,13 +117,8 @@ fn reference(cells: &Cells, hand: u8) -> (String, &'static str) {
 /// A position with `placed` pieces from a pseudo-random game (`seed`), or a random scatter of
 /// pieces when `scatter`; `None` if it is already won.
 fn random_position(seed: u64, placed: usize, scatter: bool) -> Option<(Cells, u8)> {
-    let mut rng = seed | 1;
-    let mut next = move |n: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % n as u64) as usize
-    };
+    let mut rng = Rng::new(seed);
+    let mut next = move |n: usize| rng.below(n);
     let mut cells: Cells = [None; 16];
     let mut pieces: Vec<u8> = (0..16).collect();
     let mut free: Vec<usize> = (0..16).collect();
@@ -291,18 +286,11 @@ fn immediate_win_and_last_cell() {
 /// checked by the judge against outputs recorded by `scripts/quarto_reference.py`.
 #[test]
 fn recorded_cases_agree_with_the_reference() {
-    let dir = root().join("testcases/quarto");
+    let cases = util::recorded_cases("quarto");
+    let all = cases.len();
     let mut checked = 0;
-    let mut all = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "in") {
-            continue;
-        }
-        all += 1;
-        let input = std::fs::read_to_string(&path).unwrap();
-        let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
-        let Ok(position) = parse(input.as_bytes()) else {
+    for case in &cases {
+        let Ok(position) = parse(case.input.as_bytes()) else {
             continue;
         };
         let Some(hand) = position.hand else { continue };
@@ -315,7 +303,8 @@ fn recorded_cases_agree_with_the_reference() {
         }
         if position.board.empty().len() <= 9 {
             let (mv, value) = reference(&cells, hand.index());
-            assert_eq!(format!("{mv}\n{value}\n"), expected, "{}", path.display());
+            let got = format!("{mv}\n{value}\n");
+            assert_eq!(got, case.output, "{}", case.path.display());
             checked += 1;
         }
     }

@@ -3,6 +3,7 @@
 
 mod util;
 
+mod cli;
 mod maxblack;
 mod minesweeper;
 mod minesweeper_bot;

@@ -178,3 +178,34 @@ fn doc_comments_go_when_the_bundle_would_pass_64_kib() {
     assert!(text.len() < 64 * 1024 && !text.contains("A long line"));
     assert!(text.contains("::big::answer()") && !text.contains("cp_puzzles"));
 }
+
+/// Bare `rustc` sets no Cargo variables: `env!("CARGO_PKG_VERSION")` (here in a module of the
+/// binary's, as in `bin/cli.rs`) becomes the version in the package's `Cargo.toml`.
+#[test]
+fn the_package_version_is_written_into_the_bundle() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let root = tmp.path();
+    std::fs::create_dir_all(root.join("src")).expect("src");
+    std::fs::create_dir_all(root.join("bin")).expect("bin");
+    let manifest = "[package]\nname = \"v\"\nversion = \"1.2.3\"\nedition = \"2021\"\n";
+    std::fs::write(root.join("Cargo.toml"), manifest).expect("Cargo.toml");
+    std::fs::write(
+        root.join("src/v.rs"),
+        "pub fn name() -> &'static str {\n    \"v\"\n}\n",
+    )
+    .expect("v.rs");
+    let version = "pub const VERSION: &str = env!(\"CARGO_PKG_VERSION\");\n";
+    std::fs::write(root.join("bin/version.rs"), version).expect("version.rs");
+    let main = "mod version;\n\nfn main() {\n    println!(\"{} {}\", cp_puzzles::v::name(), \
+                version::VERSION);\n}\n";
+    std::fs::write(root.join("bin/v.rs"), main).expect("v.rs");
+    let source = root.join("bundle.rs");
+    let text = bundle(root, "v", &source);
+    assert!(text.contains("\"1.2.3\"") && !text.contains("CARGO_PKG_VERSION"));
+    let binary = root.join("v");
+    rustc(&source, "2021", Some(&binary));
+    assert_cmd::Command::new(&binary)
+        .assert()
+        .success()
+        .stdout("v 1.2.3\n");
+}

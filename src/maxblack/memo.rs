@@ -1,7 +1,7 @@
 //! A table of proved failures: "from this state, the remaining rows cannot add `need` black cells".
 //!
 //! The rows still to come depend on the rows placed so far only through a packed state (the next
-//! row's forbidden mask and the last `K - 2` rows, see `Solver::state`) and through the
+//! row's forbidden mask and the last `K - 2` rows, see `Search::state`) and through the
 //! restriction the search puts on the subtree (see [`Situation`]). So a
 //! subtree that found nothing for some `need` proves that every other path reaching the same state,
 //! restriction and number of remaining rows with a `need` at least as large will find nothing

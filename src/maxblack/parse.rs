@@ -1,37 +1,71 @@
 //! Reading `N K`.
 
-use super::{Error, MAX_N};
+use std::io::Read;
 
-/// Parses `N K` on the first line; blank lines may follow, nothing else.
+use super::error::Error;
+use super::MAX_N;
+
+/// One puzzle: `n` x `n` grids with no `k` black cells in a row.
+///
+/// Invariant (checked by [`Puzzle::new`]): `1 <= n <= MAX_N` and `k >= 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    n: usize,
+    k: usize,
+}
+
+impl Puzzle {
+    /// The puzzle for `n` and `k`, or `None` unless `1 <= n <= MAX_N` and `k >= 1`.
+    #[must_use]
+    pub fn new(n: usize, k: usize) -> Option<Puzzle> {
+        ((1..=MAX_N).contains(&n) && k >= 1).then_some(Puzzle { n, k })
+    }
+
+    /// The grid's side.
+    #[must_use]
+    pub fn n(self) -> usize {
+        self.n
+    }
+
+    /// The run length no line may hold.
+    #[must_use]
+    pub fn k(self) -> usize {
+        self.k
+    }
+}
+
+/// Reads `N K` on the first line; blank lines may follow, nothing else.
 ///
 /// # Errors
-/// [`Error::Missing`] if a number is missing, [`Error::Bad`] if a token is not an integer in range
-/// or anything follows `K`.
-pub fn parse(text: &str) -> Result<(usize, usize), Error> {
+/// [`Error::Read`] if the input cannot be read or is not UTF-8, [`Error::Missing`] if a number is
+/// missing, [`Error::BadToken`] if a token is not an integer in range, [`Error::Trailing`] if
+/// anything follows `K`.
+pub fn parse<R: Read>(mut input: R) -> Result<Puzzle, Error> {
+    let mut text = String::new();
+    input.read_to_string(&mut text).map_err(Error::Read)?;
+    parse_text(&text)
+}
+
+fn parse_text(text: &str) -> Result<Puzzle, Error> {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("");
     let mut tokens = first.split_whitespace();
     let n = number(tokens.next(), 1, "an integer N in 1..=20", MAX_N)?;
     let k = number(tokens.next(), 2, "an integer K >= 1", usize::MAX)?;
+    let trailing = |line, token, found: &str| Error::Trailing {
+        line,
+        token,
+        found: found.into(),
+    };
     if let Some(t) = tokens.next() {
-        return Err(Error::Bad {
-            line: 1,
-            token: 3,
-            expected: "end of line",
-            found: t.into(),
-        });
+        return Err(trailing(1, 3, t));
     }
     for (i, line) in lines.enumerate() {
         if let Some(t) = line.split_whitespace().next() {
-            return Err(Error::Bad {
-                line: i + 2,
-                token: 1,
-                expected: "end of input",
-                found: t.into(),
-            });
+            return Err(trailing(i + 2, 1, t));
         }
     }
-    Ok((n, k))
+    Ok(Puzzle { n, k })
 }
 
 fn number(
@@ -47,7 +81,7 @@ fn number(
     })?;
     match t.parse::<usize>() {
         Ok(v) if (1..=max).contains(&v) => Ok(v),
-        _ => Err(Error::Bad {
+        _ => Err(Error::BadToken {
             line: 1,
             token: index,
             expected,

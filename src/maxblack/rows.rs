@@ -134,8 +134,9 @@ impl Chain {
 pub struct Compatible {
     /// `rows[start[key]..start[key + 1]]` are the candidates for `key`.
     start: Vec<u32>,
-    /// The lists, when indexed (then `n <= 16`: the empty row alone puts `2^n` entries in the
-    /// index, and at 17 cells the rows with up to three black cells already pass the limit).
+    /// The lists, when indexed. Their rows fit in 16 bits: past 16 cells only `K = 1` (whose one
+    /// valid row is empty) stays under the limit; from `K = 2` on, the rows with up to four black
+    /// cells already pass it.
     rows: Vec<u16>,
     /// The one list of every valid row, when not indexed.
     wide: Vec<u32>,
@@ -161,7 +162,7 @@ impl Compatible {
                 indexed: false,
             };
         }
-        debug_assert!(n <= 16);
+        debug_assert!(valid.iter().all(|&r| u16::try_from(r).is_ok()));
         let mut start = Vec::with_capacity((1 << n) + 1);
         let mut rows = Vec::with_capacity(entries as usize);
         for f in 0..1u32 << n {

@@ -11,21 +11,26 @@
 
 use super::memo::{Memo, Situation};
 use super::rows;
+use super::solver::Speedups;
 
 /// The fewest rows still to place for a node to consult and feed the failure table; below it a
 /// node's own work costs less than a table probe.
 const MEMO_MIN_REMAINING: usize = 2;
 
-/// The maximum and every optimal `n` x `n` grid (all images), for rows of `n` <= 20 cells.
-pub struct Solver {
+/// The tables fixed by the row width `n` and `k`: built once, read by every walk.
+struct Tables {
+    /// Cells per row (<= 20).
     n: usize,
+    /// The run length no line may reach (at most one more than the longest side).
     k: usize,
     /// The valid rows that avoid each forbidden mask, most black first.
     compatible: rows::Compatible,
     /// `best_row[f]`: the most black cells in a valid row avoiding mask `f`.
     best_row: Vec<u8>,
-    /// `best[m]`: the exact maximum for an `m` x `n` rectangle, filled for `m` = 0, 1, ...
-    best: Vec<u32>,
+}
+
+/// The state of one walk: the rows placed so far and what restricts the rest.
+struct Walk {
     /// The rows placed so far, top first.
     grid: Vec<u32>,
     /// The rows of the rectangle being walked (`n` in the final walk).
@@ -33,36 +38,39 @@ pub struct Solver {
     /// The fewest black cells a completed rectangle must hold to be reported. Only rises during
     /// a walk, as the visitor asks.
     goal: u32,
-    /// Whether this is the final walk, where only some images of each grid are visited: those
-    /// whose top `n / 2` rows hold at least as many black cells as the bottom `n / 2` (one of a
-    /// grid and its upside-down image is), and that pass the `palindromic` rule below.
+    /// Whether the walk visits only some images of each grid: those whose top `height / 2` rows
+    /// hold at least as many black cells as the bottom `height / 2` (one of a grid and its
+    /// upside-down image is), and that pass the `palindromic` rule below.
     mirror: bool,
-    /// Whether the final walk may skip images (on by default; off only to measure or test).
-    pub prune_images: bool,
-    /// In the final walk, whether every row placed so far reads the same from both ends. While
-    /// it does, a new row must not exceed its mirror image: of a grid and its left-right image,
-    /// only the one whose first asymmetric row is the smaller number is visited.
+    /// Whether every row placed so far reads the same from both ends. While it does, in a
+    /// `mirror` walk, a new row must not exceed its mirror image: of a grid and its left-right
+    /// image, only the one whose first asymmetric row is the smaller number is visited.
     palindromic: bool,
-    /// In the final walk, the black cells of the top half of the grid being built.
+    /// In a `mirror` walk, the black cells of the top half of the grid being built.
     top: u32,
-    /// In the final walk, the black cells above the bottom half of the grid being built.
+    /// In a `mirror` walk, the black cells above the bottom half of the grid being built.
     above_bottom: u32,
-    /// Proved failures, when the last `k - 1` rows fit in 64 bits.
+}
+
+/// The maximum and every optimal `n` x `n` grid (all images), for rows of `n` <= 20 cells.
+pub struct Search {
+    tables: Tables,
+    speedups: Speedups,
+    /// `best[m]`: the exact maximum for an `m` x `n` rectangle, filled for `m` = 0, 1, ...
+    best: Vec<u32>,
+    walk: Walk,
+    /// Proved failures, when the last `k - 1` rows fit in 64 bits (and `speedups.memo`).
     memo: Option<Memo>,
-    /// Whether the table was asked for (the solvers for transposed rectangles get one too).
-    memo_wanted: bool,
-    /// Whether the maximum of a rectangle less high than wide is found from its transpose (on by
-    /// default; off only to measure or test).
-    pub transpose: bool,
     /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
     reported: u64,
     /// Nodes visited so far (calls of `extend`), a measure of work for tests and tuning.
-    pub nodes: u64,
+    nodes: u64,
     /// Told of each stage as it ends (for a progress report on long runs).
-    pub on_stage: Option<Box<dyn FnMut(Stage)>>,
+    on_stage: Option<Box<dyn FnMut(Stage)>>,
 }
 
-/// A finished stage of [`Solver::each_optimal`].
+/// A finished stage of the search, as told to the reporter of
+/// [`Solver::reporting`](super::Solver::reporting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// The exact maximum of the `rows` x `n` rectangle is `max`.
@@ -71,45 +79,60 @@ pub enum Stage {
     NoGridAt { goal: u32 },
 }
 
-impl Solver {
-    /// Prepares the row tables. `n` must be in `1..=20` and `k >= 1`. With `memo`, the search
-    /// remembers proved failures when the last `k - 1` rows fit in 64 bits.
+impl Search {
+    /// Prepares the row tables for `n` x `n` grids. `n` must be in `1..=20` and `k >= 1`.
     #[must_use]
-    pub fn new(n: usize, k: usize, memo: bool) -> Self {
-        Self::for_rectangles(n, n, k, memo)
+    pub fn new(n: usize, k: usize, speedups: Speedups) -> Self {
+        Self::for_rectangles(n, n, k, speedups)
     }
 
-    /// A solver for rectangles `n` cells wide and at most `max_rows` rows high.
-    fn for_rectangles(n: usize, max_rows: usize, k: usize, memo: bool) -> Self {
+    /// A search for rectangles `n` cells wide and at most `max_rows` rows high.
+    fn for_rectangles(n: usize, max_rows: usize, k: usize, speedups: Speedups) -> Self {
         // A run longer than every side cannot occur; a smaller `k` keeps the state short.
         let k = k.min(n.max(max_rows) + 1);
         let valid = rows::valid_rows(n, k);
-        Solver {
-            n,
-            k,
-            compatible: rows::Compatible::new(&valid, n),
-            best_row: rows::best_row_table(n, k),
+        Search {
+            tables: Tables {
+                n,
+                k,
+                compatible: rows::Compatible::new(&valid, n),
+                best_row: rows::best_row_table(n, k),
+            },
+            speedups,
             best: vec![0],
-            grid: Vec::with_capacity(n),
-            height: n,
-            goal: 0,
-            mirror: false,
-            prune_images: true,
-            palindromic: true,
-            top: 0,
-            above_bottom: 0,
-            memo: (memo && (k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
-            memo_wanted: memo,
-            transpose: true,
+            walk: Walk {
+                grid: Vec::with_capacity(n),
+                height: n,
+                goal: 0,
+                mirror: false,
+                palindromic: true,
+                top: 0,
+                above_bottom: 0,
+            },
+            memo: (speedups.memo && (k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
             reported: 0,
             nodes: 0,
             on_stage: None,
         }
     }
 
+    /// Tells `on_stage` of each stage as it ends.
+    #[must_use]
+    pub fn reporting(mut self, on_stage: Box<dyn FnMut(Stage)>) -> Self {
+        self.on_stage = Some(on_stage);
+        self
+    }
+
+    /// Nodes visited so far, a measure of work.
+    #[cfg(test)]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// The exact maxima of the `m` x `n` rectangles for `m` in `0..=n`.
+    #[cfg(test)]
     pub fn maxima(&mut self) -> &[u32] {
-        self.fill_maxima(self.n);
+        self.fill_maxima(self.tables.n);
         &self.best
     }
 
@@ -120,7 +143,7 @@ impl Solver {
     fn fill_maxima(&mut self, last: usize) {
         while self.best.len() <= last {
             let m = self.best.len();
-            let max = if self.transpose && m >= 2 && m < self.n {
+            let max = if self.speedups.transpose && m >= 2 && m < self.tables.n {
                 self.transposed_max(m)
             } else {
                 let mut target = self.upper_bound(m);
@@ -141,12 +164,10 @@ impl Solver {
     /// `m` cells wide. Narrow rows make a small state space, where the failure table works
     /// almost as a complete dynamic program; that solver finds its own maxima the same way.
     fn transposed_max(&mut self, m: usize) -> u32 {
-        let mut narrow = Solver::for_rectangles(m, self.n, self.k, self.memo_wanted);
-        narrow.prune_images = self.prune_images;
-        narrow.transpose = self.transpose;
-        narrow.fill_maxima(self.n);
+        let mut narrow = Search::for_rectangles(m, self.tables.n, self.tables.k, self.speedups);
+        narrow.fill_maxima(self.tables.n);
         self.nodes += narrow.nodes;
-        narrow.best[self.n]
+        narrow.best[self.tables.n]
     }
 
     fn tell(&mut self, stage: Stage) {
@@ -158,7 +179,7 @@ impl Solver {
     /// `min over j of best[j] + best[m - j]`, or the best single row for `m == 1`.
     fn upper_bound(&self, m: usize) -> u32 {
         let split = (1..m).map(|j| self.best[j] + self.best[m - j]).min();
-        split.unwrap_or(u32::from(self.best_row[0]))
+        split.unwrap_or(u32::from(self.tables.best_row[0]))
     }
 
     /// Whether some `m`-row rectangle holds at least `target` black cells.
@@ -167,12 +188,12 @@ impl Solver {
     /// and whose first asymmetric row is smaller than its mirror are tried (as in the final walk;
     /// some image of every rectangle is).
     fn reaches(&mut self, m: usize, target: u32) -> bool {
-        self.grid.clear();
-        self.goal = target;
-        self.height = m;
-        self.mirror = m >= 2 && self.prune_images;
-        self.palindromic = true;
-        let f = rows::forbidden(&[], self.n, self.k);
+        self.walk.grid.clear();
+        self.walk.goal = target;
+        self.walk.height = m;
+        self.walk.mirror = m >= 2 && self.speedups.prune_images;
+        self.walk.palindromic = true;
+        let f = rows::forbidden(&[], self.tables.n, self.tables.k);
         self.extend(m, 0, f, None, &mut |_, _| None)
     }
 
@@ -182,26 +203,26 @@ impl Solver {
     /// is at least as black as their bottom half, which is at least one image of every optimal
     /// grid (itself or its upside-down image).
     pub fn each_optimal(&mut self, visit: &mut dyn FnMut(&[u32], u32)) -> u32 {
-        let n = self.n;
+        let n = self.tables.n;
         self.fill_maxima(n - 1);
-        self.height = n;
+        self.walk.height = n;
         // One walk from one below the bound: it raises its goal when it finds more, so it proves
         // the bound itself reachable or not on the way.
         let mut goal = self.upper_bound(n).saturating_sub(1).max(self.best[n - 1]);
-        self.mirror = n >= 2 && self.prune_images;
-        self.palindromic = true;
+        self.walk.mirror = n >= 2 && self.speedups.prune_images;
+        self.walk.palindromic = true;
         loop {
-            self.grid.clear();
-            self.goal = goal;
+            self.walk.grid.clear();
+            self.walk.goal = goal;
             let mut found = None;
-            let f = rows::forbidden(&[], n, self.k);
+            let f = rows::forbidden(&[], n, self.tables.k);
             self.extend(n, 0, f, None, &mut |grid, count| {
                 visit(grid, count);
                 found = Some(count);
                 Some(count)
             });
             if let Some(max) = found {
-                self.mirror = false;
+                self.walk.mirror = false;
                 self.best.push(max);
                 return max;
             }
@@ -214,28 +235,28 @@ impl Solver {
     /// ends, and whether the goal is still reachable with the bottom half no blacker than the top.
     fn halves_can_reach(&mut self, depth: usize, count: u32) -> bool {
         self.note_halves(depth, count);
-        let half = self.height / 2;
-        !(depth == half && 2 * count + self.best[self.height - 2 * half] < self.goal
-            || depth == self.height - half && count + self.top < self.goal)
+        let half = self.walk.height / 2;
+        !(depth == half && 2 * count + self.best[self.walk.height - 2 * half] < self.walk.goal
+            || depth == self.walk.height - half && count + self.walk.top < self.walk.goal)
     }
 
     /// In the final walk, at `depth` rows holding `count`: records the top half's count when it
     /// ends, and the count above the bottom half when that starts.
     fn note_halves(&mut self, depth: usize, count: u32) {
-        let half = self.height / 2;
+        let half = self.walk.height / 2;
         if depth == half {
-            self.top = count;
+            self.walk.top = count;
         }
-        if depth == self.height - half {
-            self.above_bottom = count;
+        if depth == self.walk.height - half {
+            self.walk.above_bottom = count;
         }
     }
 
     /// The most black cells the rows from `depth` on may add (holding `count` so far): in the
     /// final walk's bottom half, what keeps it no blacker than the top half; otherwise no limit.
     fn allowance(&self, depth: usize, count: u32) -> u32 {
-        if self.mirror && depth >= self.height - self.height / 2 {
-            self.top.saturating_sub(count - self.above_bottom)
+        if self.walk.mirror && depth >= self.walk.height - self.walk.height / 2 {
+            self.walk.top.saturating_sub(count - self.walk.above_bottom)
         } else {
             u32::MAX
         }
@@ -245,8 +266,8 @@ impl Solver {
     /// least `goal` black cells, most black rows first. At each one, `leaf(grid, count)` either
     /// stops the walk (`None`; then this returns true) or sets a new goal.
     ///
-    /// `f` is the forbidden mask of the next row, `rows::forbidden(&self.grid, n, k)`; `key`, if
-    /// known, is what [`Solver::probe`] would give without the `need`.
+    /// `f` is the forbidden mask of the next row, `rows::forbidden(&self.walk.grid, n, k)`; `key`, if
+    /// known, is what [`Search::probe`] would give without the `need`.
     fn extend(
         &mut self,
         m: usize,
@@ -255,30 +276,30 @@ impl Solver {
         key: Option<Option<Key>>,
         leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
     ) -> bool {
-        let depth = self.grid.len();
+        let depth = self.walk.grid.len();
         self.nodes += 1;
         if depth == m {
-            if count < self.goal {
+            if count < self.walk.goal {
                 return false;
             }
             self.reported += 1;
-            return match leaf(&self.grid, count) {
+            return match leaf(&self.walk.grid, count) {
                 None => true,
                 Some(goal) => {
-                    self.goal = goal;
+                    self.walk.goal = goal;
                     false
                 }
             };
         }
         let rest = self.best[m - depth - 1];
-        if count + u32::from(self.best_row[f as usize]) + rest < self.goal
-            || (self.mirror && !self.halves_can_reach(depth, count))
+        if count + u32::from(self.tables.best_row[f as usize]) + rest < self.walk.goal
+            || (self.walk.mirror && !self.halves_can_reach(depth, count))
         {
             return false;
         }
         let allowance = self.allowance(depth, count);
         let probe = match key {
-            Some(key) => key.map(|(state, at)| (state, at, self.goal - count)),
+            Some(key) => key.map(|(state, at)| (state, at, self.walk.goal - count)),
             None => self.probe(m, count, f, allowance),
         };
         if let Some((state, at, need)) = probe {
@@ -310,34 +331,34 @@ impl Solver {
     /// the bottom half, the `allowance` left to it; with, in each case, whether the rows so far
     /// are all palindromes.
     fn probe(&self, m: usize, count: u32, f: u32, allowance: u32) -> Option<(u64, Situation, u32)> {
-        let depth = self.grid.len();
-        if self.memo.is_none() || m - depth < MEMO_MIN_REMAINING || count >= self.goal {
+        let depth = self.walk.grid.len();
+        if self.memo.is_none() || m - depth < MEMO_MIN_REMAINING || count >= self.walk.goal {
             return None;
         }
-        let restriction = if self.mirror {
-            let half = self.height / 2;
+        let restriction = if self.walk.mirror {
+            let half = self.walk.height / 2;
             let (phase, value) = if depth < half {
-                (0, self.goal)
-            } else if depth < self.height - half {
-                (1, self.top)
+                (0, self.walk.goal)
+            } else if depth < self.walk.height - half {
+                (1, self.walk.top)
             } else {
                 (2, allowance)
             };
-            1 | u32::from(self.palindromic) << 1
+            1 | u32::from(self.walk.palindromic) << 1
                 | phase << 2
                 | value << 4
-                | (self.height as u32) << 13
+                | (self.walk.height as u32) << 13
         } else {
             0
         };
-        let held = depth.min(self.k - 1);
-        let state = self.state(f, !self.mirror || !self.palindromic);
+        let held = depth.min(self.tables.k - 1);
+        let state = self.state(f, !self.walk.mirror || !self.walk.palindromic);
         let at = Situation {
             remaining: (m - depth) as u32,
             depth_in_state: held as u32,
             restriction,
         };
-        Some((state, at, self.goal - count))
+        Some((state, at, self.walk.goal - count))
     }
 
     /// What the rows to come depend on, packed: the next row's forbidden mask `f` and the last
@@ -346,22 +367,22 @@ impl Solver {
     /// Fits in `(k - 1) * n` bits. With `mirrored`, a state and its left-right mirror image
     /// (whose futures are mirror images of each other) share a key too: the smaller packing.
     fn state(&self, f: u32, mirrored: bool) -> u64 {
-        let depth = self.grid.len();
-        let recent = &self.grid[depth - depth.min(self.k.saturating_sub(2))..];
+        let depth = self.walk.grid.len();
+        let recent = &self.walk.grid[depth - depth.min(self.tables.k.saturating_sub(2))..];
         let pack = |flip: &dyn Fn(u32) -> u32| {
-            recent
-                .iter()
-                .fold(u64::from(flip(f)), |s, &r| s << self.n | u64::from(flip(r)))
+            recent.iter().fold(u64::from(flip(f)), |s, &r| {
+                s << self.tables.n | u64::from(flip(r))
+            })
         };
         let plain = pack(&|x| x);
         if mirrored {
-            plain.min(pack(&|x| x.reverse_bits() >> (32 - self.n)))
+            plain.min(pack(&|x| x.reverse_bits() >> (32 - self.tables.n)))
         } else {
             plain
         }
     }
 
-    /// The loop of [`Solver::extend`] over the candidate rows for the forbidden mask `f`.
+    /// The loop of [`Search::extend`] over the candidate rows for the forbidden mask `f`.
     ///
     /// Candidates are taken in batches of [`BATCH`]: the failure-table slots of a batch's children
     /// are prefetched together, so that their probes overlap instead of waiting for memory one
@@ -376,23 +397,24 @@ impl Solver {
         leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
     ) -> bool {
         let cand = Candidates {
-            chain: rows::Chain::new(&self.grid, self.n, self.k),
+            chain: rows::Chain::new(&self.walk.grid, self.tables.n, self.tables.k),
             count,
             f,
             rest,
             allowance,
-            child_rest: (m - self.grid.len() >= 2).then(|| self.best[m - self.grid.len() - 2]),
-            ends_top: self.mirror && self.grid.len() + 1 == self.height / 2,
+            child_rest: (m - self.walk.grid.len() >= 2)
+                .then(|| self.best[m - self.walk.grid.len() - 2]),
+            ends_top: self.walk.mirror && self.walk.grid.len() + 1 == self.walk.height / 2,
         };
-        let range = self.compatible.range(f);
+        let range = self.tables.compatible.range(f);
         let mut i = range.start;
         let mut batch = [(0u32, 0u32, false, None); BATCH];
         while i < range.end {
             let mut len = 0;
             let mut exhausted = false;
-            let goal = self.goal;
+            let goal = self.walk.goal;
             while len < BATCH && i < range.end {
-                let r = self.compatible.row(i);
+                let r = self.tables.compatible.row(i);
                 i += 1;
                 match self.admit(&cand, r) {
                     Admit::Stop => {
@@ -413,14 +435,14 @@ impl Solver {
                 if !matches!(self.admit(&cand, r), Admit::Child(..)) {
                     continue;
                 }
-                let was_palindromic = self.palindromic;
-                self.palindromic = palindromic;
-                self.grid.push(r);
+                let was_palindromic = self.walk.palindromic;
+                self.walk.palindromic = palindromic;
+                self.walk.grid.push(r);
                 // A key taken under another goal may name another restriction.
-                let key = (self.goal == goal).then_some(key);
+                let key = (self.walk.goal == goal).then_some(key);
                 let stopped = self.extend(m, count + r.count_ones(), next, key, leaf);
-                self.grid.pop();
-                self.palindromic = was_palindromic;
+                self.walk.grid.pop();
+                self.walk.palindromic = was_palindromic;
                 if stopped {
                     return true;
                 }
@@ -435,15 +457,15 @@ impl Solver {
     /// Whether row `r` may follow the rows placed so far (see [`Admit`]).
     fn admit(&self, cand: &Candidates, r: u32) -> Admit {
         let c = cand.count + r.count_ones();
-        let half = self.height / 2;
-        if c + cand.rest < self.goal
-            || (cand.ends_top && 2 * c + self.best[self.height - 2 * half] < self.goal)
+        let half = self.walk.height / 2;
+        if c + cand.rest < self.walk.goal
+            || (cand.ends_top && 2 * c + self.best[self.walk.height - 2 * half] < self.walk.goal)
         {
             return Admit::Stop;
         }
-        let mut palindromic = self.palindromic;
-        if self.mirror && palindromic {
-            let mirrored = r.reverse_bits() >> (32 - self.n);
+        let mut palindromic = self.walk.palindromic;
+        if self.walk.mirror && palindromic {
+            let mirrored = r.reverse_bits() >> (32 - self.tables.n);
             if mirrored < r {
                 return Admit::Skip;
             }
@@ -453,10 +475,9 @@ impl Solver {
             return Admit::Skip;
         }
         let next = cand.chain.after(r);
-        if cand
-            .child_rest
-            .is_some_and(|cr| c + u32::from(self.best_row[next as usize]) + cr < self.goal)
-        {
+        if cand.child_rest.is_some_and(|cr| {
+            c + u32::from(self.tables.best_row[next as usize]) + cr < self.walk.goal
+        }) {
             return Admit::Skip;
         }
         Admit::Child(next, palindromic)
@@ -465,7 +486,7 @@ impl Solver {
     /// Prefetches the failure-table slot the child reached by placing `r` (with `c` black cells
     /// in all) will probe, by setting up the child's fields as it would and undoing them.
     ///
-    /// Returns the child's key (as [`Solver::probe`] gives it, without the `need`), valid while
+    /// Returns the child's key (as [`Search::probe`] gives it, without the `need`), valid while
     /// the goal stays where it is.
     fn prefetch_child(
         &mut self,
@@ -476,11 +497,11 @@ impl Solver {
         palindromic: bool,
     ) -> Option<Key> {
         self.memo.as_ref()?;
-        let saved = (self.top, self.above_bottom, self.palindromic);
-        let depth = self.grid.len() + 1;
-        self.palindromic = palindromic;
-        self.grid.push(r);
-        if self.mirror {
+        let saved = (self.walk.top, self.walk.above_bottom, self.walk.palindromic);
+        let depth = self.walk.grid.len() + 1;
+        self.walk.palindromic = palindromic;
+        self.walk.grid.push(r);
+        if self.walk.mirror {
             self.note_halves(depth, c);
         }
         let allowance = self.allowance(depth, c);
@@ -490,8 +511,8 @@ impl Solver {
         if let (Some((state, at)), Some(memo)) = (key, &self.memo) {
             memo.prefetch(state, at);
         }
-        self.grid.pop();
-        (self.top, self.above_bottom, self.palindromic) = saved;
+        self.walk.grid.pop();
+        (self.walk.top, self.walk.above_bottom, self.walk.palindromic) = saved;
         key
     }
 }
@@ -499,7 +520,7 @@ impl Solver {
 /// A node's failure-table key: its packed state and situation.
 type Key = (u64, Situation);
 
-/// Candidates per prefetch batch in [`Solver::each_row`].
+/// Candidates per prefetch batch in [`Search::each_row`].
 const BATCH: usize = 8;
 
 /// What a node's loop knows about its candidate rows.

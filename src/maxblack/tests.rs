@@ -1,6 +1,15 @@
 //! Brute force over every 2^(N*N) grid, and properties of the printed answer.
 
+use super::search::Search;
 use super::*;
+
+fn answer(n: usize, k: usize) -> Answer {
+    Solver::new(n, k, Speedups::ALL).answer()
+}
+
+fn answer_with(n: usize, k: usize, speedups: Speedups) -> Answer {
+    Solver::new(n, k, speedups).answer()
+}
 
 /// The cells of an `n` x `n` grid packed as bit `i * n + j`; true if no `k` in a row.
 fn brute_valid(g: u32, n: usize, k: usize) -> bool {
@@ -176,8 +185,9 @@ fn printed_grids_are_valid_optimal_canonical_and_distinct() {
 
 #[test]
 fn parse_rejects_bad_input() {
-    assert_eq!(parse("9 4\n").unwrap(), (9, 4));
-    assert_eq!(parse("  9   4  \n\n").unwrap(), (9, 4));
+    let puzzle = Puzzle::new(9, 4);
+    assert_eq!(parse("9 4\n".as_bytes()).ok(), puzzle);
+    assert_eq!(parse("  9   4  \n\n".as_bytes()).ok(), puzzle);
     for (text, msg) in [
         (
             "",
@@ -205,14 +215,14 @@ fn parse_rejects_bad_input() {
         ),
         (
             "9 4 1",
-            "line 1, token 3: expected end of line, found \"1\"",
+            "line 1, token 3: expected the end of the input after K, found \"1\"",
         ),
         (
             "9 4\n5",
-            "line 2, token 1: expected end of input, found \"5\"",
+            "line 2, token 1: expected the end of the input after K, found \"5\"",
         ),
     ] {
-        assert_eq!(parse(text).unwrap_err().to_string(), msg);
+        assert_eq!(parse(text.as_bytes()).unwrap_err().to_string(), msg);
     }
 }
 
@@ -253,9 +263,13 @@ fn chain_matches_forbidden() {
 #[test]
 fn failure_table_saves_nodes() {
     let nodes = |memo: bool| {
-        let mut solver = search::Solver::new(10, 3, memo);
-        solver.each_optimal(&mut |_, _| {});
-        solver.nodes
+        let speedups = Speedups {
+            memo,
+            ..Speedups::ALL
+        };
+        let mut search = Search::new(10, 3, speedups);
+        search.each_optimal(&mut |_, _| {});
+        search.nodes()
     };
     let (with, without) = (nodes(true), nodes(false));
     assert!(
@@ -272,9 +286,11 @@ fn transposed_rectangles_match_direct_ones() {
     for n in 2..=11 {
         for k in 2..=5 {
             let maxima = |transpose: bool| {
-                let mut s = search::Solver::new(n, k, true);
-                s.transpose = transpose;
-                s.maxima().to_vec()
+                let speedups = Speedups {
+                    transpose,
+                    ..Speedups::ALL
+                };
+                Search::new(n, k, speedups).maxima().to_vec()
             };
             assert_eq!(maxima(true), maxima(false), "n={n} k={k}");
         }
@@ -285,8 +301,7 @@ fn transposed_rectangles_match_direct_ones() {
 /// A181018), values computed by others.
 #[test]
 fn rectangle_maxima_match_oeis_a181019() {
-    let mut s = search::Solver::new(12, 3, true);
-    let best = s.maxima().to_vec();
+    let best = Search::new(12, 3, Speedups::ALL).maxima().to_vec();
     assert_eq!(best[1..=10], [8, 16, 20, 26, 33, 38, 44, 50, 56, 62]);
     assert_eq!(best[12], 74);
 }

@@ -3,7 +3,7 @@
 //! Input: `D B` (depth and branching factor, both >= 1, with `B^D` fitting in a `u64`), then the
 //! `B^D` integer leaf scores of the maximizing player, left to right, separated by any whitespace.
 //! Output: `<value> <nodes>` and a newline: the root's value under alpha-beta and the number of
-//! nodes it visited (see [`search`] for the exact semantics).
+//! nodes it visited (see [`solve`] for the exact semantics).
 //!
 //! The leaves stream: memory is O(D) whatever their number, and the leaves of pruned subtrees are
 //! skipped without being parsed. So [`parse`] reads the header only, and [`solve`] takes the
@@ -47,6 +47,11 @@ pub fn parse<R: Read>(input: R) -> Result<Tree<R>, Error> {
 }
 
 /// Runs alpha-beta over the tree's leaves as they stream in, and checks that nothing follows them.
+///
+/// The root (depth 0) is a max node and levels alternate; children are explored left to right
+/// from the window (-inf, +inf); a max node stops as soon as its value >= beta, a min node as soon
+/// as its value <= alpha (ties prune). Every node entered counts as visited; a pruned subtree
+/// counts nothing.
 ///
 /// # Errors
 /// Too few leaves, a visited leaf that is not an `i64`, a token after the last leaf, or a read
