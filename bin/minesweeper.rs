@@ -27,5 +27,5 @@ const PROGRAM: cli::Program = cli::Program {
 };
 
 fn main() -> ExitCode {
-    PROGRAM.main(std::env::args().skip(1), cp_puzzles::minesweeper::run)
+    PROGRAM.main(cli::args(), cp_puzzles::minesweeper::run)
 }

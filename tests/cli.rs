@@ -8,10 +8,10 @@ use predicates::prelude::*;
 
 use crate::util::{bin, bin_path};
 
-/// Each solver that uses the shared command line, with a small valid input (minesweeper's, once
-/// its main uses `bin/cli.rs`: `("minesweeper", "2x1x1\n1H\n")`).
-const SOLVERS: [(&str, &str); 3] = [
+/// Each solver, with a small valid input.
+const SOLVERS: [(&str, &str); 4] = [
     ("minimax", "2 2\n1 2 3 4\n"),
+    ("minesweeper", "2x1x1\n1H\n"),
     ("maxblack", "4 3\n"),
     (
         "quarto",
