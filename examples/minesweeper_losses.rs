@@ -2,7 +2,7 @@
 //! lost and for all guesses, how many arrangements fitted the view (by powers of ten).
 //!
 //! Usage: `cargo run --release --example minesweeper_losses -- GAMES beginner|intermediate|expert safe|opening`
-//! (games are seeded 99, so the figures do not overlap the README's seed-1 table).
+//! (games are seeded 99, apart from the seed-1 runs of docs/minesweeper-bot.md).
 
 use cp_puzzles::minesweeper::bot::{Calls, Strategy};
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};

@@ -3,8 +3,9 @@
 //! after it, so the counts are paired.
 //!
 //! Usage: `cargo run --release --example minesweeper_second_click -- FROM TO N X,Y...` plays the
-//! layouts of games FROM..TO (seeded 1000, apart from the README's other runs) whose corner
-//! shows N, and prints each candidate's wins and how many games each subset of candidates won.
+//! layouts of games FROM..TO (seeded 1000, apart from the runs of docs/minesweeper-bot.md) whose
+//! corner shows N, and prints each candidate's wins and how many games each subset of candidates
+//! won.
 
 use std::collections::BTreeMap;
 

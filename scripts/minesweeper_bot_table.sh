@@ -1,5 +1,5 @@
 #!/bin/sh
-# The win-rate table of the README's minesweeper-bot section: every standard level under both
+# The win-rate table of docs/minesweeper-bot.md: every standard level under both
 # first-click rules with the default strategy, expert first, one run at a time (the machine is
 # shared). Usage:
 #   scripts/minesweeper_bot_table.sh [EXPERT_GAMES] [OTHER_GAMES] [THREADS]   (defaults 100000 100000 2)
