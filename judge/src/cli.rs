@@ -19,6 +19,7 @@ pub enum Command {
 #[derive(Parser, Debug)]
 #[command(
     name = "judge",
+    version,
     after_help = "Other commands:\n  judge record SUITE --cmd 'REFERENCE' [--force]   write the missing .out files\n  \
                   judge bundle PUZZLE [-o FILE]                     one std-only source file for online judges"
 )]

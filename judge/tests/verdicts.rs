@@ -288,3 +288,12 @@ fn help_exits_0() {
         .stdout(predicate::str::contains("judge record SUITE"));
     judge(&["bundle", "--help"]).assert().code(0);
 }
+
+#[test]
+fn version_prints_the_package_version() {
+    crate::util::bin("judge")
+        .arg("--version")
+        .assert()
+        .code(0)
+        .stdout(format!("judge {}\n", env!("CARGO_PKG_VERSION")));
+}
