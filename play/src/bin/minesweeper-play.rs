@@ -40,8 +40,10 @@ fn one_line(text: &str) -> String {
 /// failure while playing) and a message.
 fn run(args: &Args) -> Result<(), (u8, String)> {
     if args.stats {
-        let path = stats::default_path()
-            .ok_or((2, "no data directory: set XDG_DATA_HOME or HOME".to_string()))?;
+        let path = stats::default_path().ok_or((
+            2,
+            "no data directory: set XDG_DATA_HOME or HOME".to_string(),
+        ))?;
         let table = stats::Stats::load(&path).map_err(|e| (1, e))?;
         print!("{table}");
         return Ok(());

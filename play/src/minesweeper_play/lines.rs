@@ -185,11 +185,20 @@ mod tests {
             Ok(Some(Command::Move(Move::Reveal(Pos::new(3, 4)))))
         );
         assert_eq!(Command::parse("auto all"), Ok(Some(Command::AutoAll)));
-        assert_eq!(Command::parse("save a b.mine"), Ok(Some(Command::Save("a b.mine".into()))));
+        assert_eq!(
+            Command::parse("save a b.mine"),
+            Ok(Some(Command::Save("a b.mine".into())))
+        );
         assert_eq!(Command::parse("# note"), Ok(None));
         for (bad, message) in [
-            ("reveal 3", "expected reveal X Y, X the column and Y the row from 0, found \"3\""),
-            ("flag -1 2", "expected flag X Y, X the column and Y the row from 0, found \"-1 2\""),
+            (
+                "reveal 3",
+                "expected reveal X Y, X the column and Y the row from 0, found \"3\"",
+            ),
+            (
+                "flag -1 2",
+                "expected flag X Y, X the column and Y the row from 0, found \"-1 2\"",
+            ),
             ("hint now", "expected nothing after hint, found \"now\""),
             ("auto some", "expected nothing after auto, found \"some\""),
             ("save", "expected a file name after save"),

@@ -65,13 +65,22 @@ impl Stats {
             if line.trim().is_empty() {
                 continue;
             }
-            let bad = || format!("line {}: expected \"board rule games wins best-ms\", found \"{line}\"", i + 1);
+            let bad = || {
+                format!(
+                    "line {}: expected \"board rule games wins best-ms\", found \"{line}\"",
+                    i + 1
+                )
+            };
             let words: Vec<&str> = line.split_whitespace().collect();
             let [board, rule, games, wins, best] = words[..] else {
                 return Err(bad());
             };
             let number = |w: &str| w.parse::<u64>().map_err(|_| bad());
-            let best_ms = if best == "-" { None } else { Some(number(best)?) };
+            let best_ms = if best == "-" {
+                None
+            } else {
+                Some(number(best)?)
+            };
             let record = Record {
                 games: number(games)?,
                 wins: number(wins)?,
@@ -88,10 +97,7 @@ impl Stats {
     /// Counts one game on `board` under `rule`, won in `time` if `Some`. Returns whether the time
     /// is the best on that board and rule.
     pub fn record(&mut self, board: &str, rule: &str, won: Option<Duration>) -> bool {
-        let r = self
-            .records
-            .entry((board.into(), rule.into()))
-            .or_default();
+        let r = self.records.entry((board.into(), rule.into())).or_default();
         r.games += 1;
         let Some(time) = won else { return false };
         r.wins += 1;
@@ -144,9 +150,10 @@ impl fmt::Display for Stats {
         )?;
         for ((board, rule), r) in &self.records {
             let rate = 100.0 * r.wins as f64 / r.games.max(1) as f64;
-            let best = r
-                .best_ms
-                .map_or_else(|| "-".to_string(), |ms| format!("{:.1} s", ms as f64 / 1000.0));
+            let best = r.best_ms.map_or_else(
+                || "-".to_string(),
+                |ms| format!("{:.1} s", ms as f64 / 1000.0),
+            );
             writeln!(
                 f,
                 "{board:<14} {rule:<11} {:>6} {:>6} {:>8.1}% {best:>10}",
@@ -179,7 +186,10 @@ mod tests {
     #[test]
     fn a_missing_file_is_empty_and_a_bad_line_is_named() {
         let dir = tempfile::tempdir().unwrap();
-        assert_eq!(Stats::load(&dir.path().join("none")).unwrap(), Stats::default());
+        assert_eq!(
+            Stats::load(&dir.path().join("none")).unwrap(),
+            Stats::default()
+        );
         assert_eq!(Stats::default().to_string(), "no games yet\n");
         let e = Stats::parse("expert safe 1 0 -\nexpert opening x 0 -\n").unwrap_err();
         assert!(e.starts_with("line 2: expected"), "{e}");

@@ -6,7 +6,7 @@ use cp_puzzles::minesweeper::{Cell, Pos};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::state::{Overlay, State};
@@ -46,7 +46,7 @@ pub fn draw(state: &State, frame: &mut Frame) {
             "the board needs a terminal of at least {} x {} (columns x rows); q quits",
             need.0, need.1
         );
-        frame.render_widget(Paragraph::new(text), area);
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     }
     let line = |y: u16| Rect::new(area.x, y, area.width, 1);
@@ -56,7 +56,7 @@ pub fn draw(state: &State, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(rows(state)).block(block), board);
     let below = board.y + board.height;
     frame.render_widget(Paragraph::new(message(state)), line(below));
-    let keys = "arrows/hjkl move  space reveal  f flag  c chord  H hint  a/A bot  s save  r new  ? help  q quit";
+    let keys = "space reveal  f flag  c chord  H hint  a A bot  s save  r new  ? help  q quit";
     let keys = Span::styled(keys, Style::default().fg(Color::DarkGray));
     frame.render_widget(Paragraph::new(keys), line(below + 1));
     if state.help {
@@ -108,7 +108,10 @@ fn status(state: &State) -> Line<'static> {
         spans.push(Span::styled("   hint", Style::default().fg(Color::Cyan)));
     }
     if state.auto {
-        spans.push(Span::styled("   bot playing", Style::default().fg(Color::Magenta)));
+        spans.push(Span::styled(
+            "   bot playing",
+            Style::default().fg(Color::Magenta),
+        ));
     }
     Line::from(spans)
 }
@@ -145,7 +148,8 @@ fn message(state: &State) -> Line<'static> {
 /// The board's rows: each cell a space and a glyph.
 fn rows(state: &State) -> Vec<Line<'static>> {
     let view = state.play.view();
-    let overlay = state.overlay.as_ref().filter(|_| state.hint);
+    let playing = state.play.status() == Status::Playing;
+    let overlay = state.overlay.as_ref().filter(|_| state.hint && playing);
     (0..view.height())
         .map(|y| {
             let mut spans: Vec<Span> = (0..view.width())

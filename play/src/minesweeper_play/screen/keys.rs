@@ -40,8 +40,7 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('s') => Action::Save,
         KeyCode::Char('r') => Action::Restart,
         KeyCode::Char('q') => Action::Quit,
-        KeyCode::Esc => Action::Help,
-        _ => return None,
+        _ => Action::Dismiss,
     })
 }
 

@@ -30,6 +30,8 @@ pub enum Action {
     Save,
     Restart,
     Quit,
+    /// Any other key: closes the help.
+    Dismiss,
     /// The clock ticked: the bot, when it plays to the end, makes its next move.
     Tick,
 }
@@ -151,6 +153,7 @@ impl State {
                 self.message = format!("game {} of seed {}", self.play.index(), setup.seed);
             }
             Action::Quit => self.quit = true,
+            Action::Dismiss => {}
         }
         self.refresh_overlay();
     }
