@@ -260,7 +260,7 @@ fn help(frame: &mut Frame, area: Rect) {
         "q              quit",
         "mouse          left reveals (on a number: chords), right flags",
         "",
-        "any key closes this help",
+        "any other key closes this help",
     ];
     let width = (text.iter().map(|l| l.len()).max().unwrap_or(0) as u16 + 4).min(area.width);
     let height = (text.len() as u16 + 2).min(area.height);

@@ -59,7 +59,11 @@ pub fn run(play: Play, stats: Option<PathBuf>) -> io::Result<()> {
 
 /// Counts a finished game in the statistics, and says so in the message.
 fn record(state: &mut State, finished: Finished, path: Option<&std::path::Path>) {
-    let (Some(path), false) = (path, finished.botted) else {
+    if finished.botted {
+        state.message += "; not counted in the statistics: the bot played";
+        return;
+    }
+    let Some(path) = path else {
         return;
     };
     let setup = state.play.setup();
