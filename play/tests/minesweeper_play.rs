@@ -460,10 +460,15 @@ fn stats_print_from_the_data_directory() {
 /// Game 0 of beginner with seed 3 (won by the bot; the mine at (2, 2) next to the first area),
 /// its clock frozen at 42 s.
 fn state() -> State {
+    state_of_seed(3)
+}
+
+/// Game 0 of beginner with `seed`, its clock frozen at 42 s.
+fn state_of_seed(seed: u64) -> State {
     let setup = Setup {
         config: Config::level(Level::Beginner),
         rule: FirstClick::Safe,
-        seed: 3,
+        seed,
     };
     let mut play = Play::new(setup).unwrap();
     play.set_clock(Clock::frozen(Duration::from_secs(42)));
@@ -591,6 +596,19 @@ fn snapshot_of_a_game_the_bot_won() {
         (Some(Duration::from_secs(42)), true)
     );
     insta::assert_snapshot!("screen_won", screen(&s));
+}
+
+#[test]
+fn snapshot_of_a_game_the_bot_lost_on_a_guess() {
+    // Seed 11: `minesweeper-bot` loses its game 0 on the mine at (8, 0).
+    let mut s = state_of_seed(11);
+    press(&mut s, &[key(KeyCode::Char('A'))]);
+    while s.play.status() == Status::Playing {
+        s.apply(Action::Tick);
+    }
+    assert_eq!(s.play.game().hit(), Some(Pos::new(8, 0)));
+    assert_eq!(s.last_guess.map(|(p, _)| p), Some(Pos::new(8, 0)));
+    insta::assert_snapshot!("screen_bot_lost", screen(&s));
 }
 
 #[test]

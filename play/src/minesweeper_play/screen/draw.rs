@@ -107,6 +107,12 @@ fn status(state: &State) -> Line<'static> {
     if state.hint {
         spans.push(Span::styled("   hint", Style::default().fg(Color::Cyan)));
     }
+    if let Some((p, q)) = state.last_guess {
+        spans.push(Span::raw(format!(
+            "   bot's last guess ({}, {}) p = {q:.4}",
+            p.x, p.y
+        )));
+    }
     if state.auto {
         spans.push(Span::styled(
             "   bot playing",

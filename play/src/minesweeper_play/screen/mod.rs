@@ -25,6 +25,9 @@ const FRAME: Duration = Duration::from_millis(200);
 /// The pace of the bot playing to the end: one move per step.
 const BOT_PACE: Duration = Duration::from_millis(120);
 
+/// How long the bot playing to the end waits after a guess.
+const GUESS_PAUSE: Duration = Duration::from_millis(1000);
+
 /// Plays `play` full screen until `q`. Games that end are counted in the statistics at
 /// `stats` (unless the bot moved in them).
 ///
@@ -38,7 +41,12 @@ pub fn run(play: Play, stats: Option<PathBuf>) -> io::Result<()> {
     let mut last_bot = Instant::now();
     while !state.quit {
         terminal.draw(|frame| draw(&state, frame))?;
-        let wait = if state.auto { BOT_PACE } else { FRAME };
+        let pace = if state.paused_on_guess() {
+            GUESS_PAUSE
+        } else {
+            BOT_PACE
+        };
+        let wait = if state.auto { pace } else { FRAME };
         if event::poll(wait)? {
             let area = terminal.get_frame().area();
             let setup = state.play.setup();
@@ -46,7 +54,7 @@ pub fn run(play: Play, stats: Option<PathBuf>) -> io::Result<()> {
                 state.apply(a);
             }
         }
-        if state.auto && last_bot.elapsed() >= BOT_PACE {
+        if state.auto && last_bot.elapsed() >= pace {
             last_bot = Instant::now();
             state.apply(Action::Tick);
         }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use cp_puzzles::minesweeper::bot::Event;
 use cp_puzzles::minesweeper::game::Status;
 use cp_puzzles::minesweeper::{Analysis, Board, Cell, Pos};
 
@@ -81,6 +82,10 @@ pub struct State {
     pub overlay: Option<Overlay>,
     /// Set when a game ends; the terminal loop takes it to update the statistics.
     pub finished: Option<Finished>,
+    /// The bot's last guess in this game, with its mine probability.
+    pub last_guess: Option<(Pos, f64)>,
+    /// The guess of the bot's last move, if it guessed.
+    guessed: Option<(Pos, f64)>,
     /// The number of the last game whose end was handed over in `finished`.
     recorded: Option<u64>,
     pub quit: bool,
@@ -103,6 +108,8 @@ impl State {
             overlay: None,
             finished: None,
             recorded: None,
+            last_guess: None,
+            guessed: None,
             quit: false,
             save_dir: PathBuf::from("."),
         }
@@ -111,6 +118,9 @@ impl State {
     /// Applies `action`. A key other than `A`, `?` or `q` stops the bot playing to the end; any
     /// key closes the help.
     pub fn apply(&mut self, action: Action) {
+        if !matches!(action, Action::Tick | Action::Bot) {
+            self.guessed = None;
+        }
         if action != Action::Tick {
             if self.help && action != Action::Quit {
                 self.help = false;
@@ -148,6 +158,7 @@ impl State {
             Action::Save => self.save(),
             Action::Restart => {
                 self.play.restart();
+                self.last_guess = None;
                 let setup = self.play.setup();
                 self.cursor = setup.rule.cell(&setup.config);
                 self.message = format!("game {} of seed {}", self.play.index(), setup.seed);
@@ -181,12 +192,14 @@ impl State {
         let mut events = Vec::new();
         match self.play.bot_step(&mut |e| events.push(e)) {
             Ok(said) => {
-                let mut words: Vec<String> = events.into_iter().map(event_text).collect();
-                if words.len() > 3 {
-                    let n = words.len();
-                    words.truncate(2);
-                    words.push(format!("{} more", n - 2));
+                self.guessed = events.iter().find_map(|&e| match e {
+                    Event::Guess(p, q) => Some((p, q)),
+                    _ => None,
+                });
+                if self.guessed.is_some() {
+                    self.last_guess = self.guessed;
                 }
+                let mut words = summary(&events);
                 if !matches!(said, Said::Nothing | Said::Ignored(_)) {
                     words.push(said.to_string());
                 }
@@ -221,6 +234,13 @@ impl State {
         self.recorded == Some(self.play.index())
     }
 
+    /// Whether the bot's last move was a guess (the bot playing to the end then pauses, so that
+    /// the guess can be seen).
+    #[must_use]
+    pub fn paused_on_guess(&self) -> bool {
+        self.guessed.is_some()
+    }
+
     /// Saves the view as `minesweeper-<seed>-<game>.mine` in the save directory.
     fn save(&mut self) {
         let setup = self.play.setup();
@@ -246,4 +266,29 @@ impl State {
             analysis: self.play.analysis().map_err(|e| e.to_string()),
         });
     }
+}
+
+/// A bot move in a few words: its events if there are at most three, else the counts of flags and
+/// safe cells; a guess is always named with its probability.
+fn summary(events: &[Event]) -> Vec<String> {
+    if events.len() <= 3 {
+        return events.iter().map(|&e| event_text(e)).collect();
+    }
+    let count = |f: fn(&Event) -> bool| events.iter().filter(|e| f(e)).count();
+    let mut words = Vec::new();
+    let flags = count(|e| matches!(e, Event::Flag(_)));
+    let safe = count(|e| matches!(e, Event::Safe(_)));
+    if flags > 0 {
+        words.push(format!("{flags} flags"));
+    }
+    if safe > 0 {
+        words.push(format!("{safe} safe cells"));
+    }
+    words.extend(
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Guess(..)))
+            .map(|&e| event_text(e)),
+    );
+    words
 }
