@@ -186,9 +186,13 @@ impl Play {
         self.botted
     }
 
-    /// The mines minus the flags (negative with too many flags).
+    /// The mines minus the flags (negative with too many flags); 0 once the game is won, as
+    /// every mine is then known.
     #[must_use]
     pub fn mines_left(&self) -> i64 {
+        if self.status() == Status::Won {
+            return 0;
+        }
         self.view().mines() as i64 - self.view().flags() as i64
     }
 

@@ -23,7 +23,7 @@ use super::Play;
 const FRAME: Duration = Duration::from_millis(200);
 
 /// The pace of the bot playing to the end: one move per step.
-const BOT_PACE: Duration = Duration::from_millis(120);
+const BOT_PACE: Duration = Duration::from_millis(250);
 
 /// How long the bot playing to the end waits after a guess.
 const GUESS_PAUSE: Duration = Duration::from_millis(1000);
