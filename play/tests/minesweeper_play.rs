@@ -363,9 +363,12 @@ fn a_chord_reveals_around_a_number_whose_mines_are_flagged() {
 fn bad_commands_get_one_line_and_end_of_input_ends_quietly() {
     let script =
         "dig 1 1\nreveal 1\nreveal 9 0\nflag a b\nhint please\nsave\n\n# a comment\nboard\n";
+    let mut bytes = script.as_bytes().to_vec();
+    // A line that is not UTF-8 is a bad command too.
+    bytes.extend_from_slice(b"fl\xffag 1 1\n");
     let out = bin("minesweeper-play")
         .args(["--plain", "--level", "beginner", "--seed", "3"])
-        .write_stdin(script)
+        .write_stdin(bytes)
         .assert()
         .success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
@@ -379,6 +382,7 @@ fn bad_commands_get_one_line_and_end_of_input_ends_quietly() {
             "error: expected flag X Y, X the column and Y the row from 0, found \"a b\"",
             "error: expected nothing after hint, found \"please\"",
             "error: expected a file name after save",
+            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, board, restart or quit, found \"fl\u{fffd}ag\"",
         ]
     );
     // The first board, and the one `board` printed: nothing else.
@@ -659,4 +663,44 @@ fn snapshot_of_a_terminal_too_small() {
     let mut terminal = Terminal::new(TestBackend::new(30, 8)).unwrap();
     terminal.draw(|f| screen::draw(&s, f)).unwrap();
     insta::assert_snapshot!("screen_small", terminal.backend());
+}
+
+#[test]
+fn the_cursor_stays_on_the_board_and_keys_stop_the_bot_and_close_the_help() {
+    let mut s = state();
+    assert_eq!(s.cursor, Pos::new(0, 0));
+    press(&mut s, &[key(KeyCode::Left), key(KeyCode::Up)]);
+    assert_eq!(s.cursor, Pos::new(0, 0));
+    for _ in 0..12 {
+        press(&mut s, &[key(KeyCode::Char('l')), key(KeyCode::Char('j'))]);
+    }
+    assert_eq!(s.cursor, Pos::new(8, 8));
+    press(&mut s, &[key(KeyCode::Char('A'))]);
+    assert!(s.auto);
+    press(&mut s, &[key(KeyCode::Char('x'))]);
+    assert!(!s.auto);
+    press(&mut s, &[key(KeyCode::Char('?'))]);
+    assert!(s.help);
+    // The key that closes the help does nothing else.
+    press(&mut s, &[key(KeyCode::Char('f'))]);
+    assert!(!s.help);
+    assert_eq!(s.play.view().get(Pos::new(8, 8)), Cell::Hidden);
+    press(&mut s, &[key(KeyCode::Char('a')), key(KeyCode::Char('r'))]);
+    assert_eq!(s.play.index(), 1);
+    assert_eq!(s.message, "game 1 of seed 3");
+    assert!(!s.play.botted());
+    press(&mut s, &[key(KeyCode::Char('q'))]);
+    assert!(s.quit);
+}
+
+#[test]
+fn s_saves_the_view_where_minesweeper_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = state();
+    s.save_dir = dir.path().to_path_buf();
+    press(&mut s, &[key(KeyCode::Char('s'))]);
+    let file = dir.path().join("minesweeper-3-0.mine");
+    assert_eq!(s.message, format!("saved to {}", file.display()));
+    let text = std::fs::read_to_string(file).unwrap();
+    assert_eq!(Board::parse(&text).unwrap(), *s.play.view());
 }

@@ -86,8 +86,15 @@ fn cell(word: &str, rest: &str) -> Result<Pos, String> {
 pub fn run<R: BufRead, W: Write>(play: &mut Play, input: R, mut output: W) -> io::Result<()> {
     let result = (|| {
         board(play, &mut output)?;
-        for line in input.lines() {
-            match Command::parse(&line?) {
+        let mut input = input;
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                break;
+            }
+            // Bytes that are not UTF-8 read as U+FFFD, which no command has: a bad command.
+            match Command::parse(&String::from_utf8_lossy(&bytes)) {
                 Ok(None) => {}
                 Ok(Some(Command::Quit)) => break,
                 Ok(Some(Command::Move(m))) if !play.view().grid().contains(m.cell()) => {
