@@ -9,11 +9,13 @@
 //!   [`screen::Action`]s and drawn by a pure [`screen::draw`];
 //! - [`stats`]: the games, wins and best times kept between games.
 
+mod clock;
 pub mod lines;
 pub mod options;
 mod play;
 pub mod screen;
 pub mod stats;
 
+pub use clock::Clock;
 pub use options::{Args, Setup};
-pub use play::{event_text, Clock, Move, Play, Said, STRATEGY};
+pub use play::{event_text, Move, Play, Said, STRATEGY};
