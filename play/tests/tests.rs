@@ -3,3 +3,5 @@
 mod util;
 
 mod minesweeper_bot;
+mod minesweeper_play;
+mod minesweeper_play_screen;

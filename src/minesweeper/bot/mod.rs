@@ -27,7 +27,7 @@ pub use error::BotError;
 pub use exact::{ExactClick, MAX_ARRANGEMENTS};
 pub use guess::{Forced, Pool, Strategy};
 pub use options::{parse_cell, CellError, STRATEGY_HELP};
-pub use player::{play, Event, Played};
+pub use player::{play, step, Event, Played};
 pub use report::{replay, Replay, Report};
 pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
 pub use stage::endgame::best_click as endgame_click;

@@ -47,26 +47,47 @@ pub fn play(
     game.reveal(first);
     observe(Event::First(first), game);
     while game.status() == Status::Playing {
-        let analysis = calls.analyze(game.view())?;
-        for &p in &analysis.mines {
-            if game.view().get(p) == Cell::Hidden && game.toggle_flag(p) {
-                observe(Event::Flag(p), game);
-            }
-        }
-        if analysis.safe.is_empty() {
-            let (p, probability) = strategy.choose(game.view(), &analysis, &mut calls);
+        if step(game, strategy, &mut calls, observe)? {
             played.guesses += 1;
-            game.reveal(p);
-            observe(Event::Guess(p, probability), game);
-            continue;
-        }
-        for &p in &analysis.safe {
-            if let Reveal::Opened { .. } = game.reveal(p) {
-                observe(Event::Safe(p), game);
-            }
         }
     }
     played.won = game.status() == Status::Won;
     played.analyses = calls.get();
     Ok(played)
+}
+
+/// One move of the bot, as [`play`] makes them: one analysis of the view, then a flag on every
+/// proved mine still hidden and a click on every proved-safe cell, or, if none is safe, one
+/// guess chosen by `strategy`. Returns whether it guessed. A game that is over is left as it is.
+///
+/// # Errors
+/// If the analyzer finds the view inconsistent (a wrong flag of the player's, or a bug in the
+/// engine or the analyzer) or too complex.
+pub fn step(
+    game: &mut Game,
+    strategy: Strategy,
+    calls: &mut Calls,
+    observe: &mut dyn FnMut(Event, &Game),
+) -> Result<bool, BotError> {
+    if game.status() != Status::Playing {
+        return Ok(false);
+    }
+    let analysis = calls.analyze(game.view())?;
+    for &p in &analysis.mines {
+        if game.view().get(p) == Cell::Hidden && game.toggle_flag(p) {
+            observe(Event::Flag(p), game);
+        }
+    }
+    if analysis.safe.is_empty() {
+        let (p, probability) = strategy.choose(game.view(), &analysis, calls);
+        game.reveal(p);
+        observe(Event::Guess(p, probability), game);
+        return Ok(true);
+    }
+    for &p in &analysis.safe {
+        if let Reveal::Opened { .. } = game.reveal(p) {
+            observe(Event::Safe(p), game);
+        }
+    }
+    Ok(false)
 }

@@ -40,6 +40,8 @@ pub struct Game {
     view: Board,
     hidden_safe: usize,
     status: Status,
+    /// The mine whose reveal lost the game (`Some` exactly when `status` is `Lost`).
+    hit: Option<Pos>,
 }
 
 impl Game {
@@ -76,6 +78,7 @@ impl Game {
             view,
             hidden_safe: config.cells() - config.mines(),
             status: Status::Playing,
+            hit: None,
         }
     }
 
@@ -101,6 +104,12 @@ impl Game {
         &self.layout
     }
 
+    /// The mine whose reveal lost the game, or `None` while it is not lost.
+    #[must_use]
+    pub fn hit(&self) -> Option<Pos> {
+        self.hit
+    }
+
     /// The number of safe cells still hidden.
     #[must_use]
     pub fn hidden_safe(&self) -> usize {
@@ -116,6 +125,7 @@ impl Game {
         }
         if self.layout.is_mine(p) {
             self.status = Status::Lost;
+            self.hit = Some(p);
             return Reveal::Exploded;
         }
         let cells = self.flood(p);
@@ -123,6 +133,42 @@ impl Game {
             self.status = Status::Won;
         }
         Reveal::Opened { cells }
+    }
+
+    /// Chords `p`: if `p` shows a number and exactly that many of its neighbours are flagged,
+    /// reveals its other hidden neighbours in row-major order, as clicks would. A wrong flag
+    /// leaves a mine among them: the game is then lost on the first one, and the rest stay hidden.
+    /// Returns `Opened` with the cells revealed (floods included), `Exploded`, or `Ignored` when
+    /// nothing changed: `p` off the board, hidden or flagged, a flag count that differs from the
+    /// number, no hidden neighbour, or the game over.
+    pub fn chord(&mut self, p: Pos) -> Reveal {
+        if self.status != Status::Playing || !self.view.grid().contains(p) {
+            return Reveal::Ignored;
+        }
+        let Cell::Revealed(number) = self.view.get(p) else {
+            return Reveal::Ignored;
+        };
+        let around: Vec<Pos> = neighbours(&self.config, p).collect();
+        let flags = around
+            .iter()
+            .filter(|&&q| self.view.get(q) == Cell::Flagged)
+            .count();
+        if flags != usize::from(number) {
+            return Reveal::Ignored;
+        }
+        let mut cells = 0;
+        for q in around {
+            match self.reveal(q) {
+                Reveal::Opened { cells: n } => cells += n,
+                Reveal::Exploded => return Reveal::Exploded,
+                Reveal::Ignored => {}
+            }
+        }
+        if cells == 0 {
+            Reveal::Ignored
+        } else {
+            Reveal::Opened { cells }
+        }
     }
 
     /// Whether `p` is on the board, neither revealed nor flagged.
@@ -175,5 +221,70 @@ impl Game {
         }
         self.view.set(p, next);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game on the `rows` (`*` a mine, anything else safe).
+    fn game(rows: &[&str]) -> Game {
+        let (width, height) = (rows[0].len(), rows.len());
+        let mine: Vec<bool> = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| b == b'*'))
+            .collect();
+        let mines = mine.iter().filter(|&&m| m).count();
+        let config = Config::new(width, height, mines).unwrap();
+        Game::with_layout(Layout::from_mines(config, mine))
+    }
+
+    #[test]
+    fn a_chord_reveals_the_neighbours_once_the_flags_match_the_number() {
+        let mut g = game(&["*..", "...", "..*"]);
+        let centre = Pos::new(1, 1);
+        assert_eq!(g.reveal(centre), Reveal::Opened { cells: 1 });
+        // The centre shows 2; with one flag the chord does nothing.
+        assert!(g.toggle_flag(Pos::new(0, 0)));
+        assert_eq!(g.chord(centre), Reveal::Ignored);
+        assert!(g.toggle_flag(Pos::new(2, 2)));
+        assert_eq!(g.chord(centre), Reveal::Opened { cells: 6 });
+        assert_eq!(g.status(), Status::Won);
+        assert_eq!(g.hit(), None);
+    }
+
+    #[test]
+    fn a_chord_floods_from_a_zero_it_opens() {
+        let mut g = game(&["*....", ".....", "....."]);
+        g.reveal(Pos::new(1, 1));
+        g.toggle_flag(Pos::new(0, 0));
+        assert_eq!(g.chord(Pos::new(1, 1)), Reveal::Opened { cells: 13 });
+        assert_eq!(g.status(), Status::Won);
+    }
+
+    #[test]
+    fn a_chord_with_a_wrong_flag_loses_on_the_first_mine() {
+        let mut g = game(&["*.*", "...", "..."]);
+        g.reveal(Pos::new(1, 1));
+        g.toggle_flag(Pos::new(0, 1));
+        g.toggle_flag(Pos::new(1, 0));
+        assert_eq!(g.chord(Pos::new(1, 1)), Reveal::Exploded);
+        assert_eq!(g.status(), Status::Lost);
+        assert_eq!(g.hit(), Some(Pos::new(0, 0)));
+        // The neighbours after the mine stay hidden.
+        assert_eq!(g.view().get(Pos::new(2, 2)), Cell::Hidden);
+    }
+
+    #[test]
+    fn a_chord_on_anything_but_a_number_does_nothing() {
+        let mut g = game(&["*..", "...", "..."]);
+        assert_eq!(g.chord(Pos::new(1, 1)), Reveal::Ignored);
+        assert_eq!(g.chord(Pos::new(5, 1)), Reveal::Ignored);
+        g.toggle_flag(Pos::new(1, 1));
+        assert_eq!(g.chord(Pos::new(1, 1)), Reveal::Ignored);
+        assert_eq!(g.reveal(Pos::new(0, 0)), Reveal::Exploded);
+        assert_eq!(g.hit(), Some(Pos::new(0, 0)));
+        assert_eq!(g.chord(Pos::new(2, 2)), Reveal::Ignored);
     }
 }

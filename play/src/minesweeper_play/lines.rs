@@ -1,0 +1,218 @@
+//! The line mode: one command per line on the input; after each, the board in the `.mine`
+//! letters and one status line. Scripts and tests drive the game through it.
+
+use std::io::{self, BufRead, Write};
+
+use cp_puzzles::minesweeper::game::Status;
+use cp_puzzles::minesweeper::Pos;
+
+use super::play::{event_text, Move, Play, Said};
+
+/// One line of input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Move(Move),
+    /// What `minesweeper` prints for the current view.
+    Hint,
+    /// One bot move.
+    Auto,
+    /// The bot plays to the end.
+    AutoAll,
+    /// Save the view as a `.mine` file.
+    Save(String),
+    Board,
+    /// The next game of the run.
+    Restart,
+    Quit,
+}
+
+/// The commands, for the message on a line that is none of them.
+const COMMANDS: &str =
+    "reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, board, restart or quit";
+
+impl Command {
+    /// Reads one line: `None` for a blank line or a `#` comment.
+    ///
+    /// # Errors
+    /// A one-line message saying what was expected.
+    pub fn parse(line: &str) -> Result<Option<Command>, String> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Ok(None);
+        }
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let none = |c: Command| {
+            if rest.is_empty() {
+                Ok(Some(c))
+            } else {
+                Err(format!("expected nothing after {word}, found \"{rest}\""))
+            }
+        };
+        match word {
+            "reveal" => cell(word, rest).map(|p| Some(Command::Move(Move::Reveal(p)))),
+            "flag" => cell(word, rest).map(|p| Some(Command::Move(Move::Flag(p)))),
+            "chord" => cell(word, rest).map(|p| Some(Command::Move(Move::Chord(p)))),
+            "hint" => none(Command::Hint),
+            "auto" if rest == "all" => Ok(Some(Command::AutoAll)),
+            "auto" => none(Command::Auto),
+            "save" if rest.is_empty() => Err("expected a file name after save".into()),
+            "save" => Ok(Some(Command::Save(rest.to_string()))),
+            "board" => none(Command::Board),
+            "restart" => none(Command::Restart),
+            "quit" => none(Command::Quit),
+            _ => Err(format!("expected {COMMANDS}, found \"{word}\"")),
+        }
+    }
+}
+
+/// The cell after `word`: two whole numbers, the column then the row.
+fn cell(word: &str, rest: &str) -> Result<Pos, String> {
+    let numbers: Vec<Option<usize>> = rest.split_whitespace().map(|w| w.parse().ok()).collect();
+    match numbers[..] {
+        [Some(x), Some(y)] => Ok(Pos::new(x, y)),
+        _ => Err(format!(
+            "expected {word} X Y, X the column and Y the row from 0, found \"{rest}\""
+        )),
+    }
+}
+
+/// Plays `play` from the commands on `input`, writing to `output`, until `quit` or the end of
+/// the input. First prints the board and the status line.
+///
+/// # Errors
+/// If writing fails (a reader that closed the pipe ends the game quietly instead) or reading
+/// fails.
+pub fn run<R: BufRead, W: Write>(play: &mut Play, input: R, mut output: W) -> io::Result<()> {
+    let result = (|| {
+        board(play, &mut output)?;
+        let mut input = input;
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                break;
+            }
+            // Bytes that are not UTF-8 read as U+FFFD, which no command has: a bad command.
+            match Command::parse(&String::from_utf8_lossy(&bytes)) {
+                Ok(None) => {}
+                Ok(Some(Command::Quit)) => break,
+                Ok(Some(Command::Move(m))) if !play.view().grid().contains(m.cell()) => {
+                    let (p, v) = (m.cell(), play.view());
+                    writeln!(
+                        output,
+                        "error: ({}, {}) is off the {}x{} board",
+                        p.x,
+                        p.y,
+                        v.width(),
+                        v.height()
+                    )?;
+                }
+                Ok(Some(command)) => {
+                    execute(play, &command, &mut output)?;
+                    board(play, &mut output)?;
+                }
+                Err(why) => writeln!(output, "error: {why}")?,
+            }
+            output.flush()?;
+        }
+        output.flush()
+    })();
+    match result {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Writes the view in the `.mine` format and the status line.
+fn board(play: &Play, output: &mut dyn Write) -> io::Result<()> {
+    write!(output, "{}", play.view())?;
+    writeln!(output, "{}", play.status_line())
+}
+
+/// Carries out one command (not `quit`), writing what it says.
+fn execute(play: &mut Play, command: &Command, output: &mut dyn Write) -> io::Result<()> {
+    match command {
+        Command::Move(m) => say(&play.play(*m), output),
+        Command::Hint => match play.hint() {
+            Ok(answer) => write!(output, "{answer}"),
+            Err(e) => writeln!(output, "error: cannot analyze the board: {e}"),
+        },
+        Command::Auto => bot_move(play, output).map(|_| ()),
+        Command::AutoAll => {
+            while play.status() == Status::Playing && bot_move(play, output)? {}
+            Ok(())
+        }
+        Command::Save(file) => match std::fs::write(file, play.view().to_string()) {
+            Ok(()) => writeln!(output, "saved to {file}"),
+            Err(e) => writeln!(output, "error: cannot write {file}: {e}"),
+        },
+        Command::Board | Command::Quit => Ok(()),
+        Command::Restart => {
+            play.restart();
+            let setup = play.setup();
+            writeln!(output, "game {}, seed {}", play.index(), setup.seed)
+        }
+    }
+}
+
+/// Writes what a move said, if anything.
+fn say(said: &Said, output: &mut dyn Write) -> io::Result<()> {
+    match said {
+        Said::Nothing => Ok(()),
+        said => writeln!(output, "{said}"),
+    }
+}
+
+/// One bot move, each of its events on a line; returns whether the bot could move.
+fn bot_move(play: &mut Play, output: &mut dyn Write) -> io::Result<bool> {
+    let mut events = Vec::new();
+    let said = match play.bot_step(&mut |e| events.push(e)) {
+        Ok(said) => said,
+        Err(e) => {
+            writeln!(output, "error: the bot cannot move: {}", e.analyzer())?;
+            return Ok(false);
+        }
+    };
+    for e in events {
+        writeln!(output, "{}", event_text(e))?;
+    }
+    say(&said, output)?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_parse_and_bad_ones_say_why() {
+        assert_eq!(
+            Command::parse(" reveal 3  4 "),
+            Ok(Some(Command::Move(Move::Reveal(Pos::new(3, 4)))))
+        );
+        assert_eq!(Command::parse("auto all"), Ok(Some(Command::AutoAll)));
+        assert_eq!(
+            Command::parse("save a b.mine"),
+            Ok(Some(Command::Save("a b.mine".into())))
+        );
+        assert_eq!(Command::parse("# note"), Ok(None));
+        for (bad, message) in [
+            (
+                "reveal 3",
+                "expected reveal X Y, X the column and Y the row from 0, found \"3\"",
+            ),
+            (
+                "flag -1 2",
+                "expected flag X Y, X the column and Y the row from 0, found \"-1 2\"",
+            ),
+            ("hint now", "expected nothing after hint, found \"now\""),
+            ("auto some", "expected nothing after auto, found \"some\""),
+            ("save", "expected a file name after save"),
+            ("dig 1 1", "found \"dig\""),
+        ] {
+            let e = Command::parse(bad).unwrap_err();
+            assert!(e.ends_with(message), "{bad}: {e}");
+        }
+    }
+}

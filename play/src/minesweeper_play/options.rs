@@ -1,0 +1,94 @@
+//! The command line of `minesweeper-play`, checked into a [`Setup`].
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use clap::Parser;
+use cp_puzzles::minesweeper::game::{self, Config, FirstClick, Level};
+
+/// Plays Minesweeper in the terminal, with the exact analyzer as a hint and the bot to watch.
+#[derive(Debug, Parser)]
+#[command(name = "minesweeper-play", version, after_help = KEYS_HELP)]
+pub struct Args {
+    /// A standard level: beginner, intermediate or expert (the default without --width).
+    #[arg(long, conflicts_with_all = ["width", "height", "mines"])]
+    pub level: Option<Level>,
+    /// Board width (with --height and --mines).
+    #[arg(long, requires_all = ["height", "mines"])]
+    pub width: Option<usize>,
+    /// Board height.
+    #[arg(long, requires_all = ["width", "mines"])]
+    pub height: Option<usize>,
+    /// Number of mines.
+    #[arg(long, requires_all = ["width", "height"])]
+    pub mines: Option<usize>,
+    /// The first-click rule: safe (never a mine; made at (0, 0)) or opening (opens an area; made
+    /// at (3, 3)). The first click is made for you, where `minesweeper-bot` makes it.
+    #[arg(long, default_value = "safe")]
+    pub first_click: FirstClick,
+    /// The seed: game i is the one `minesweeper-bot --seed S --game i` plays (r starts the next
+    /// game). The default is drawn from the clock and shown on screen.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The line mode, for scripts (the default when stdin or stdout is not a terminal).
+    #[arg(long)]
+    pub plain: bool,
+    /// Print the statistics kept between games and exit.
+    #[arg(long, conflicts_with = "plain")]
+    pub stats: bool,
+}
+
+/// The help's closing text: the keys and the line mode's commands.
+pub const KEYS_HELP: &str = "\
+Keys: arrows or hjkl move, Space or Enter reveal, f flag, c chord, h hint overlay, a one bot move,
+A the bot plays to the end, s save the view as a .mine file, r next game, ? help, q quit.
+Mouse: left click reveals (on a number: chords), right click flags.
+
+Line mode commands (x the column, y the row, from 0): reveal X Y, flag X Y, chord X Y, hint,
+auto, auto all, save FILE, board, restart, quit. Each prints the board in the .mine letters and
+a status line: mines left N, time T s, playing (or won, or lost).";
+
+/// What to play: the board, the first-click rule and the run's seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub config: Config,
+    pub rule: FirstClick,
+    pub seed: u64,
+}
+
+impl Setup {
+    /// The setup the arguments ask for, checked: a board out of range, or too many mines for the
+    /// rule's first click, is an error.
+    ///
+    /// # Errors
+    /// As [`Config::new`] and [`Config::check_rule`].
+    pub fn from_args(args: &Args) -> Result<Setup, game::Error> {
+        let config = match (args.width, args.height, args.mines) {
+            (Some(w), Some(h), Some(m)) => Config::new(w, h, m)?,
+            _ => Config::level(args.level.unwrap_or(Level::Expert)),
+        };
+        config.check_rule(args.first_click)?;
+        let seed = args.seed.unwrap_or_else(clock_seed);
+        Ok(Setup {
+            config,
+            rule: args.first_click,
+            seed,
+        })
+    }
+
+    /// The level's name (`expert`), or the board as `WxH/M` when it is not a standard level.
+    #[must_use]
+    pub fn board_name(&self) -> String {
+        [Level::Beginner, Level::Intermediate, Level::Expert]
+            .into_iter()
+            .find(|&l| Config::level(l) == self.config)
+            .map_or_else(|| self.config.to_string(), |l| l.to_string())
+    }
+}
+
+/// A seed from the clock, for a game nobody asked to replay (small, so that it is easy to type).
+fn clock_seed() -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    u64::from(now.subsec_nanos()) % 1_000_000
+}

@@ -1,0 +1,265 @@
+//! One game in progress, as both modes play it: the engine's [`Game`], its number in the run,
+//! its clock, and the bot's moves.
+
+use std::fmt;
+use std::time::Duration;
+
+use cp_puzzles::minesweeper::bot::{self, BotError, Calls, Event, Strategy};
+use cp_puzzles::minesweeper::game::{self, game_seed, Game, Reveal, Status};
+use cp_puzzles::minesweeper::{analyze, solve, Analysis, Answer, Board, Error, Pos};
+
+use super::clock::Clock;
+use super::Setup;
+
+/// A move of the player's or of the bot's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Reveal(Pos),
+    Flag(Pos),
+    Chord(Pos),
+}
+
+impl Move {
+    /// The cell the move is about.
+    #[must_use]
+    pub fn cell(self) -> Pos {
+        match self {
+            Move::Reveal(p) | Move::Flag(p) | Move::Chord(p) => p,
+        }
+    }
+}
+
+/// What a move did, in words for the player (its `Display`), or nothing worth saying.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Said {
+    /// The move changed the board and did not end the game.
+    Nothing,
+    /// The cell is not on the board.
+    OffBoard(Pos),
+    /// The move changed nothing, and why.
+    Ignored(&'static str),
+    /// The game was lost on the mine at this cell.
+    Lost(Pos),
+    /// The game was won, in this time.
+    Won(Duration),
+}
+
+impl fmt::Display for Said {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Said::Nothing => Ok(()),
+            Said::OffBoard(p) => write!(f, "({}, {}) is off the board", p.x, p.y),
+            Said::Ignored(why) => write!(f, "nothing happened: {why}"),
+            Said::Lost(p) => write!(f, "lost on the mine at ({}, {})", p.x, p.y),
+            Said::Won(d) => write!(f, "won in {:.1} s", d.as_secs_f64()),
+        }
+    }
+}
+
+/// The game in progress: game number `index` of the run seeded with `setup.seed`, whose layout
+/// is the one `minesweeper-bot --seed S --game index` plays (drawn for the rule's first click,
+/// which is made when the game is created).
+#[derive(Clone, Debug)]
+pub struct Play {
+    setup: Setup,
+    index: u64,
+    game: Game,
+    clock: Clock,
+    /// Whether the bot made a move in this game (such a game does not count in the statistics).
+    botted: bool,
+    /// The analyzer calls of the bot's moves in this game.
+    calls: Calls,
+}
+
+/// The bot's strategy: the library's best.
+pub const STRATEGY: Strategy = Strategy::REGIONS;
+
+impl Play {
+    /// Game 0 of `setup`, its first click made.
+    ///
+    /// # Errors
+    /// If the rule's first click leaves no room for the mines.
+    pub fn new(setup: Setup) -> Result<Play, game::Error> {
+        Play::numbered(setup, 0)
+    }
+
+    fn numbered(setup: Setup, index: u64) -> Result<Play, game::Error> {
+        let first = setup.rule.cell(&setup.config);
+        let mut game = Game::new(
+            setup.config,
+            setup.rule,
+            first,
+            game_seed(setup.seed, index),
+        )?;
+        game.reveal(first);
+        Ok(Play {
+            setup,
+            index,
+            game,
+            clock: Clock::default(),
+            botted: false,
+            calls: Calls::default(),
+        })
+    }
+
+    /// Starts the next game of the run.
+    pub fn restart(&mut self) {
+        *self = Play::numbered(self.setup, self.index + 1)
+            .expect("the setup was checked when the first game was made");
+    }
+
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        self.setup
+    }
+
+    /// The game's number in the run (0 for the first).
+    #[must_use]
+    pub fn index(&self) -> u64 {
+        self.index
+    }
+
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// What the player sees.
+    #[must_use]
+    pub fn view(&self) -> &Board {
+        self.game.view()
+    }
+
+    #[must_use]
+    pub fn status(&self) -> Status {
+        self.game.status()
+    }
+
+    /// Whether the bot moved in this game.
+    #[must_use]
+    pub fn botted(&self) -> bool {
+        self.botted
+    }
+
+    /// The mines minus the flags (negative with too many flags); 0 once the game is won, as
+    /// every mine is then known.
+    #[must_use]
+    pub fn mines_left(&self) -> i64 {
+        if self.status() == Status::Won {
+            return 0;
+        }
+        self.view().mines() as i64 - self.view().flags() as i64
+    }
+
+    /// Replaces the game clock (by [`Clock::frozen`] for a screen to compare).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    /// The time on the game clock.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.clock.elapsed()
+    }
+
+    /// Makes the player's move.
+    pub fn play(&mut self, m: Move) -> Said {
+        let p = m.cell();
+        if !self.view().grid().contains(p) {
+            return Said::OffBoard(p);
+        }
+        if self.status() != Status::Playing {
+            return Said::Ignored("the game is over");
+        }
+        self.clock.start();
+        let changed = match m {
+            Move::Reveal(p) => self.game.reveal(p) != Reveal::Ignored,
+            Move::Flag(p) => self.game.toggle_flag(p),
+            Move::Chord(p) => self.game.chord(p) != Reveal::Ignored,
+        };
+        if !changed {
+            return Said::Ignored(match m {
+                Move::Reveal(_) => "the cell is revealed or flagged",
+                Move::Flag(_) => "the cell is revealed",
+                Move::Chord(_) => "a chord needs a number with exactly that many flags around it and a hidden cell",
+            });
+        }
+        self.ended()
+    }
+
+    /// What the end of the game says, once it is over (and stops the clock).
+    fn ended(&mut self) -> Said {
+        match self.status() {
+            Status::Playing => Said::Nothing,
+            Status::Won => {
+                self.clock.stop();
+                Said::Won(self.elapsed())
+            }
+            Status::Lost => {
+                self.clock.stop();
+                Said::Lost(self.game.hit().expect("a lost game has hit a mine"))
+            }
+        }
+    }
+
+    /// One move of the bot (see [`bot::step`]); `observe` sees each of its events. Returns what
+    /// the end of the game says, if it ended.
+    ///
+    /// # Errors
+    /// If the analyzer rejects the view: the player's flags contradict the numbers, or the board
+    /// is too complex.
+    pub fn bot_step(&mut self, observe: &mut dyn FnMut(Event)) -> Result<Said, BotError> {
+        if self.status() != Status::Playing {
+            return Ok(Said::Ignored("the game is over"));
+        }
+        self.clock.start();
+        self.botted = true;
+        bot::step(&mut self.game, STRATEGY, &mut self.calls, &mut |e, _| {
+            observe(e);
+        })?;
+        Ok(self.ended())
+    }
+
+    /// What `minesweeper` prints for the current view.
+    ///
+    /// # Errors
+    /// As [`solve`]: the flags contradict the numbers, or the board is too complex.
+    pub fn hint(&self) -> Result<Answer, Error> {
+        solve(self.view())
+    }
+
+    /// The analysis of the current view, for the overlay.
+    ///
+    /// # Errors
+    /// As [`analyze`].
+    pub fn analysis(&self) -> Result<Analysis, Error> {
+        analyze(self.view())
+    }
+
+    /// `mines left 95, time 12 s, playing` (or `won`, or `lost`).
+    #[must_use]
+    pub fn status_line(&self) -> String {
+        let word = match self.status() {
+            Status::Playing => "playing",
+            Status::Won => "won",
+            Status::Lost => "lost",
+        };
+        format!(
+            "mines left {}, time {} s, {word}",
+            self.mines_left(),
+            self.elapsed().as_secs()
+        )
+    }
+}
+
+/// The words for one of the bot's events: `safe (x, y)`, `flag (x, y)`, `guess (x, y) p = 0.1234`
+/// (the words of `minesweeper-bot --show`).
+#[must_use]
+pub fn event_text(event: Event) -> String {
+    match event {
+        Event::First(p) => format!("first click ({}, {})", p.x, p.y),
+        Event::Safe(p) => format!("safe ({}, {})", p.x, p.y),
+        Event::Flag(p) => format!("flag ({}, {})", p.x, p.y),
+        Event::Guess(p, q) => format!("guess ({}, {}) p = {q:.4}", p.x, p.y),
+    }
+}

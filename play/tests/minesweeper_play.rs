@@ -1,0 +1,435 @@
+//! `minesweeper-play` on the command line: the line mode driven through stdin (a game won with the
+//! hints, the saved view, the bot against `minesweeper-bot`, flags, chords and the flood fill, bad
+//! commands), bad arguments and the statistics. The full screen is in `minesweeper_play_screen`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
+
+use cp_puzzles::minesweeper::{Board, Cell, Pos};
+
+use crate::util::bin;
+
+/// A running `minesweeper-play --plain`, answering one command at a time.
+struct Driver {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+/// What one command printed: its own lines, then the board and the status line.
+#[derive(Debug)]
+struct Reply {
+    said: Vec<String>,
+    board: Board,
+    status: String,
+}
+
+impl Driver {
+    /// Starts the game with `args`; returns the driver and the first board.
+    fn start(args: &[&str]) -> (Driver, Reply) {
+        let path = env!("CARGO_BIN_EXE_minesweeper-play");
+        let mut child = std::process::Command::new(path)
+            .arg("--plain")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut driver = Driver {
+            child,
+            stdin,
+            stdout,
+        };
+        let first = driver.reply();
+        (driver, first)
+    }
+
+    /// Sends `command` and reads its reply.
+    fn send(&mut self, command: &str) -> Reply {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{command}").unwrap();
+        stdin.flush().unwrap();
+        self.reply()
+    }
+
+    /// Reads lines up to the status line; the board is the lines from its header on.
+    fn reply(&mut self) -> Reply {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(self.stdout.read_line(&mut line).unwrap() > 0, "{lines:?}");
+            let line = line.trim_end().to_string();
+            if line.starts_with("mines left ") {
+                let header = lines
+                    .iter()
+                    .rposition(|l: &String| {
+                        l.split('x').count() == 3 && l.starts_with(|c: char| c.is_ascii_digit())
+                    })
+                    .expect("a board header");
+                let board = Board::parse(&lines[header..].join("\n")).unwrap();
+                lines.truncate(header);
+                return Reply {
+                    said: lines,
+                    board,
+                    status: line,
+                };
+            }
+            lines.push(line);
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        drop(self.stdin.take());
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+/// The cells listed under `label` (`safe` or `mines`) in a hint.
+fn listed(hint: &[String], label: &str) -> Vec<Pos> {
+    let start = hint.iter().position(|l| l.starts_with(label)).unwrap();
+    let count: usize = hint[start][label.len() + 1..].parse().unwrap();
+    hint[start + 1..=start + count]
+        .iter()
+        .map(|l| cell(l))
+        .collect()
+}
+
+/// `x y ...` as a cell.
+fn cell(line: &str) -> Pos {
+    let mut w = line.split_whitespace().map(|w| w.parse().unwrap());
+    Pos::new(w.next().unwrap(), w.next().unwrap())
+}
+
+#[test]
+fn a_game_is_won_by_revealing_what_the_hint_proves_and_guessing_its_best() {
+    let (mut d, mut reply) = Driver::start(&["--level", "beginner", "--seed", "2"]);
+    let mut guesses = 0;
+    while reply.status.ends_with("playing") {
+        let hint = d.send("hint").said;
+        let safe = listed(&hint, "safe");
+        if safe.is_empty() {
+            let best = hint.iter().find(|l| l.starts_with("best ")).unwrap();
+            let p = cell(&best[5..]);
+            guesses += 1;
+            reply = d.send(&format!("reveal {} {}", p.x, p.y));
+        } else {
+            for p in safe {
+                reply = d.send(&format!("reveal {} {}", p.x, p.y));
+                assert!(matches!(reply.board.get(p), Cell::Revealed(_)), "{p:?}");
+            }
+        }
+    }
+    assert!(reply.status.ends_with(", won"), "{reply:?}");
+    assert!(
+        reply.said.last().unwrap().starts_with("won in "),
+        "{reply:?}"
+    );
+    // No flag was placed, yet a won game has no mine left.
+    assert!(reply.status.starts_with("mines left 0,"), "{reply:?}");
+    assert!(guesses < 10);
+}
+
+#[test]
+fn a_saved_view_gives_the_same_hint_as_minesweeper() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut d, _) = Driver::start(&["--level", "intermediate", "--seed", "4"]);
+    let hint = d.send("hint").said;
+    for p in listed(&hint, "safe").into_iter().take(3) {
+        d.send(&format!("reveal {} {}", p.x, p.y));
+    }
+    let hint = d.send("hint").said;
+    if let Some(p) = listed(&hint, "mines").first() {
+        d.send(&format!("flag {} {}", p.x, p.y));
+    }
+    let file = dir.path().join("view.mine");
+    let saved = d.send(&format!("save {}", file.display()));
+    assert_eq!(saved.said, [format!("saved to {}", file.display())]);
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        saved.board.to_string()
+    );
+    let ours = d.send("hint").said.join("\n") + "\n";
+    let mut theirs = Vec::new();
+    cp_puzzles::minesweeper::run(std::fs::File::open(&file).unwrap(), &mut theirs).unwrap();
+    assert_eq!(ours, String::from_utf8(theirs).unwrap());
+}
+
+/// The words of each bot move and the final line of `minesweeper-bot --show` on `args`.
+fn bot_game(args: &[&str]) -> (Vec<String>, String) {
+    let out = bin("minesweeper-bot")
+        .args(args)
+        .args(["--show", "--game", "0"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let moves = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("move "))
+        .map(|l| l.split_once(": ").unwrap().1.to_string())
+        .filter(|w| !w.starts_with("first click"))
+        .collect();
+    let end = text.lines().last().unwrap();
+    (moves, end.strip_prefix("game 0: ").unwrap().to_string())
+}
+
+#[test]
+fn auto_all_plays_the_game_minesweeper_bot_plays() {
+    let runs: [&[&str]; 5] = [
+        &["--level", "beginner", "--seed", "11"],
+        &["--level", "beginner", "--seed", "12"],
+        &[
+            "--level",
+            "beginner",
+            "--seed",
+            "5",
+            "--first-click",
+            "opening",
+        ],
+        &[
+            "--width", "8", "--height", "6", "--mines", "10", "--seed", "1",
+        ],
+        &["--level", "intermediate", "--seed", "2"],
+    ];
+    let mut results = Vec::new();
+    for args in runs {
+        let (moves, end) = bot_game(args);
+        let (mut d, _) = Driver::start(args);
+        let reply = d.send("auto all");
+        let (words, last) = reply.said.split_at(reply.said.len() - 1);
+        assert_eq!(words, &moves[..], "{args:?}");
+        let ours = &last[0];
+        if end == "won" {
+            assert!(ours.starts_with("won in "), "{args:?}: {ours}");
+            assert!(reply.status.ends_with(", won"));
+        } else {
+            assert_eq!(*ours, end, "{args:?}");
+            assert!(reply.status.ends_with(", lost"));
+        }
+        results.push(end);
+    }
+    // Both endings are covered.
+    assert!(results.iter().any(|r| r == "won"), "{results:?}");
+    assert!(results.iter().any(|r| r.starts_with("lost")), "{results:?}");
+}
+
+#[test]
+fn flags_count_down_the_mines_and_stop_reveals() {
+    let (mut d, first) = Driver::start(&["--level", "beginner", "--seed", "3"]);
+    assert_eq!(first.status, "mines left 10, time 0 s, playing");
+    let hidden = first
+        .board
+        .positions()
+        .find(|&p| first.board.get(p) == Cell::Hidden)
+        .unwrap();
+    let flag = format!("flag {} {}", hidden.x, hidden.y);
+    let r = d.send(&flag);
+    assert_eq!(r.board.get(hidden), Cell::Flagged);
+    assert!(r.status.starts_with("mines left 9,"));
+    let r = d.send(&format!("reveal {} {}", hidden.x, hidden.y));
+    assert_eq!(
+        r.said,
+        ["nothing happened: the cell is revealed or flagged"]
+    );
+    assert_eq!(r.board.get(hidden), Cell::Flagged);
+    let r = d.send(&flag);
+    assert_eq!(r.board.get(hidden), Cell::Hidden);
+    assert!(r.status.starts_with("mines left 10,"));
+    let r = d.send("flag 0 0");
+    assert_eq!(r.said, ["nothing happened: the cell is revealed"]);
+    // Eleven flags: the counter goes below zero.
+    let mut last = r;
+    for p in first
+        .board
+        .positions()
+        .filter(|&p| first.board.get(p) == Cell::Hidden)
+        .take(11)
+    {
+        last = d.send(&format!("flag {} {}", p.x, p.y));
+    }
+    assert!(last.status.starts_with("mines left -1,"), "{}", last.status);
+}
+
+#[test]
+fn the_first_click_floods_the_area_of_zeros() {
+    // Under `opening` the first click at (3, 3) shows 0, so its whole area of zeros and their
+    // borders open: every revealed cell is a zero or next to a revealed zero.
+    let (_d, first) = Driver::start(&[
+        "--level",
+        "expert",
+        "--first-click",
+        "opening",
+        "--seed",
+        "9",
+    ]);
+    let b = &first.board;
+    assert_eq!(b.get(Pos::new(3, 3)), Cell::Revealed(0));
+    let revealed: Vec<Pos> = b
+        .positions()
+        .filter(|&p| b.get(p) != Cell::Hidden)
+        .collect();
+    assert!(revealed.len() >= 9, "{b}");
+    for &p in &revealed {
+        let zero_next = b.neighbours(p).any(|q| b.get(q) == Cell::Revealed(0));
+        assert!(b.get(p) == Cell::Revealed(0) || zero_next, "{p:?}\n{b}");
+        if b.get(p) == Cell::Revealed(0) {
+            assert!(
+                b.neighbours(p).all(|q| b.get(q) != Cell::Hidden),
+                "{p:?}\n{b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_chord_reveals_around_a_number_whose_mines_are_flagged() {
+    let mut chorded = 0;
+    for seed in 1..=6 {
+        let seed = seed.to_string();
+        let (mut d, _) = Driver::start(&["--level", "beginner", "--seed", &seed]);
+        let hint = d.send("hint").said;
+        let mut board = d.send("board").board;
+        for p in listed(&hint, "mines") {
+            board = d.send(&format!("flag {} {}", p.x, p.y)).board;
+        }
+        let around = |p: Pos, c: Cell| board.neighbours(p).filter(|&q| board.get(q) == c).count();
+        let Some(p) = board.positions().find(|&p| {
+            matches!(board.get(p), Cell::Revealed(n) if n > 0 && around(p, Cell::Flagged) == usize::from(n))
+                && around(p, Cell::Hidden) > 0
+        }) else {
+            continue;
+        };
+        let r = d.send(&format!("chord {} {}", p.x, p.y));
+        assert!(
+            r.said.is_empty() || r.said[0].starts_with("won in"),
+            "{r:?}"
+        );
+        assert!(
+            r.board
+                .neighbours(p)
+                .all(|q| r.board.get(q) != Cell::Hidden),
+            "{}",
+            r.board
+        );
+        // A chord on a hidden cell does nothing.
+        if let Some(h) = r
+            .board
+            .positions()
+            .find(|&q| r.board.get(q) == Cell::Hidden)
+        {
+            let again = d.send(&format!("chord {} {}", h.x, h.y));
+            assert!(
+                again.said[0].starts_with("nothing happened: a chord needs"),
+                "{again:?}"
+            );
+        }
+        chorded += 1;
+    }
+    assert!(chorded >= 2, "{chorded}");
+}
+
+#[test]
+fn bad_commands_get_one_line_and_end_of_input_ends_quietly() {
+    let script =
+        "dig 1 1\nreveal 1\nreveal 9 0\nflag a b\nhint please\nsave\n\n# a comment\nboard\n";
+    let mut bytes = script.as_bytes().to_vec();
+    // A line that is not UTF-8 is a bad command too.
+    bytes.extend_from_slice(b"fl\xffag 1 1\n");
+    let out = bin("minesweeper-play")
+        .args(["--plain", "--level", "beginner", "--seed", "3"])
+        .write_stdin(bytes)
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error: ")).collect();
+    assert_eq!(
+        errors,
+        [
+            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, board, restart or quit, found \"dig\"",
+            "error: expected reveal X Y, X the column and Y the row from 0, found \"1\"",
+            "error: (9, 0) is off the 9x9 board",
+            "error: expected flag X Y, X the column and Y the row from 0, found \"a b\"",
+            "error: expected nothing after hint, found \"please\"",
+            "error: expected a file name after save",
+            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, board, restart or quit, found \"fl\u{fffd}ag\"",
+        ]
+    );
+    // The first board, and the one `board` printed: nothing else.
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("mines left "))
+            .count(),
+        2
+    );
+    assert!(out.get_output().stderr.is_empty());
+}
+
+#[test]
+fn restart_plays_the_next_game_of_the_seed() {
+    let (mut d, _) = Driver::start(&["--level", "beginner", "--seed", "12"]);
+    let r = d.send("restart");
+    assert_eq!(r.said, ["game 1, seed 12"]);
+    // The board after the first click is the bot's first view of its game 1.
+    let out = bin("minesweeper-bot")
+        .args([
+            "--level", "beginner", "--seed", "12", "--show", "--game", "1",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let first = text.split("\n\n").next().unwrap();
+    assert_eq!(
+        first.split_once('\n').unwrap().1,
+        r.board.to_string().trim_end()
+    );
+}
+
+#[test]
+fn bad_arguments_are_one_line_and_exit_2() {
+    for args in [
+        &["--width", "3", "--height", "3", "--mines", "9"][..],
+        &[
+            "--width",
+            "5",
+            "--height",
+            "5",
+            "--mines",
+            "20",
+            "--first-click",
+            "opening",
+        ],
+        &["--width", "0", "--height", "5", "--mines", "1"],
+        &["--level", "huge"],
+        &["--width", "10"],
+        &["--seed", "-1"],
+        &["--stats", "--plain"],
+    ] {
+        let out = bin("minesweeper-play").args(args).assert().code(2);
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(err.starts_with("minesweeper-play: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn stats_print_from_the_data_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let stats = |dir: &std::path::Path| {
+        let out = bin("minesweeper-play")
+            .arg("--stats")
+            .env("XDG_DATA_HOME", dir)
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    assert_eq!(stats(dir.path()), "no games yet\n");
+    let file = dir.path().join("cp-puzzles/minesweeper-play.stats");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, "expert safe 4 1 93200\nbeginner opening 2 0 -\n").unwrap();
+    insta::assert_snapshot!("stats", stats(dir.path()));
+}
