@@ -18,6 +18,7 @@ mod record;
 mod report;
 mod run;
 mod session;
+mod stress;
 mod suite;
 mod verdict;
 
@@ -53,6 +54,7 @@ where
         Command::Judge(args) => judge(&args),
         Command::Record(args) => record::record(&args),
         Command::Bundle(args) => bundle::command(&args).map(|()| true),
+        Command::Stress(args) => stress::command(&args),
     }
 }
 

@@ -99,7 +99,12 @@ pub fn judge(j: &Judging, case: &Case) -> Result<CaseResult, String> {
     })
 }
 
-fn decide(
+/// The verdict and its detail for a run `o` of case `case`, whose expected exit code is
+/// `expected_exit`.
+///
+/// # Errors
+/// The checker is broken.
+pub fn decide(
     j: &Judging,
     case: &Case,
     o: &Outcome,
