@@ -1,4 +1,5 @@
-//! The command line: `judge [SUITES...]`, `judge record SUITE`, `judge bundle PUZZLE`.
+//! The command line: `judge [SUITES...]`, `judge record SUITE`, `judge stress`,
+//! `judge bundle PUZZLE`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -23,6 +24,7 @@ pub enum Command {
 #[command(
     name = "judge",
     after_help = "Other commands:\n  judge record SUITE --cmd 'REFERENCE' [--force]   write the missing .out files\n  \
+                  judge stress --gen 'GEN' --cmd 'CMD' [--ref 'REF'] find a failing input and shrink it\n  \
                   judge bundle PUZZLE [-o FILE]                     one std-only source file for online judges"
 )]
 pub struct JudgeArgs {
@@ -86,6 +88,10 @@ pub struct RecordArgs {
     /// Overwrite existing `.out` (and `.exit`) files too.
     #[arg(long)]
     pub force: bool,
+    /// A reference that exits with a code other than 0 records it in `NN.exit` (an input the
+    /// solver must reject) instead of failing the case.
+    #[arg(long)]
+    pub expect_exit: bool,
     /// Record only cases whose name (`suite/NN`) contains this pattern.
     #[arg(long)]
     pub filter: Option<String>,
@@ -179,14 +185,17 @@ where
     match sub.as_deref() {
         Some("record") => {
             args.remove(0);
+            args[0] = "judge record".into();
             parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Record))
         }
         Some("stress") => {
             args.remove(0);
+            args[0] = "judge stress".into();
             parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Stress))
         }
         Some("bundle") => {
             args.remove(0);
+            args[0] = "judge bundle".into();
             parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Bundle))
         }
         _ => parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Judge)),

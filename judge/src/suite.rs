@@ -105,6 +105,9 @@ impl Case {
 /// # Errors
 /// `root` cannot be read.
 pub fn all(root: &Path) -> Result<Vec<String>, String> {
+    if !root.is_dir() {
+        return Err(no_folder(root));
+    }
     let mut v: Vec<String> = std::fs::read_dir(root)
         .map_err(|e| format!("{}: {e}", root.display()))?
         .filter_map(Result::ok)
@@ -115,6 +118,40 @@ pub fn all(root: &Path) -> Result<Vec<String>, String> {
     Ok(v)
 }
 
+/// The error for a missing test-case folder: where it was looked for, and how to name another.
+fn no_folder(root: &Path) -> String {
+    let full = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+    format!(
+        "no test-case folder at {}: run the judge from the project's root, or name the folder \
+         with --testcases DIR",
+        full.display()
+    )
+}
+
+/// The usage error for a `--filter` that matches no case of `suites`: it lists their cases.
+///
+/// # Errors
+/// A suite cannot be read.
+pub fn no_match(root: &Path, suites: &[String], filter: &str) -> Result<String, String> {
+    let mut listed = Vec::new();
+    for name in suites {
+        let labels: Vec<String> = cases(root, name, None)?
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        listed.push(match labels.as_slice() {
+            [] => format!("{name} (no case)"),
+            [a] => a.clone(),
+            [a, b] => format!("{a}, {b}"),
+            [a, .., b] => format!("{a} to {b} ({} cases)", labels.len()),
+        });
+    }
+    Ok(format!(
+        "--filter {filter:?} matches no case; the cases are {}",
+        listed.join(", ")
+    ))
+}
+
 /// The cases of suite `name` whose label contains `filter`, sorted by name.
 ///
 /// # Errors
@@ -122,7 +159,16 @@ pub fn all(root: &Path) -> Result<Vec<String>, String> {
 pub fn cases(root: &Path, name: &str, filter: Option<&str>) -> Result<Vec<Case>, String> {
     let dir = root.join(name);
     if !dir.is_dir() {
-        return Err(format!("no suite named {name:?} in {}", root.display()));
+        let there = all(root)?;
+        return Err(format!(
+            "no suite named {name:?} in {}; the suites are {}",
+            root.display(),
+            if there.is_empty() {
+                "none".to_string()
+            } else {
+                there.join(", ")
+            }
+        ));
     }
     let mut stems: Vec<String> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?

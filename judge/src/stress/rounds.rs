@@ -88,7 +88,7 @@ pub fn find(
         };
         out::stdout(&format!(
             "no failure in {done} {} (seeds {first} to {}){skipped}; {rate:.1} cases/s\n",
-            plural(done, "case", "cases"),
+            out::plural(done, "case", "cases"),
             first.wrapping_add(count.saturating_sub(1)),
         ));
     }
@@ -183,7 +183,7 @@ impl Progress {
         let rate = done as f64 / (now - self.start).as_secs_f64().max(1e-9);
         out::stderr(&format!(
             "\r\x1b[K{done} {} run, {rate:.1} cases/s",
-            plural(done, "case", "cases")
+            out::plural(done, "case", "cases")
         ));
     }
 
@@ -192,14 +192,5 @@ impl Progress {
             out::stderr("\r\x1b[K");
             self.shown = false;
         }
-    }
-}
-
-/// `one` for 1, `many` otherwise.
-pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 {
-        one
-    } else {
-        many
     }
 }

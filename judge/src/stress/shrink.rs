@@ -359,15 +359,15 @@ mod tests {
     #[test]
     fn stops_at_the_budget() {
         let mut calls = 0;
-        let mut f = |_: &str| -> Result<bool, String> {
+        let mut f = |s: &str| -> Result<bool, String> {
             calls += 1;
-            Ok(true)
+            Ok(!s.trim().is_empty())
         };
         let b = Budget {
             tests: 3,
             until: Instant::now() + Duration::from_secs(60),
         };
-        let s = shrink("1 2 3 4 5 6 7 8\n", b, &mut f).expect("no error");
+        let s = shrink("1 2\n3 4\n5 6\n7 8\n", b, &mut f).expect("no error");
         assert_eq!((s.tests, calls), (3, 3));
         assert!(s.exhausted);
     }
