@@ -145,7 +145,7 @@ impl Human {
 fn verdict_colour(v: Verdict) -> &'static str {
     match v {
         Verdict::Accepted => GREEN,
-        Verdict::WrongAnswer => RED,
+        Verdict::WrongAnswer | Verdict::PresentationError => RED,
         Verdict::RuntimeError => MAGENTA,
         Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::OutputLimit => YELLOW,
         Verdict::NoAnswer => CYAN,

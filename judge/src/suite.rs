@@ -18,8 +18,22 @@ pub struct Settings {
     /// Absolute or relative, for `compare = "float"`.
     pub tolerance: f64,
     /// For `compare = "checker"`: a shell command run from the suite's folder as
-    /// `CHECKER input output expected`; exit status 0 means AC.
+    /// `CHECKER input output expected`; exit status 0 means AC (see `checker_codes`).
     pub checker: Option<String>,
+    /// How the checker's exit code is read.
+    pub checker_codes: CheckerCodes,
+}
+
+/// How a checker's exit code is read.
+#[derive(Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CheckerCodes {
+    /// testlib's: 0 AC, 1 WA, 2 PE, 3 the checker failed (a setup error), 7 points (not AC);
+    /// any other code is WA.
+    #[default]
+    Testlib,
+    /// A plain script's: 0 AC, anything else WA.
+    Any,
 }
 
 impl Default for Settings {
@@ -29,6 +43,7 @@ impl Default for Settings {
             time_limit: 2.0,
             tolerance: 1e-6,
             checker: None,
+            checker_codes: CheckerCodes::Testlib,
         }
     }
 }

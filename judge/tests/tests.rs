@@ -8,6 +8,7 @@ mod machine;
 mod record;
 mod report;
 mod robust;
+mod stress;
 mod verdicts;
 
 use std::path::Path;
