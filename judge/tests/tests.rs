@@ -4,6 +4,7 @@
 mod util;
 
 mod bundle;
+mod defects;
 mod machine;
 mod record;
 mod report;
