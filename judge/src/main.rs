@@ -20,6 +20,7 @@ mod record;
 mod report;
 mod run;
 mod session;
+mod source;
 mod stress;
 mod suite;
 mod verdict;

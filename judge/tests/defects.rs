@@ -206,3 +206,55 @@ fn testlib_checker_codes() {
             "checker exit code 2 (wrong answer)",
         ));
 }
+
+/// Whether `tool` is on `PATH`.
+fn have(tool: &str) -> bool {
+    std::process::Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn source_files_are_compiled_or_run() {
+    let tmp = temp_suite("s", &[("01", b"3 4\n", Some(b"7\n"))]);
+    let sources = [
+        (
+            "sol.cpp",
+            "g++",
+            "#include <cstdio>\nint main(){int a,b;scanf(\"%d %d\",&a,&b);printf(\"%d\\n\",a+b);}\n",
+        ),
+        (
+            "sol.rs",
+            "rustc",
+            "use std::io::Read;\nfn main() { let mut s = String::new(); \
+             std::io::stdin().read_to_string(&mut s).unwrap(); \
+             println!(\"{}\", s.split_whitespace().map(|t| t.parse::<i64>().unwrap()).sum::<i64>()); }\n",
+        ),
+        ("sol.py", "python3", "print(sum(map(int, input().split())))\n"),
+    ];
+    for (name, tool, text) in sources {
+        if !have(tool) {
+            eprintln!("skipped {name}: no {tool}");
+            continue;
+        }
+        let path = tmp.path().join(name);
+        std::fs::write(&path, text).expect("a source file");
+        let cmd = path.display().to_string();
+        judge_in(tmp.path(), &["s", "--cmd", &cmd]).assert().code(0);
+    }
+    if have("gcc") {
+        // A compile error is shown in full, before any case runs.
+        let path = tmp.path().join("bad.c");
+        std::fs::write(&path, "int main() { return x; }\n").expect("a source file");
+        judge_in(tmp.path(), &["s", "--cmd", &path.display().to_string()])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with("judge: gcc could not compile "))
+            .stderr(
+                predicate::str::contains("error: 'x' undeclared")
+                    .or(predicate::str::contains("error: ‘x’ undeclared")),
+            );
+    }
+}
