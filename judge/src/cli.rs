@@ -132,7 +132,7 @@ pub struct StressArgs {
     #[arg(long, default_value_t = 1e-6, conflicts_with = "suite")]
     pub tolerance: f64,
     /// How many seeds to try.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     /// The first seed.
     #[arg(long, default_value_t = 1)]
