@@ -37,9 +37,9 @@ pub fn check(
     let got_file = TempFile::write(got)?;
     let command = format!(
         "{checker} {} {} {}",
-        quote(&absolute(input)),
-        quote(&got_file.0),
-        quote(&absolute(expected))
+        crate::program::quote(&absolute(input)),
+        crate::program::quote(&got_file.0),
+        crate::program::quote(&absolute(expected))
     );
     let program = Program::ShellIn(command, dir.to_path_buf());
     let limits = Limits {
@@ -83,11 +83,6 @@ pub fn check(
 
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
-}
-
-/// `p` quoted for `sh`.
-fn quote(p: &Path) -> String {
-    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
 }
 
 /// A file in the temporary folder, removed on drop.

@@ -46,6 +46,14 @@ pub fn writable(flag: &str, path: &std::path::Path) -> Result<(), String> {
     }
 }
 
+/// Writes `bytes` to the file at `path`.
+///
+/// # Errors
+/// The file cannot be written: the path and the reason.
+pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Writes `text` to stderr, as is.
 pub fn stderr(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());

@@ -72,6 +72,12 @@ impl Program {
     }
 }
 
+/// `p` quoted for `sh`.
+#[must_use]
+pub fn quote(p: &Path) -> String {
+    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
+}
+
 fn known_to_shell(word: &str) -> bool {
     if word.contains('/') {
         return is_executable(Path::new(word));

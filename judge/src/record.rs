@@ -6,7 +6,6 @@
 //! solver must reject). A reference that times out, floods its output or dies of a signal
 //! records nothing for that case.
 
-use std::path::Path;
 use std::time::Duration;
 
 use crate::cli::RecordArgs;
@@ -105,9 +104,9 @@ fn one(
         }
         Exit::Code(c) => c,
     };
-    write(&case.output, &o.stdout)?;
+    out::write_file(&case.output, &o.stdout)?;
     if code != 0 {
-        write(&case.exit, format!("{code}\n").as_bytes())?;
+        out::write_file(&case.exit, format!("{code}\n").as_bytes())?;
     } else if case.exit.exists() {
         std::fs::remove_file(&case.exit).map_err(|e| format!("{}: {e}", case.exit.display()))?;
     }
@@ -126,8 +125,4 @@ fn with_stderr(why: String, stderr: &[u8]) -> String {
         .chain(tail.iter().copied())
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }

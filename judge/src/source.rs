@@ -40,7 +40,7 @@ pub fn command(command: &str) -> Option<Result<String, String>> {
         return None;
     }
     Some(match kind(path)? {
-        Kind::Python => Ok(format!("python3 {}", quote(path))),
+        Kind::Python => Ok(format!("python3 {}", crate::program::quote(path))),
         Kind::Native(compiler, before, after) => native(path, compiler, before, after),
         Kind::Java => java(path),
     })
@@ -59,7 +59,7 @@ fn native(src: &Path, compiler: &str, before: &[&str], after: &[&str]) -> Result
         compile(cmd, src)?;
         rename(&partial, &out)?;
     }
-    Ok(quote(&out))
+    Ok(crate::program::quote(&out))
 }
 
 fn java(src: &Path) -> Result<String, String> {
@@ -75,7 +75,7 @@ fn java(src: &Path) -> Result<String, String> {
         compile(cmd, src)?;
         rename(&partial, &out)?;
     }
-    Ok(format!("java -cp {} {class}", quote(&out)))
+    Ok(format!("java -cp {} {class}", crate::program::quote(&out)))
 }
 
 /// Where the build of `src` with `tool` is kept: `target/judge-build/STEM-HASH`, the hash of the
@@ -118,9 +118,4 @@ fn fnv1a<'a>(bytes: impl Iterator<Item = &'a u8>) -> u64 {
     bytes.fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
-}
-
-/// `p` quoted for `sh`.
-fn quote(p: &Path) -> String {
-    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
 }

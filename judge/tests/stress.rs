@@ -70,40 +70,35 @@ fn a_crash_on_large_inputs_keeps_its_size_while_shrinking() {
         .stdout(predicate::str::contains("verdict: RE\n    exit code 3"));
 }
 
-#[test]
-fn a_validator_keeps_the_shrunk_input_valid() {
-    // Every number must be at least 1: they shrink to 1, not 0.
-    let validator = "awk '$1 < 1 { bad = 1 } END { exit bad ? 1 : 0 }'";
-    stress(&[
+/// Stress `CRASHES_ON_FIVE` with `validator` and `extra` options: the minimal input is five
+/// lines of `n`.
+fn shrinks_to_five_lines_of(n: u32, validator: &str, extra: &[&str]) {
+    let gen = lines();
+    let mut args = vec![
         "--gen",
-        &lines(),
+        &gen,
         "--cmd",
         CRASHES_ON_FIVE,
         "--validator",
         validator,
-    ])
-    .assert()
-    .code(1)
-    .stdout(predicate::str::contains(
-        "input:\n    1\n    1\n    1\n    1\n    1\n",
-    ));
+    ];
+    args.extend_from_slice(extra);
+    stress(&args)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!(
+            "input:\n{}",
+            format!("    {n}\n").repeat(5)
+        )));
+}
+
+#[test]
+fn a_validator_keeps_the_shrunk_input_valid() {
+    // Every number must be at least 1: they shrink to 1, not 0.
+    shrinks_to_five_lines_of(1, "awk '$1 < 1 { bad = 1 } END { exit bad ? 1 : 0 }'", &[]);
     // Kattis's validators accept with 42.
     let kattis = "awk '$1 < 2 { bad = 1 } END { exit bad ? 1 : 42 }'";
-    stress(&[
-        "--gen",
-        &lines(),
-        "--cmd",
-        CRASHES_ON_FIVE,
-        "--validator",
-        kattis,
-        "--validator-accepts",
-        "42",
-    ])
-    .assert()
-    .code(1)
-    .stdout(predicate::str::contains(
-        "input:\n    2\n    2\n    2\n    2\n    2\n",
-    ));
+    shrinks_to_five_lines_of(2, kattis, &["--validator-accepts", "42"]);
 }
 
 #[test]

@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::out;
+
 /// A suite folder to add a case to, checked before any round runs.
 pub struct Target {
     dir: PathBuf,
@@ -34,11 +36,11 @@ impl Target {
         std::fs::create_dir_all(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))?;
         let stem = self.next_stem()?;
         let path = |ext: &str| self.dir.join(format!("{stem}.{ext}"));
-        write(&path("in"), input)?;
+        out::write_file(&path("in"), input)?;
         let label = format!("{}/{stem}", self.name);
         match answer {
             Some(a) => {
-                write(&path("out"), a)?;
+                out::write_file(&path("out"), a)?;
                 Ok(format!("saved {label}.in and {label}.out\n"))
             }
             None => Ok(format!(
@@ -69,8 +71,4 @@ impl Target {
         let width = stems.iter().map(String::len).max().unwrap_or(2).max(2);
         Ok(format!("{next:0width$}"))
     }
-}
-
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }

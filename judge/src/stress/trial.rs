@@ -1,9 +1,10 @@
 //! One stress input put to the test: the validator and the reference must accept it, then the
 //! program is judged on it with the suite's comparison against the reference's answer.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::out;
 use crate::program::Program;
 use crate::run::{self, Exit, Limits, Outcome};
 use crate::session::OUTPUT_CAP;
@@ -116,12 +117,12 @@ impl<'a> Trial<'a> {
             output: dir.join("case.out"),
             exit: dir.join("case.exit"),
         };
-        write(&case.input, input)?;
+        out::write_file(&case.input, input)?;
         // A checker is run without a reference too, with an empty answer.
         let checker = self.setup.settings.checker.is_some();
         match expected {
-            Some(e) => write(&case.output, e)?,
-            None if checker => write(&case.output, b"")?,
+            Some(e) => out::write_file(&case.output, e)?,
+            None if checker => out::write_file(&case.output, b"")?,
             None => {}
         }
         Ok(case)
@@ -154,8 +155,4 @@ pub fn said(o: &Outcome) -> String {
         Some(l) => format!("{how}: {}", l.trim()),
         None => how,
     }
-}
-
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
