@@ -49,6 +49,7 @@ pub fn shrink(
         tried: HashSet::new(),
         tests: 0,
         best: lines,
+        changes: 0,
     };
     let rebuilt = render(&s.best);
     // Whitespace is normalised: if that alone hides the failure, there is nothing to shrink.
@@ -83,6 +84,8 @@ struct Shrinker<'a> {
     tests: usize,
     /// The smallest failing input so far.
     best: Vec<Line>,
+    /// How many times `best` has changed.
+    changes: usize,
 }
 
 impl Shrinker<'_> {
@@ -104,6 +107,7 @@ impl Shrinker<'_> {
         let ok = self.test(&render(&lines))?;
         if ok {
             self.best = lines;
+            self.changes += 1;
         }
         Ok(ok)
     }
@@ -132,10 +136,16 @@ impl Shrinker<'_> {
 
     /// Lowers each integer token in turn.
     fn numbers(&mut self) -> Result<(), String> {
+        // The tokens are listed again only after a change (at most one per test).
+        let mut tokens = flat(&self.best);
         let mut i = 0;
-        while i < flat(&self.best).len() && !self.exhausted() {
-            if let Ok(x) = flat(&self.best)[i].1.parse::<i128>() {
+        while i < tokens.len() && !self.exhausted() {
+            if let Ok(x) = tokens[i].1.parse::<i128>() {
+                let changes = self.changes;
                 self.lower(i, x)?;
+                if self.changes != changes {
+                    tokens = flat(&self.best);
+                }
             }
             i += 1;
         }
