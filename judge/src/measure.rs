@@ -35,8 +35,8 @@ pub struct Report {
 }
 
 impl Report {
-    /// `command` wrapped in the helper, with the pipe it will report on; the pipe's write end is
-    /// closed in the judge once the command is spawned (the returned closure does it).
+    /// `command` wrapped in the helper, with the read end of the pipe it will report on, and the
+    /// judge's copy of the write end, to drop as soon as the command is spawned.
     ///
     /// # Errors
     /// The judge cannot find itself, or the pipe cannot be made.
