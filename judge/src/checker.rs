@@ -1,5 +1,6 @@
 //! The `checker` comparison: an external command `CHECKER input output expected`, run from the
-//! suite's folder, decides; exit status 0 means AC.
+//! suite's folder, decides; exit status 0 means AC, and other codes are read as testlib's
+//! (1 WA, 2 PE, 3 the checker failed, 7 points) or, for plain scripts, all as WA.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -7,28 +8,38 @@ use std::time::Duration;
 
 use crate::program::Program;
 use crate::run::{self, Exit, Limits};
+use crate::suite::CheckerCodes;
+use crate::verdict::Verdict;
+
+/// A checker's rejection: the verdict, and its exit code and what it said.
+pub struct Rejection {
+    pub verdict: Verdict,
+    pub message: String,
+}
 
 /// How long a checker may run.
 const CHECKER_TIME: Duration = Duration::from_secs(30);
 
-/// Runs `checker` on one case; `None` if it accepts `got`, else what it said.
+/// Runs `checker` on one case; `None` if it accepts `got`, else why not.
 ///
 /// # Errors
-/// The checker cannot be started, is missing (exit 126 or 127 from the shell), times out or is
-/// killed by a signal: the suite is broken, not the program under judgement.
+/// The checker cannot be started, is missing (exit 126 or 127 from the shell), times out, is
+/// killed by a signal, or (testlib's code 3) says it failed: the suite is broken, not the
+/// program under judgement.
 pub fn check(
     checker: &str,
+    codes: CheckerCodes,
     dir: &Path,
     input: &Path,
     got: &[u8],
     expected: &Path,
-) -> Result<Option<String>, String> {
+) -> Result<Option<Rejection>, String> {
     let got_file = TempFile::write(got)?;
     let command = format!(
         "{checker} {} {} {}",
-        quote(&absolute(input)),
-        quote(&got_file.0),
-        quote(&absolute(expected))
+        crate::program::quote(&absolute(input)),
+        crate::program::quote(&got_file.0),
+        crate::program::quote(&absolute(expected))
     );
     let program = Program::ShellIn(command, dir.to_path_buf());
     let limits = Limits {
@@ -50,18 +61,28 @@ pub fn check(
             "the checker {checker:?} could not be run (exit {c}): {}",
             said()
         )),
-        Exit::Code(c) => Ok(Some(format!("checker exit code {c}\n{}", said()))),
+        Exit::Code(3) if codes == CheckerCodes::Testlib => Err(format!(
+            "the checker {checker:?} failed (exit 3): {}",
+            said()
+        )),
+        Exit::Code(c) => {
+            let (verdict, what) = match (codes, c) {
+                (CheckerCodes::Testlib, 2) => (Verdict::PresentationError, "presentation error"),
+                (CheckerCodes::Testlib, 7) => (Verdict::WrongAnswer, "partial points"),
+                _ => (Verdict::WrongAnswer, "wrong answer"),
+            };
+            let message = format!("checker exit code {c} ({what})\n{}", said());
+            Ok(Some(Rejection {
+                verdict,
+                message: message.trim_end().to_string(),
+            }))
+        }
         Exit::Signal(s) => Err(format!("the checker {checker:?} was killed by signal {s}")),
     }
 }
 
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
-}
-
-/// `p` quoted for `sh`.
-fn quote(p: &Path) -> String {
-    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
 }
 
 /// A file in the temporary folder, removed on drop.

@@ -1,9 +1,12 @@
-//! The command line: `judge [SUITES...]`, `judge record SUITE`, `judge bundle PUZZLE`.
+//! The command line: `judge [SUITES...]`, `judge record SUITE`, `judge stress`,
+//! `judge bundle PUZZLE`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
+
+use crate::compare::Mode;
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -11,6 +14,7 @@ pub enum Command {
     Judge(JudgeArgs),
     Record(RecordArgs),
     Bundle(BundleArgs),
+    Stress(StressArgs),
     /// `--help` or `--version`: the text to print on stdout, then exit 0.
     Help(String),
 }
@@ -21,6 +25,7 @@ pub enum Command {
     name = "judge",
     version,
     after_help = "Other commands:\n  judge record SUITE --cmd 'REFERENCE' [--force]   write the missing .out files\n  \
+                  judge stress --gen 'GEN' --cmd 'CMD' [--ref 'REF'] find a failing input and shrink it\n  \
                   judge bundle PUZZLE [-o FILE]                     one std-only source file for online judges"
 )]
 pub struct JudgeArgs {
@@ -84,12 +89,70 @@ pub struct RecordArgs {
     /// Overwrite existing `.out` (and `.exit`) files too.
     #[arg(long)]
     pub force: bool,
+    /// A reference that exits with a code other than 0 records it in `NN.exit` (an input the
+    /// solver must reject) instead of failing the case.
+    #[arg(long)]
+    pub expect_exit: bool,
     /// Record only cases whose name (`suite/NN`) contains this pattern.
     #[arg(long)]
     pub filter: Option<String>,
     /// Time limit per case in seconds, overriding the suite's.
     #[arg(long)]
     pub time_limit: Option<f64>,
+    /// The folder that holds the suites.
+    #[arg(long, default_value = "testcases")]
+    pub testcases: PathBuf,
+}
+
+/// Runs a generator seed after seed until the program fails, then shrinks the failing input.
+#[derive(Parser, Debug)]
+#[command(name = "judge stress")]
+pub struct StressArgs {
+    /// The generator, a shell command run as `GEN SEED`; its stdout is the input.
+    #[arg(long = "gen", value_name = "GEN")]
+    pub gen: String,
+    /// The program under test, a shell command.
+    #[arg(long)]
+    pub cmd: String,
+    /// The reference, a slow but sure program: the program must give the same answer.
+    #[arg(long = "ref", value_name = "REF")]
+    pub reference: Option<String>,
+    /// A validator: the input on stdin, which is valid when it exits with --validator-accepts.
+    #[arg(long)]
+    pub validator: Option<String>,
+    /// The validator's exit code for a valid input (42 for Kattis's validators).
+    #[arg(long, default_value_t = 0)]
+    pub validator_accepts: u8,
+    /// Compare as this suite does (its comparison, checker and time limit).
+    #[arg(long)]
+    pub suite: Option<String>,
+    /// The comparison when no suite is named.
+    #[arg(long, value_enum, default_value_t = Mode::Exact, conflicts_with = "suite")]
+    pub compare: Mode,
+    /// Absolute or relative tolerance for --compare float.
+    #[arg(long, default_value_t = 1e-6, conflicts_with = "suite")]
+    pub tolerance: f64,
+    /// How many seeds to try.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The program's time limit per case in seconds (the suite's, else 2).
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// Rounds run at once.
+    #[arg(short = 'j', long = "jobs", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
+    /// At most this many candidate inputs are tested while shrinking.
+    #[arg(long, default_value_t = 2000)]
+    pub shrink_tests: usize,
+    /// Shrinking stops after this many seconds, keeping the smallest input so far.
+    #[arg(long, default_value_t = 60.0)]
+    pub shrink_time: f64,
+    /// Save the minimal case as this suite's next `NN.in` and `NN.out`.
+    #[arg(long, value_name = "SUITE")]
+    pub save: Option<String>,
     /// The folder that holds the suites.
     #[arg(long, default_value = "testcases")]
     pub testcases: PathBuf,
@@ -123,10 +186,17 @@ where
     match sub.as_deref() {
         Some("record") => {
             args.remove(0);
+            args[0] = "judge record".into();
             parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Record))
+        }
+        Some("stress") => {
+            args.remove(0);
+            args[0] = "judge stress".into();
+            parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Stress))
         }
         Some("bundle") => {
             args.remove(0);
+            args[0] = "judge bundle".into();
             parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Bundle))
         }
         _ => parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Judge)),

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use crate::diff;
 
 /// How outputs are compared, set per suite.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// Line endings and trailing whitespace at line ends and at the file end are normalized.
@@ -16,6 +16,7 @@ pub enum Mode {
     /// Tokens, with numbers equal within an absolute or relative tolerance.
     Float,
     /// An external command decides (see `checker`); not handled by [`compare`].
+    #[value(skip)]
     Checker,
 }
 

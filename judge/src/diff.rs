@@ -18,10 +18,11 @@ pub fn lines(expected: &[&str], got: &[&str], line: usize) -> String {
         _ => 0,
     };
     let mut out = format!(
-        "first difference at line {}, column {} (expected {} lines, got {})\n",
+        "first difference at line {}, column {} (expected {} {}, got {})\n",
         line + 1,
         col + 1,
         expected.len(),
+        crate::out::plural(expected.len() as u64, "line", "lines"),
         got.len()
     );
     let width = (line + FROM).to_string().len();

@@ -1,6 +1,7 @@
 //! `judge`: runs every solver, or any program, on the recorded test cases, and reports a verdict,
 //! the wall time and the peak memory of each case. `judge record` writes missing answers from a
-//! reference program; `judge bundle` writes one std-only source file for an online judge.
+//! reference program; `judge stress` runs a generator until the program fails, and shrinks the
+//! failing input; `judge bundle` writes one std-only source file for an online judge.
 //!
 //! Exit codes: 0 every case AC (or the command succeeded), 1 a case failed, 2 a usage or setup
 //! error.
@@ -11,6 +12,7 @@ mod cli;
 mod compare;
 mod diff;
 mod machine;
+mod measure;
 mod memory;
 mod out;
 mod program;
@@ -18,6 +20,8 @@ mod record;
 mod report;
 mod run;
 mod session;
+mod source;
+mod stress;
 mod suite;
 mod verdict;
 
@@ -26,7 +30,11 @@ use std::process::ExitCode;
 use cli::{Command, Format, JudgeArgs};
 
 fn main() -> ExitCode {
-    match run(std::env::args_os()) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == measure::HELPER) {
+        return measure::helper(&args[2..]);
+    }
+    match run(args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
@@ -53,11 +61,15 @@ where
         Command::Judge(args) => judge(&args),
         Command::Record(args) => record::record(&args),
         Command::Bundle(args) => bundle::command(&args).map(|()| true),
+        Command::Stress(args) => stress::command(&args),
     }
 }
 
 /// Judges every planned suite, reports on stdout (and in `--junit`), returns whether all passed.
 fn judge(args: &JudgeArgs) -> Result<bool, String> {
+    if let Some(path) = &args.junit {
+        out::writable("--junit", path)?;
+    }
     let plans = session::plan(args)?;
     let total = plans.iter().map(|p| p.cases.len()).sum();
     let jobs = usize::from(args.jobs);

@@ -1,10 +1,10 @@
 //! The resident memory of a whole process group, read from `/proc`, so that a program over the
 //! memory limit is stopped while it runs rather than judged after it has taken the machine's memory.
 
-/// The sum of the resident set sizes, in bytes, of the processes whose group is `pgid`; 0 where
-/// `/proc` cannot be read.
+/// The sum of the resident set sizes, in bytes, of the processes whose group is `pgid` but
+/// process `except` (the measuring helper); 0 where `/proc` cannot be read.
 #[must_use]
-pub fn group_rss(pgid: libc::pid_t) -> u64 {
+pub fn group_rss(pgid: libc::pid_t, except: libc::pid_t) -> u64 {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return 0;
     };
@@ -14,7 +14,7 @@ pub fn group_rss(pgid: libc::pid_t) -> u64 {
         .filter(|e| {
             e.file_name()
                 .to_str()
-                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()) && n.parse() != Ok(except))
         })
         .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
         .filter_map(|stat| rss_in_group(&stat, pgid))
@@ -48,6 +48,6 @@ mod tests {
     fn our_own_group_uses_memory() {
         // SAFETY: getpgrp has no memory effects.
         let me = unsafe { libc::getpgrp() };
-        assert!(group_rss(me) > 0);
+        assert!(group_rss(me, 0) > 0);
     }
 }

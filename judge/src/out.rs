@@ -10,6 +10,50 @@ pub fn stdout(text: &str) {
     let _ = out.flush();
 }
 
+/// `one` for 1, `many` otherwise: `1 line`, `2 lines`.
+#[must_use]
+pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// Checks, before any work, that a file can later be written at `path` given with `flag`: its
+/// folder exists and it is not itself a folder.
+///
+/// # Errors
+/// Says which and where.
+pub fn writable(flag: &str, path: &std::path::Path) -> Result<(), String> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if path.is_dir() {
+        Err(format!(
+            "{flag} {}: is a folder, not a file",
+            path.display()
+        ))
+    } else if !folder.is_dir() {
+        Err(format!(
+            "{flag} {}: no folder {} to write it in",
+            path.display(),
+            folder.display()
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// Writes `bytes` to the file at `path`.
+///
+/// # Errors
+/// The file cannot be written: the path and the reason.
+pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Writes `text` to stderr, as is.
 pub fn stderr(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());

@@ -44,11 +44,16 @@ impl Program {
 
     /// A shell command accepted by `--cmd`, checked: its first word must name something the shell
     /// can run (a file, a command on `PATH`, a builtin). Commands that start with an assignment,
-    /// a quote or another shell construct are left to the shell.
+    /// a quote or another shell construct are left to the shell. A source file (`sol.cpp`,
+    /// `sol.py`, ...) is compiled first if needed (see [`crate::source`]).
     ///
     /// # Errors
-    /// The first word is a plain word that the shell does not know.
+    /// The first word is a plain word that the shell does not know; a source file does not
+    /// compile.
     pub fn shell(command: &str) -> Result<Program, String> {
+        if let Some(built) = crate::source::command(command) {
+            return built.map(Program::Shell);
+        }
         let Some(first) = command.split_whitespace().next() else {
             return Err("--cmd is empty".to_string());
         };
@@ -65,6 +70,12 @@ impl Program {
         }
         Ok(Program::Shell(command.to_string()))
     }
+}
+
+/// `p` quoted for `sh`.
+#[must_use]
+pub fn quote(p: &Path) -> String {
+    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
 }
 
 fn known_to_shell(word: &str) -> bool {
@@ -127,7 +138,7 @@ fn release_dir(exe: &Path) -> PathBuf {
 
 /// The `Cargo.toml` of the `cp-puzzles` package: in cargo's `CARGO_MANIFEST_DIR` (the judge's
 /// own package when run by `cargo run`), the current folder, or a folder above either.
-fn manifest() -> Option<PathBuf> {
+pub fn manifest() -> Option<PathBuf> {
     let starts = [
         std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
         std::env::current_dir().ok(),

@@ -1,11 +1,11 @@
 //! `judge record SUITE --cmd 'REFERENCE'`: writes the missing `.out` files of a suite from a
 //! reference program. An existing `.out` is kept unless `--force`.
 //!
-//! A reference that exits with a code other than 0 records that code in `NN.exit` next to its
-//! stdout in `NN.out` (an input the solver must reject). A reference that times out, floods its
-//! output or dies of a signal records nothing for that case.
+//! A reference that exits with a code other than 0 fails the case, its stderr shown, unless
+//! `--expect-exit`: then the code goes to `NN.exit` next to its stdout in `NN.out` (an input the
+//! solver must reject). A reference that times out, floods its output or dies of a signal
+//! records nothing for that case.
 
-use std::path::Path;
 use std::time::Duration;
 
 use crate::cli::RecordArgs;
@@ -29,6 +29,13 @@ enum Recorded {
 /// read or written.
 pub fn record(args: &RecordArgs) -> Result<bool, String> {
     let cases = suite::cases(&args.testcases, &args.suite, args.filter.as_deref())?;
+    if let (Some(filter), true) = (&args.filter, cases.is_empty()) {
+        return Err(suite::no_match(
+            &args.testcases,
+            std::slice::from_ref(&args.suite),
+            filter,
+        )?);
+    }
     let settings = Settings::load(&args.testcases.join(&args.suite))?;
     let time = match args.time_limit {
         Some(t) => suite::seconds(t).map_err(|e| format!("--time-limit {e}"))?,
@@ -42,7 +49,7 @@ pub fn record(args: &RecordArgs) -> Result<bool, String> {
     };
     let (mut wrote, mut kept, mut failed) = (0, 0, 0);
     for case in &cases {
-        match one(case, &program, limits, args.force)? {
+        match one(case, &program, limits, args)? {
             Recorded::Wrote => {
                 wrote += 1;
                 out::stdout(&format!("wrote {}\n", case.label));
@@ -50,7 +57,12 @@ pub fn record(args: &RecordArgs) -> Result<bool, String> {
             Recorded::Kept => kept += 1,
             Recorded::Failed(why) => {
                 failed += 1;
-                out::stdout(&format!("FAILED {}: {why}\n", case.label));
+                let mut lines = why.lines();
+                let mut text = format!("FAILED {}: {}\n", case.label, lines.next().unwrap_or(""));
+                for l in lines {
+                    text += &format!("    {l}\n");
+                }
+                out::stdout(&text);
             }
         }
     }
@@ -65,33 +77,52 @@ pub fn record(args: &RecordArgs) -> Result<bool, String> {
     Ok(failed == 0)
 }
 
-fn one(case: &Case, program: &Program, limits: Limits, force: bool) -> Result<Recorded, String> {
-    if case.output.exists() && !force {
+fn one(
+    case: &Case,
+    program: &Program,
+    limits: Limits,
+    args: &RecordArgs,
+) -> Result<Recorded, String> {
+    if case.output.exists() && !args.force {
         return Ok(Recorded::Kept);
     }
     let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
     let o = run::run(program, input, limits)
         .map_err(|e| format!("cannot run {:?}: {e}", program.describe()))?;
+    let failed = |why: String| Ok(Recorded::Failed(with_stderr(why, &o.stderr_tail)));
     let code = match o.exit {
-        _ if o.timed_out => return Ok(Recorded::Failed("timed out".into())),
+        _ if o.timed_out => return failed("timed out".into()),
         _ if o.output_exceeded => {
-            return Ok(Recorded::Failed(format!(
-                "stdout went past {} MiB",
-                OUTPUT_CAP >> 20
-            )))
+            return failed(format!("stdout went past {} MiB", OUTPUT_CAP >> 20))
         }
-        Exit::Signal(s) => return Ok(Recorded::Failed(format!("killed by signal {s}"))),
+        Exit::Signal(s) => return failed(format!("killed by signal {s}")),
+        Exit::Code(c) if c != 0 && !args.expect_exit => {
+            return failed(format!(
+                "the reference exited with code {c} (--expect-exit records it as the expected \
+                 exit code)"
+            ))
+        }
         Exit::Code(c) => c,
     };
-    write(&case.output, &o.stdout)?;
+    out::write_file(&case.output, &o.stdout)?;
     if code != 0 {
-        write(&case.exit, format!("{code}\n").as_bytes())?;
+        out::write_file(&case.exit, format!("{code}\n").as_bytes())?;
     } else if case.exit.exists() {
         std::fs::remove_file(&case.exit).map_err(|e| format!("{}: {e}", case.exit.display()))?;
     }
     Ok(Recorded::Wrote)
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+/// The last lines of stderr.
+const STDERR_LINES: usize = 10;
+
+/// `why`, then the last lines of `stderr`.
+fn with_stderr(why: String, stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    let tail = &lines[lines.len().saturating_sub(STDERR_LINES)..];
+    std::iter::once(why.as_str())
+        .chain(tail.iter().copied())
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -26,6 +26,9 @@ pub struct Human {
 /// How long a run goes before its progress bar shows.
 const BAR_AFTER: Duration = Duration::from_secs(1);
 
+/// Memory is shown in MiB everywhere, as the limits are given.
+const MIB: f64 = 1048576.0;
+
 const GREEN: &str = "\x1b[32m";
 const RED: &str = "\x1b[31m";
 const YELLOW: &str = "\x1b[33m";
@@ -75,13 +78,13 @@ impl Human {
             return;
         }
         let mut text = format!(
-            "{} [{:>6.1} ms {:>5.1} MB] {}\n",
+            "{} [{:>6.1} ms {:>5.1} MiB] {}\n",
             self.paint(
                 verdict_colour(r.verdict),
                 &format!("{:<3}", r.verdict.name())
             ),
             r.time * 1e3,
-            r.memory as f64 / 1e6,
+            r.memory as f64 / MIB,
             r.name
         );
         for l in r.detail.iter().flat_map(|d| d.lines()) {
@@ -103,10 +106,10 @@ impl Human {
         );
         if let Some(c) = slowest {
             line += &format!(
-                " (slowest {:.1} ms, {}; peak {:.1} MB)",
+                " (slowest {:.1} ms, {}; peak {:.1} MiB)",
                 c.time * 1e3,
                 c.name,
-                peak as f64 / 1e6
+                peak as f64 / MIB
             );
         }
         if jobs > 1 {
@@ -142,7 +145,7 @@ impl Human {
 fn verdict_colour(v: Verdict) -> &'static str {
     match v {
         Verdict::Accepted => GREEN,
-        Verdict::WrongAnswer => RED,
+        Verdict::WrongAnswer | Verdict::PresentationError => RED,
         Verdict::RuntimeError => MAGENTA,
         Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::OutputLimit => YELLOW,
         Verdict::NoAnswer => CYAN,

@@ -1,5 +1,6 @@
 //! Runs one program on one input: stdin written on its own thread, stdout and stderr drained on
-//! threads, wall time from spawn, peak memory from `wait4`, and a deadline that kills the group.
+//! threads, wall time, exit status and the program's own peak memory from the measuring helper
+//! (see [`crate::measure`]), and a deadline that kills the group.
 //!
 //! The judge never waits on a pipe for long: once the program has exited (or was killed with its
 //! process group), the threads get a short grace period; a process that escaped the group (for
@@ -7,13 +8,14 @@
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::measure;
 use crate::memory;
 use crate::program::Program;
 
@@ -67,13 +69,14 @@ const GRACE: Duration = Duration::from_millis(500);
 /// # Errors
 /// Fails only if the program cannot be spawned or waited for.
 pub fn run(program: &Program, input: Vec<u8>, limits: Limits) -> std::io::Result<Outcome> {
-    let mut cmd: Command = program.command();
+    let (mut cmd, report, write_end) = measure::Report::wrap(&program.command())?;
     cmd.stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
     let start = Instant::now();
     let mut child = cmd.spawn()?;
+    drop(write_end);
     let pid = child.id() as libc::pid_t;
 
     let stdin = child.stdin.take().expect("stdin is piped");
@@ -94,6 +97,7 @@ pub fn run(program: &Program, input: Vec<u8>, limits: Limits) -> std::io::Result
     spawn_stderr_reader(stderr_pipe, Arc::clone(&stderr), done_tx);
 
     let waited = wait(pid, start, limits, &exceeded)?;
+    let measured = report.read();
     // Children left behind may still hold the pipes open: end the whole group.
     kill_group(pid);
     let grace_end = Instant::now() + GRACE;
@@ -108,12 +112,17 @@ pub fn run(program: &Program, input: Vec<u8>, limits: Limits) -> std::io::Result
     Ok(Outcome {
         stdout,
         stderr_tail,
-        wall: waited.wall,
-        max_rss: (u64::try_from(waited.usage.ru_maxrss).unwrap_or(0) * 1024).max(waited.seen_rss),
+        wall: measured.map_or(waited.wall, |m| m.wall),
+        // Without the helper's report (the group was killed), the helper's own peak is the best
+        // figure left: it counts the judge's pages too.
+        max_rss: measured.map_or_else(
+            || (u64::try_from(waited.usage.ru_maxrss).unwrap_or(0) * 1024).max(waited.seen_rss),
+            |m| m.max_rss.max(waited.seen_rss),
+        ),
         timed_out: waited.stop == Some(Stop::Time),
         output_exceeded: waited.stop == Some(Stop::Output) || exceeded.load(Ordering::SeqCst),
         memory_exceeded: waited.stop == Some(Stop::Memory),
-        exit: exit_of(waited.status),
+        exit: exit_of(measured.map_or(waited.status, |m| m.status)),
     })
 }
 
@@ -242,7 +251,7 @@ fn wait(
         if let (Some(limit), None) = (limits.memory, stop) {
             if now >= next_memory_check {
                 next_memory_check = now + MEMORY_POLL;
-                seen_rss = seen_rss.max(memory::group_rss(pid));
+                seen_rss = seen_rss.max(memory::group_rss(pid, pid));
                 stop = (seen_rss > limit).then_some(Stop::Memory);
             }
         }

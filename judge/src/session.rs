@@ -62,6 +62,11 @@ pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
         let time = time_limit.unwrap_or(Duration::from_secs_f64(settings.time_limit));
         plans.push((name.clone(), dir, settings, cases, time));
     }
+    if let Some(filter) = &args.filter {
+        if plans.iter().all(|p| p.3.is_empty()) {
+            return Err(suite::no_match(&args.testcases, &names, filter)?);
+        }
+    }
     let programs = match &args.cmd {
         Some(c) => vec![Program::shell(c)?; plans.len()],
         None => program::own_binaries(&names)?,

@@ -18,8 +18,22 @@ pub struct Settings {
     /// Absolute or relative, for `compare = "float"`.
     pub tolerance: f64,
     /// For `compare = "checker"`: a shell command run from the suite's folder as
-    /// `CHECKER input output expected`; exit status 0 means AC.
+    /// `CHECKER input output expected`; exit status 0 means AC (see `checker_codes`).
     pub checker: Option<String>,
+    /// How the checker's exit code is read.
+    pub checker_codes: CheckerCodes,
+}
+
+/// How a checker's exit code is read.
+#[derive(Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CheckerCodes {
+    /// testlib's: 0 AC, 1 WA, 2 PE, 3 the checker failed (a setup error), 7 points (not AC);
+    /// any other code is WA.
+    #[default]
+    Testlib,
+    /// A plain script's: 0 AC, anything else WA.
+    Any,
 }
 
 impl Default for Settings {
@@ -29,6 +43,7 @@ impl Default for Settings {
             time_limit: 2.0,
             tolerance: 1e-6,
             checker: None,
+            checker_codes: CheckerCodes::Testlib,
         }
     }
 }
@@ -105,6 +120,9 @@ impl Case {
 /// # Errors
 /// `root` cannot be read.
 pub fn all(root: &Path) -> Result<Vec<String>, String> {
+    if !root.is_dir() {
+        return Err(no_folder(root));
+    }
     let mut v: Vec<String> = std::fs::read_dir(root)
         .map_err(|e| format!("{}: {e}", root.display()))?
         .filter_map(Result::ok)
@@ -115,6 +133,40 @@ pub fn all(root: &Path) -> Result<Vec<String>, String> {
     Ok(v)
 }
 
+/// The error for a missing test-case folder: where it was looked for, and how to name another.
+fn no_folder(root: &Path) -> String {
+    let full = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+    format!(
+        "no test-case folder at {}: run the judge from the project's root, or name the folder \
+         with --testcases DIR",
+        full.display()
+    )
+}
+
+/// The usage error for a `--filter` that matches no case of `suites`: it lists their cases.
+///
+/// # Errors
+/// A suite cannot be read.
+pub fn no_match(root: &Path, suites: &[String], filter: &str) -> Result<String, String> {
+    let mut listed = Vec::new();
+    for name in suites {
+        let labels: Vec<String> = cases(root, name, None)?
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        listed.push(match labels.as_slice() {
+            [] => format!("{name} (no case)"),
+            [a] => a.clone(),
+            [a, b] => format!("{a}, {b}"),
+            [a, .., b] => format!("{a} to {b} ({} cases)", labels.len()),
+        });
+    }
+    Ok(format!(
+        "--filter {filter:?} matches no case; the cases are {}",
+        listed.join(", ")
+    ))
+}
+
 /// The cases of suite `name` whose label contains `filter`, sorted by name.
 ///
 /// # Errors
@@ -122,7 +174,16 @@ pub fn all(root: &Path) -> Result<Vec<String>, String> {
 pub fn cases(root: &Path, name: &str, filter: Option<&str>) -> Result<Vec<Case>, String> {
     let dir = root.join(name);
     if !dir.is_dir() {
-        return Err(format!("no suite named {name:?} in {}", root.display()));
+        let there = all(root)?;
+        return Err(format!(
+            "no suite named {name:?} in {}; the suites are {}",
+            root.display(),
+            if there.is_empty() {
+                "none".to_string()
+            } else {
+                there.join(", ")
+            }
+        ));
     }
     let mut stems: Vec<String> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?

@@ -19,6 +19,9 @@ pub enum Verdict {
     Accepted,
     #[serde(rename = "WA")]
     WrongAnswer,
+    /// A testlib checker's "presentation error" (exit code 2).
+    #[serde(rename = "PE")]
+    PresentationError,
     #[serde(rename = "TLE")]
     TimeLimit,
     #[serde(rename = "RE")]
@@ -33,12 +36,13 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The short name shown in reports: `AC`, `WA`, `TLE`, `RE`, `MLE`, `OLE`, `NO-ANSWER`.
+    /// The short name shown in reports: `AC`, `WA`, `PE`, `TLE`, `RE`, `MLE`, `OLE`, `NO-ANSWER`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Verdict::Accepted => "AC",
             Verdict::WrongAnswer => "WA",
+            Verdict::PresentationError => "PE",
             Verdict::TimeLimit => "TLE",
             Verdict::RuntimeError => "RE",
             Verdict::MemoryLimit => "MLE",
@@ -99,7 +103,12 @@ pub fn judge(j: &Judging, case: &Case) -> Result<CaseResult, String> {
     })
 }
 
-fn decide(
+/// The verdict and its detail for a run `o` of case `case`, whose expected exit code is
+/// `expected_exit`.
+///
+/// # Errors
+/// The checker is broken.
+pub fn decide(
     j: &Judging,
     case: &Case,
     o: &Outcome,
@@ -137,17 +146,17 @@ fn decide(
             .to_string_lossy();
         return Ok((Verdict::NoAnswer, Some(format!("{file} is missing"))));
     };
-    let difference = match (j.settings.compare, &j.settings.checker) {
-        (Mode::Checker, Some(cmd)) => {
-            checker::check(cmd, j.dir, &case.input, &o.stdout, &case.output)?
-        }
-        (mode, _) => compare::compare(
-            mode,
-            j.settings.tolerance,
-            &String::from_utf8_lossy(&expected),
-            &String::from_utf8_lossy(&o.stdout),
-        ),
-    };
+    if let (Mode::Checker, Some(cmd)) = (j.settings.compare, &j.settings.checker) {
+        let codes = j.settings.checker_codes;
+        let said = checker::check(cmd, codes, j.dir, &case.input, &o.stdout, &case.output)?;
+        return Ok(said.map_or((Verdict::Accepted, None), |r| (r.verdict, Some(r.message))));
+    }
+    let difference = compare::compare(
+        j.settings.compare,
+        j.settings.tolerance,
+        &String::from_utf8_lossy(&expected),
+        &String::from_utf8_lossy(&o.stdout),
+    );
     Ok(match difference {
         None => (Verdict::Accepted, None),
         Some(d) => (Verdict::WrongAnswer, Some(d)),

@@ -48,7 +48,14 @@ fn record_keeps_an_exit_code_and_skips_a_crash() {
     let reference = "read l; if [ $l = bad ]; then exit 1; fi; sleep 10";
     record(
         tmp.path(),
-        &["s", "--cmd", reference, "--time-limit", "0.3"],
+        &[
+            "s",
+            "--cmd",
+            reference,
+            "--time-limit",
+            "0.3",
+            "--expect-exit",
+        ],
     )
     .assert()
     .code(1)

@@ -4,10 +4,12 @@
 mod util;
 
 mod bundle;
+mod defects;
 mod machine;
 mod record;
 mod report;
 mod robust;
+mod stress;
 mod verdicts;
 
 use std::path::Path;

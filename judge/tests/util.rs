@@ -25,3 +25,30 @@ pub fn workspace() -> PathBuf {
         .expect("the judge package lives in the workspace")
         .to_path_buf()
 }
+
+/// A fixture of the stress tests, `tests/fixtures/stress/NAME`.
+pub fn stress_fixture(name: &str) -> String {
+    package()
+        .join("tests/fixtures/stress")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Our `minimax` solver, built in the judge's own profile when it is not there yet.
+pub fn minimax() -> PathBuf {
+    let judge = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
+    let dir = judge.parent().expect("the judge's folder").to_path_buf();
+    let path = dir.join("minimax");
+    if !path.exists() {
+        let mut cargo = std::process::Command::new(env!("CARGO"));
+        cargo.args(["build", "--quiet", "--bin", "minimax", "--manifest-path"]);
+        cargo.arg(workspace().join("Cargo.toml"));
+        if dir.ends_with("release") {
+            cargo.arg("--release");
+        }
+        let status = cargo.status().expect("cargo runs");
+        assert!(status.success(), "cargo build --bin minimax failed");
+    }
+    path
+}

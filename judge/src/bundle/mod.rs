@@ -34,6 +34,9 @@ pub const SIZE_LIMIT: usize = 64 * 1024;
 /// The puzzle's files are missing or do not parse, or they use something beyond `std`, or the
 /// output cannot be written.
 pub fn command(args: &BundleArgs) -> Result<(), String> {
+    if let Some(path) = &args.output {
+        out::writable("-o", path)?;
+    }
     let (text, docs) = bundle(&args.root, &args.puzzle)?;
     match &args.output {
         Some(path) => {

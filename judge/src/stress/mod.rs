@@ -1,0 +1,153 @@
+//! `judge stress`: runs a generator on seed after seed until the program fails on an input (a
+//! wrong answer against the reference, a crash, a time limit, a checker's rejection), shrinks that
+//! input to a minimal one that fails the same way, and can save it as a suite's next case.
+
+mod rounds;
+mod save;
+mod shrink;
+mod trial;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::cli::StressArgs;
+use crate::out;
+use crate::program::Program;
+use crate::run::Limits;
+use crate::session::OUTPUT_CAP;
+use crate::suite::{self, Settings};
+use trial::{Check, Failure, Setup, Trial};
+
+/// Runs what `args` ask for; returns whether no failure was found.
+///
+/// # Errors
+/// A usage or setup error: a bad option, a program that cannot be run, a generator that fails, a
+/// folder that cannot be written.
+pub fn command(args: &StressArgs) -> Result<bool, String> {
+    let setup = setup(args)?;
+    let saving = args
+        .save
+        .as_ref()
+        .map(|s| save::Target::new(&args.testcases, s))
+        .transpose()?;
+    let generator = Program::shell(&args.gen)?;
+    let Some(found) = rounds::find(
+        &setup,
+        &generator.describe(),
+        args.seed,
+        args.count,
+        args.jobs,
+    )?
+    else {
+        return Ok(true);
+    };
+    out::stdout(&format!(
+        "seed {}: {} ({} tokens)\n",
+        found.seed,
+        found.failure.verdict.name(),
+        tokens(&found.input)
+    ));
+    let trial = Trial::new(&setup)?;
+    let start = Instant::now();
+    let budget = shrink::Budget {
+        tests: args.shrink_tests,
+        until: start
+            + suite::seconds(args.shrink_time).map_err(|e| format!("--shrink-time {e}"))?,
+    };
+    let wanted = found.failure.verdict;
+    let mut fails = |candidate: &str| -> Result<bool, String> {
+        Ok(matches!(trial.check(candidate.as_bytes())?, Check::Failed(f) if f.verdict == wanted))
+    };
+    let text = String::from_utf8_lossy(&found.input).into_owned();
+    let shrunk = shrink::shrink(&text, budget, &mut fails)?;
+    let Check::Failed(failure) = trial.check(shrunk.input.as_bytes())? else {
+        return Err("the minimal input no longer fails: is the program deterministic?".into());
+    };
+    report(&found.input, &shrunk, &failure, start.elapsed());
+    if let Some(target) = saving {
+        let written = target.write(shrunk.input.as_bytes(), failure.expected.as_deref())?;
+        out::stdout(&written);
+    }
+    Ok(false)
+}
+
+/// The programs, comparison and limits that `args` ask for, checked before anything runs.
+fn setup(args: &StressArgs) -> Result<Setup, String> {
+    let (settings, dir) = match &args.suite {
+        Some(name) => {
+            let dir = args.testcases.join(name);
+            if !dir.is_dir() {
+                suite::cases(&args.testcases, name, None)?;
+            }
+            (Settings::load(&dir)?, dir)
+        }
+        None => {
+            let settings = Settings {
+                compare: args.compare,
+                tolerance: args.tolerance,
+                ..Settings::default()
+            };
+            (settings, PathBuf::from("."))
+        }
+    };
+    let time = match args.time_limit {
+        Some(t) => suite::seconds(t).map_err(|e| format!("--time-limit {e}"))?,
+        None => Duration::from_secs_f64(settings.time_limit),
+    };
+    Ok(Setup {
+        program: Program::shell(&args.cmd)?,
+        reference: args.reference.as_deref().map(Program::shell).transpose()?,
+        validator: args.validator.as_deref().map(Program::shell).transpose()?,
+        valid_code: i32::from(args.validator_accepts),
+        settings,
+        dir,
+        limits: Limits {
+            time,
+            output: OUTPUT_CAP,
+            memory: None,
+        },
+    })
+}
+
+/// Prints the minimal input, the expected and the actual output, and what shrinking cost.
+fn report(original: &[u8], shrunk: &shrink::Shrunk, f: &Failure, took: Duration) {
+    let mut text = format!(
+        "shrunk from {} to {} tokens in {} tests ({:.1} s){}\n",
+        tokens(original),
+        tokens(shrunk.input.as_bytes()),
+        shrunk.tests,
+        took.as_secs_f64(),
+        if shrunk.exhausted {
+            "; the budget ran out, a smaller input may still fail"
+        } else {
+            ""
+        }
+    );
+    text += &block("input", shrunk.input.as_bytes());
+    if let Some(e) = &f.expected {
+        text += &block("expected (the reference)", e);
+    }
+    text += &block("got", &f.got);
+    text += &format!("verdict: {}\n", f.verdict.name());
+    for l in f.detail.iter().flat_map(|d| d.lines()) {
+        text += &format!("    {l}\n");
+    }
+    out::stdout(&text);
+}
+
+/// `title:` then the text indented, or `(empty)`.
+fn block(title: &str, bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut s = format!("{title}:\n");
+    if text.trim().is_empty() {
+        s += "    (empty)\n";
+    }
+    for l in text.lines() {
+        s += &format!("    {l}\n");
+    }
+    s
+}
+
+fn tokens(input: &[u8]) -> usize {
+    String::from_utf8_lossy(input).split_whitespace().count()
+}
