@@ -96,14 +96,7 @@ fn snapshot_of_the_start_and_a_first_click_anywhere() {
         Cell::Revealed(_)
     ));
     // Its layout is drawn from the seed of `minesweeper-bot --seed 3 --game 0`, for (5, 2).
-    let bots = Game::new(
-        setup.config,
-        setup.rule,
-        Pos::new(5, 2),
-        game_seed(setup.seed, 0),
-    )
-    .unwrap();
-    assert_eq!(s.play.game().unwrap().layout(), bots.layout());
+    assert_layout_is_the_bots(&s, Pos::new(5, 2));
     insta::assert_snapshot!("screen_first_click", screen(&s));
 }
 
@@ -118,13 +111,15 @@ fn r_starts_the_next_game_all_hidden() {
     // Game 1's layout, first clicked at (2, 7).
     let setup = s.play.setup();
     press(&mut s, &[click(MouseButton::Left, Pos::new(2, 7), &setup)]);
-    let bots = Game::new(
-        setup.config,
-        setup.rule,
-        Pos::new(2, 7),
-        game_seed(setup.seed, 1),
-    )
-    .unwrap();
+    assert_layout_is_the_bots(&s, Pos::new(2, 7));
+}
+
+/// Checks that the layout of `s`'s game, first clicked at `first`, is the one
+/// `minesweeper-bot --first-cell` draws: `Game::new(config, rule, first, game_seed(S, i))`.
+fn assert_layout_is_the_bots(s: &State, first: Pos) {
+    let setup = s.play.setup();
+    let seed = game_seed(setup.seed, s.play.index());
+    let bots = Game::new(setup.config, setup.rule, first, seed).unwrap();
     assert_eq!(s.play.game().unwrap().layout(), bots.layout());
 }
 
