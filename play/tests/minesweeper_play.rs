@@ -1,6 +1,6 @@
-//! `minesweeper-play` on the command line: the line mode driven through stdin (a game won with the
-//! hints, the saved view, the bot against `minesweeper-bot`, flags, chords and the flood fill, bad
-//! commands), bad arguments and the statistics. The full screen is in `minesweeper_play_screen`.
+//! `minesweeper-play` on the command line: the line mode driven through stdin (the first click
+//! anywhere, a game won with the hints, the saved view, the bot against `minesweeper-bot`, flags,
+//! chords and the flood fill, bad commands), bad arguments and the statistics. The full screen is in `minesweeper_play_screen`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};
@@ -108,6 +108,7 @@ fn cell(line: &str) -> Pos {
 
 #[test]
 fn a_game_is_won_by_revealing_what_the_hint_proves_and_guessing_its_best() {
+    // The first guess, on the all-hidden board, is the first click.
     let (mut d, mut reply) = Driver::start(&["--level", "beginner", "--seed", "2"]);
     let mut guesses = 0;
     while reply.status.ends_with("playing") {
@@ -139,6 +140,7 @@ fn a_game_is_won_by_revealing_what_the_hint_proves_and_guessing_its_best() {
 fn a_saved_view_gives_the_same_hint_as_minesweeper() {
     let dir = tempfile::tempdir().unwrap();
     let (mut d, _) = Driver::start(&["--level", "intermediate", "--seed", "4"]);
+    d.send("reveal 8 8");
     let hint = d.send("hint").said;
     for p in listed(&hint, "safe").into_iter().take(3) {
         d.send(&format!("reveal {} {}", p.x, p.y));
@@ -160,8 +162,15 @@ fn a_saved_view_gives_the_same_hint_as_minesweeper() {
     assert_eq!(ours, String::from_utf8(theirs).unwrap());
 }
 
-/// The words of each bot move and the final line of `minesweeper-bot --show` on `args`.
-fn bot_game(args: &[&str]) -> (Vec<String>, String) {
+/// Game 0 of `minesweeper-bot --show` on `args`: the words of each move, the board after the
+/// first click, and the final line.
+struct BotGame {
+    moves: Vec<String>,
+    first: Board,
+    end: String,
+}
+
+fn bot_game(args: &[&str]) -> BotGame {
     let out = bin("minesweeper-bot")
         .args(args)
         .args(["--show", "--game", "0"])
@@ -172,10 +181,34 @@ fn bot_game(args: &[&str]) -> (Vec<String>, String) {
         .lines()
         .filter_map(|l| l.strip_prefix("move "))
         .map(|l| l.split_once(": ").unwrap().1.to_string())
-        .filter(|w| !w.starts_with("first click"))
         .collect();
+    let first = text
+        .split("\n\n")
+        .next()
+        .unwrap()
+        .split_once('\n')
+        .unwrap()
+        .1;
     let end = text.lines().last().unwrap();
-    (moves, end.strip_prefix("game 0: ").unwrap().to_string())
+    BotGame {
+        moves,
+        first: Board::parse(first).unwrap(),
+        end: end.strip_prefix("game 0: ").unwrap().to_string(),
+    }
+}
+
+/// Checks that the bot's moves of `reply` (to `auto all`) and its last line are `bot`'s.
+fn assert_same_game(reply: &Reply, bot: &BotGame, moves: &[String], context: &str) {
+    let (words, last) = reply.said.split_at(reply.said.len() - 1);
+    assert_eq!(words, moves, "{context}");
+    let ours = &last[0];
+    if bot.end == "won" {
+        assert!(ours.starts_with("won in "), "{context}: {ours}");
+        assert!(reply.status.ends_with(", won"), "{context}");
+    } else {
+        assert_eq!(*ours, bot.end, "{context}");
+        assert!(reply.status.ends_with(", lost"), "{context}");
+    }
 }
 
 #[test]
@@ -198,20 +231,12 @@ fn auto_all_plays_the_game_minesweeper_bot_plays() {
     ];
     let mut results = Vec::new();
     for args in runs {
-        let (moves, end) = bot_game(args);
+        let bot = bot_game(args);
         let (mut d, _) = Driver::start(args);
+        // `auto all` on the all-hidden board: the bot's first click too, at the rule's cell.
         let reply = d.send("auto all");
-        let (words, last) = reply.said.split_at(reply.said.len() - 1);
-        assert_eq!(words, &moves[..], "{args:?}");
-        let ours = &last[0];
-        if end == "won" {
-            assert!(ours.starts_with("won in "), "{args:?}: {ours}");
-            assert!(reply.status.ends_with(", won"));
-        } else {
-            assert_eq!(*ours, end, "{args:?}");
-            assert!(reply.status.ends_with(", lost"));
-        }
-        results.push(end);
+        assert_same_game(&reply, &bot, &bot.moves, &format!("{args:?}"));
+        results.push(bot.end);
     }
     // Both endings are covered.
     assert!(results.iter().any(|r| r == "won"), "{results:?}");
@@ -219,8 +244,78 @@ fn auto_all_plays_the_game_minesweeper_bot_plays() {
 }
 
 #[test]
+fn a_first_click_anywhere_plays_the_game_minesweeper_bot_plays_from_that_cell() {
+    // The layout of a game first clicked at (X, Y) is the one `minesweeper-bot --first-cell X,Y`
+    // draws: the same board after the first click, and the same bot game from there on.
+    let runs: [(&[&str], &str); 4] = [
+        (&["--level", "beginner", "--seed", "3"], "4,4"),
+        (&["--level", "beginner", "--seed", "11"], "8,8"),
+        (
+            &[
+                "--level",
+                "intermediate",
+                "--seed",
+                "6",
+                "--first-click",
+                "opening",
+            ],
+            "12,3",
+        ),
+        (&["--level", "expert", "--seed", "9"], "29,0"),
+    ];
+    let mut results = Vec::new();
+    for (args, cell) in runs {
+        let bot = bot_game(&[args, &["--first-cell", cell]].concat());
+        let (mut d, start) = Driver::start(args);
+        assert!(start
+            .board
+            .positions()
+            .all(|p| start.board.get(p) == Cell::Hidden));
+        let opened = d.send(&format!("reveal {}", cell.replace(',', " ")));
+        assert_eq!(opened.board, bot.first, "{args:?} {cell}");
+        assert_eq!(
+            bot.moves[0],
+            format!("first click ({})", cell.replace(',', ", "))
+        );
+        let reply = d.send("auto all");
+        assert_same_game(&reply, &bot, &bot.moves[1..], &format!("{args:?} {cell}"));
+        results.push(bot.end);
+    }
+    assert!(results.iter().any(|r| r == "won"), "{results:?}");
+    assert!(results.iter().any(|r| r.starts_with("lost")), "{results:?}");
+}
+
+#[test]
+fn the_board_starts_hidden_and_only_a_reveal_makes_the_first_click() {
+    let (mut d, start) = Driver::start(&["--level", "beginner", "--seed", "3"]);
+    assert_eq!(start.board, Board::new(9, 9, 10).unwrap());
+    assert_eq!(start.status, "mines left 10, time 0 s, playing");
+    let r = d.send("flag 4 4");
+    assert_eq!(
+        r.said,
+        ["nothing happened: flags come after the first click, which places the mines"]
+    );
+    assert_eq!(r.board, start.board);
+    let r = d.send("chord 4 4");
+    assert!(
+        r.said[0].starts_with("nothing happened: a chord needs"),
+        "{r:?}"
+    );
+    assert_eq!(r.board, start.board);
+    // The hint on the all-hidden board is `minesweeper`'s.
+    let ours = d.send("hint").said.join("\n") + "\n";
+    let mut theirs = Vec::new();
+    cp_puzzles::minesweeper::run(start.board.to_string().as_bytes(), &mut theirs).unwrap();
+    assert_eq!(ours, String::from_utf8(theirs).unwrap());
+    let r = d.send("reveal 4 4");
+    assert_eq!(r.board.get(Pos::new(4, 4)), Cell::Revealed(2));
+    assert!(r.said.is_empty(), "{r:?}");
+}
+
+#[test]
 fn flags_count_down_the_mines_and_stop_reveals() {
-    let (mut d, first) = Driver::start(&["--level", "beginner", "--seed", "3"]);
+    let (mut d, _) = Driver::start(&["--level", "beginner", "--seed", "3"]);
+    let first = d.send("reveal 0 0");
     assert_eq!(first.status, "mines left 10, time 0 s, playing");
     let hidden = first
         .board
@@ -257,9 +352,9 @@ fn flags_count_down_the_mines_and_stop_reveals() {
 
 #[test]
 fn the_first_click_floods_the_area_of_zeros() {
-    // Under `opening` the first click at (3, 3) shows 0, so its whole area of zeros and their
-    // borders open: every revealed cell is a zero or next to a revealed zero.
-    let (_d, first) = Driver::start(&[
+    // Under `opening` the first click, here at (15, 8), shows 0, so its whole area of zeros and
+    // their borders open: every revealed cell is a zero or next to a revealed zero.
+    let (mut d, _) = Driver::start(&[
         "--level",
         "expert",
         "--first-click",
@@ -267,8 +362,9 @@ fn the_first_click_floods_the_area_of_zeros() {
         "--seed",
         "9",
     ]);
+    let first = d.send("reveal 15 8");
     let b = &first.board;
-    assert_eq!(b.get(Pos::new(3, 3)), Cell::Revealed(0));
+    assert_eq!(b.get(Pos::new(15, 8)), Cell::Revealed(0));
     let revealed: Vec<Pos> = b
         .positions()
         .filter(|&p| b.get(p) != Cell::Hidden)
@@ -292,6 +388,7 @@ fn a_chord_reveals_around_a_number_whose_mines_are_flagged() {
     for seed in 1..=6 {
         let seed = seed.to_string();
         let (mut d, _) = Driver::start(&["--level", "beginner", "--seed", &seed]);
+        d.send("reveal 0 0");
         let hint = d.send("hint").said;
         let mut board = d.send("board").board;
         for p in listed(&hint, "mines") {
@@ -372,9 +469,13 @@ fn bad_commands_get_one_line_and_end_of_input_ends_quietly() {
 #[test]
 fn restart_plays_the_next_game_of_the_seed() {
     let (mut d, _) = Driver::start(&["--level", "beginner", "--seed", "12"]);
+    d.send("reveal 4 4");
     let r = d.send("restart");
     assert_eq!(r.said, ["game 1, seed 12"]);
-    // The board after the first click is the bot's first view of its game 1.
+    assert_eq!(r.board, Board::new(9, 9, 10).unwrap());
+    assert_eq!(r.status, "mines left 10, time 0 s, playing");
+    // After a first click at (0, 0), the board is the bot's first view of its game 1.
+    let r = d.send("reveal 0 0");
     let out = bin("minesweeper-bot")
         .args([
             "--level", "beginner", "--seed", "12", "--show", "--game", "1",
@@ -400,6 +501,18 @@ fn bad_arguments_are_one_line_and_exit_2() {
             "5",
             "--mines",
             "20",
+            "--first-click",
+            "opening",
+        ],
+        // Room for 9 mines with the first click at (3, 3), as `minesweeper-bot` makes it, but
+        // only for 7 with the first click at (1, 1).
+        &[
+            "--width",
+            "4",
+            "--height",
+            "4",
+            "--mines",
+            "9",
             "--first-click",
             "opening",
         ],

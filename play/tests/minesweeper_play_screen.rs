@@ -1,9 +1,9 @@
-//! `minesweeper-play`'s full screen: its state's transitions, the mouse, and its drawings on
-//! ratatui's TestBackend (insta snapshots).
+//! `minesweeper-play`'s full screen: its state's transitions (the first click anywhere among
+//! them), the mouse, and its drawings on ratatui's TestBackend (insta snapshots).
 
 use std::time::Duration;
 
-use cp_puzzles::minesweeper::game::{Config, FirstClick, Level, Status};
+use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
 use cp_puzzles_play::minesweeper_play::screen::{self, Action, State};
 use cp_puzzles_play::minesweeper_play::{Clock, Play, Setup};
@@ -14,22 +14,39 @@ use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
 
-/// Game 0 of beginner with seed 3 (won by the bot; the mine at (2, 2) next to the first area),
-/// its clock frozen at 42 s.
+/// Game 0 of beginner with seed 3 first clicked at (0, 0), where the cursor starts (won by the
+/// bot; the mine at (2, 2) next to the first area), its clock frozen at 42 s.
 fn state() -> State {
-    state_of_seed(3)
+    let mut s = frozen(fresh(3));
+    s.apply(Action::Reveal);
+    s
 }
 
-/// Game 0 of beginner with `seed`, its clock frozen at 42 s.
-fn state_of_seed(seed: u64) -> State {
+/// Game 0 of beginner with `seed`, before its first click.
+fn fresh(seed: u64) -> State {
     let setup = Setup {
         config: Config::level(Level::Beginner),
         rule: FirstClick::Safe,
         seed,
     };
-    let mut play = Play::new(setup).unwrap();
-    play.set_clock(Clock::frozen(Duration::from_secs(42)));
-    State::new(play)
+    State::new(Play::new(setup).unwrap())
+}
+
+/// `s` with its clock frozen at 42 s.
+fn frozen(mut s: State) -> State {
+    s.play.set_clock(Clock::frozen(Duration::from_secs(42)));
+    s
+}
+
+/// The terminal event of a click with `button` on the cell `p` (on a 80 x 16 screen).
+fn click(button: MouseButton, p: Pos, setup: &Setup) -> Event {
+    let origin = screen::board_rect(Rect::new(0, 0, 80, 16), setup);
+    Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(button),
+        column: origin.x + 2 + 2 * p.x as u16,
+        row: origin.y + 1 + p.y as u16,
+        modifiers: KeyModifiers::NONE,
+    })
 }
 
 /// The screen of `state` on a terminal of 80 x 16.
@@ -54,9 +71,61 @@ fn press(state: &mut State, events: &[Event]) {
 }
 
 #[test]
-fn snapshot_of_the_start_and_a_flag() {
-    let mut s = state();
+fn snapshot_of_the_start_and_a_first_click_anywhere() {
+    let mut s = fresh(3);
+    assert!(!s.play.opened());
+    assert_eq!(s.play.elapsed(), Duration::ZERO);
+    // All hidden, the clock at 0, and the message says where the first click may go.
     insta::assert_snapshot!("screen_start", screen(&s));
+    // A flag before the first click does nothing, and says why.
+    press(&mut s, &[key(KeyCode::Char('f'))]);
+    assert!(!s.play.opened());
+    assert_eq!(
+        s.message,
+        "nothing happened: flags come after the first click, which places the mines"
+    );
+    assert_eq!(s.play.elapsed(), Duration::ZERO);
+    // The first click, with the mouse at (5, 2), far from the bot's (0, 0).
+    let mut s = frozen(s);
+    let setup = s.play.setup();
+    press(&mut s, &[click(MouseButton::Left, Pos::new(5, 2), &setup)]);
+    assert!(s.play.opened());
+    assert_eq!(s.cursor, Pos::new(5, 2));
+    assert!(matches!(
+        s.play.view().get(Pos::new(5, 2)),
+        Cell::Revealed(_)
+    ));
+    // Its layout is drawn from the seed of `minesweeper-bot --seed 3 --game 0`, for (5, 2).
+    assert_layout_is_the_bots(&s, Pos::new(5, 2));
+    insta::assert_snapshot!("screen_first_click", screen(&s));
+}
+
+#[test]
+fn r_starts_the_next_game_all_hidden() {
+    let mut s = state();
+    press(&mut s, &[key(KeyCode::Char('r'))]);
+    assert!(!s.play.opened());
+    assert_eq!(s.play.index(), 1);
+    assert_eq!(s.cursor, Pos::new(0, 0));
+    assert_eq!(*s.play.view(), Board::new(9, 9, 10).unwrap());
+    // Game 1's layout, first clicked at (2, 7).
+    let setup = s.play.setup();
+    press(&mut s, &[click(MouseButton::Left, Pos::new(2, 7), &setup)]);
+    assert_layout_is_the_bots(&s, Pos::new(2, 7));
+}
+
+/// Checks that the layout of `s`'s game, first clicked at `first`, is the one
+/// `minesweeper-bot --first-cell` draws: `Game::new(config, rule, first, game_seed(S, i))`.
+fn assert_layout_is_the_bots(s: &State, first: Pos) {
+    let setup = s.play.setup();
+    let seed = game_seed(setup.seed, s.play.index());
+    let bots = Game::new(setup.config, setup.rule, first, seed).unwrap();
+    assert_eq!(s.play.game().unwrap().layout(), bots.layout());
+}
+
+#[test]
+fn snapshot_of_a_flag() {
+    let mut s = state();
     press(
         &mut s,
         &[
@@ -113,7 +182,7 @@ fn snapshot_of_the_help() {
 #[test]
 fn snapshot_of_a_lost_game() {
     let mut s = state();
-    let layout = s.play.game().layout().clone();
+    let layout = s.play.game().unwrap().layout().clone();
     let safe_hidden = s
         .play
         .view()
@@ -122,17 +191,10 @@ fn snapshot_of_a_lost_game() {
         .unwrap();
     // A wrong flag, then a click on the mine at (2, 2) with the mouse.
     s.apply(Action::FlagAt(safe_hidden));
-    let area = Rect::new(0, 0, 80, 16);
-    let origin = screen::board_rect(area, &s.play.setup());
-    let click = Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: origin.x + 2 + 2 * 2,
-        row: origin.y + 1 + 2,
-        modifiers: KeyModifiers::NONE,
-    });
-    press(&mut s, &[click]);
+    let setup = s.play.setup();
+    press(&mut s, &[click(MouseButton::Left, Pos::new(2, 2), &setup)]);
     assert_eq!(s.play.status(), Status::Lost);
-    assert_eq!(s.play.game().hit(), Some(Pos::new(2, 2)));
+    assert_eq!(s.play.hit(), Some(Pos::new(2, 2)));
     let finished = s.finished.take().unwrap();
     assert_eq!((finished.won, finished.botted), (None, false));
     insta::assert_snapshot!("screen_lost", screen(&s));
@@ -157,13 +219,14 @@ fn snapshot_of_a_game_the_bot_won() {
 
 #[test]
 fn snapshot_of_a_game_the_bot_lost_on_a_guess() {
-    // Seed 11: `minesweeper-bot` loses its game 0 on the mine at (8, 0).
-    let mut s = state_of_seed(11);
+    // Seed 11: `minesweeper-bot` loses its game 0 on the mine at (8, 0). The bot makes the first
+    // click too, at (0, 0).
+    let mut s = frozen(fresh(11));
     press(&mut s, &[key(KeyCode::Char('A'))]);
     while s.play.status() == Status::Playing {
         s.apply(Action::Tick);
     }
-    assert_eq!(s.play.game().hit(), Some(Pos::new(8, 0)));
+    assert_eq!(s.play.hit(), Some(Pos::new(8, 0)));
     assert_eq!(s.last_guess.map(|(p, _)| p), Some(Pos::new(8, 0)));
     insta::assert_snapshot!("screen_bot_lost", screen(&s));
 }

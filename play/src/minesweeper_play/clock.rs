@@ -2,8 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-/// The game clock: it starts at the player's first move (the first click, made for the player
-/// when the game is created, does not start it) and stops when the game ends.
+/// The game clock: it starts at the first click and stops when the game ends.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Clock {
     started: Option<Instant>,

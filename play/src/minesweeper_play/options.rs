@@ -4,6 +4,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
 use cp_puzzles::minesweeper::game::{self, Config, FirstClick, Level};
+use cp_puzzles::minesweeper::Pos;
 
 /// Plays Minesweeper in the terminal, with the exact analyzer as a hint and the bot to watch.
 #[derive(Debug, Parser)]
@@ -21,12 +22,15 @@ pub struct Args {
     /// Number of mines.
     #[arg(long, requires_all = ["width", "height"])]
     pub mines: Option<usize>,
-    /// The first-click rule: safe (never a mine; made at (0, 0)) or opening (opens an area; made
-    /// at (3, 3)). The first click is made for you, where `minesweeper-bot` makes it.
+    /// The first-click rule: safe (the first click, anywhere, is never a mine) or opening (it
+    /// and its neighbours are mine-free, so it opens an area).
     #[arg(long, default_value = "safe")]
     pub first_click: FirstClick,
-    /// The seed: game i is the one `minesweeper-bot --seed S --game i` plays (r starts the next
-    /// game). The default is drawn from the clock and shown on screen.
+    /// The seed: game i (r starts the next game) is drawn from the seed of `minesweeper-bot
+    /// --seed S --game i`, and is the bot's game when your first click is the bot's, (0, 0)
+    /// under safe and (3, 3) under opening; a game first clicked at (X, Y) is the one
+    /// `minesweeper-bot --first-cell X,Y` plays. The default is drawn from the clock and shown
+    /// on screen.
     #[arg(long)]
     pub seed: Option<u64>,
     /// The line mode, for scripts (the default when stdin or stdout is not a terminal).
@@ -39,7 +43,10 @@ pub struct Args {
 
 /// The help's closing text: the keys and the line mode's commands.
 pub const KEYS_HELP: &str = "\
-Keys: arrows or hjkl move, Space or Enter reveal, f flag, c chord, h hint overlay, a one bot move,
+The board starts all hidden: the first click goes anywhere, and the clock starts with it. Flags
+come after it. The bot's first click (a, or auto) is at (0, 0) under safe, (3, 3) under opening.
+
+Keys: arrows or hjkl move, Space or Enter reveal, f flag, c chord, H hint overlay, a one bot move,
 A the bot plays to the end, s save the view as a .mine file, r next game, ? help, q quit.
 Mouse: left click reveals (on a number: chords), right click flags.
 
@@ -56,23 +63,35 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The setup the arguments ask for, checked: a board out of range, or too many mines for the
-    /// rule's first click, is an error.
+    /// The setup the arguments ask for, checked: a board out of range, or too many mines for a
+    /// first click somewhere, is an error.
     ///
     /// # Errors
-    /// As [`Config::new`] and [`Config::check_rule`].
+    /// As [`Config::new`] and [`Setup::check`].
     pub fn from_args(args: &Args) -> Result<Setup, game::Error> {
         let config = match (args.width, args.height, args.mines) {
             (Some(w), Some(h), Some(m)) => Config::new(w, h, m)?,
             _ => Config::level(args.level.unwrap_or(Level::Expert)),
         };
-        config.check_rule(args.first_click)?;
-        let seed = args.seed.unwrap_or_else(clock_seed);
-        Ok(Setup {
+        let setup = Setup {
             config,
             rule: args.first_click,
-            seed,
-        })
+            seed: args.seed.unwrap_or_else(clock_seed),
+        };
+        setup.check()?;
+        Ok(setup)
+    }
+
+    /// Checks that the rule leaves room for the mines wherever the first click goes: it is
+    /// checked at the cell whose block the rule keeps freest, (1, 1) clamped to the board (under
+    /// `opening`, the largest 3x3 block; under `safe`, every cell keeps one cell free).
+    ///
+    /// # Errors
+    /// As [`Config::check_first`]: [`game::Error::TooManyMines`].
+    pub fn check(&self) -> Result<(), game::Error> {
+        let c = &self.config;
+        let freest = Pos::new(1.min(c.width() - 1), 1.min(c.height() - 1));
+        c.check_first(self.rule, freest)
     }
 
     /// The level's name (`expert`), or the board as `WxH/M` when it is not a standard level.
@@ -91,4 +110,33 @@ fn clock_seed() -> u64 {
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
     u64::from(now.subsec_nanos()) % 1_000_000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_holds_exactly_when_every_first_click_leaves_room() {
+        for rule in [FirstClick::Safe, FirstClick::Opening] {
+            for width in 1..=5 {
+                for height in 1..=5 {
+                    for mines in 0..=width * height {
+                        let Ok(config) = Config::new(width, height, mines) else {
+                            continue;
+                        };
+                        let setup = Setup {
+                            config,
+                            rule,
+                            seed: 0,
+                        };
+                        let everywhere = (0..height)
+                            .flat_map(|y| (0..width).map(move |x| Pos::new(x, y)))
+                            .all(|p| config.check_first(rule, p).is_ok());
+                        assert_eq!(setup.check().is_ok(), everywhere, "{config} {rule}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -56,14 +56,25 @@ impl fmt::Display for Said {
     }
 }
 
-/// The game in progress: game number `index` of the run seeded with `setup.seed`, whose layout
-/// is the one `minesweeper-bot --seed S --game index` plays (drawn for the rule's first click,
-/// which is made when the game is created).
+/// Where a game stands before and after its first click.
+#[derive(Clone, Debug)]
+enum Stage {
+    /// No click yet: the view, all hidden (the layout is drawn by the first click).
+    Unopened(Board),
+    /// The first click drew the layout and was made.
+    Opened(Game),
+}
+
+/// The game in progress: game number `index` of the run seeded with `setup.seed`. Its layout is
+/// drawn at the first click, wherever it is, from the seed `minesweeper-bot --seed S --game
+/// index` draws from: it is the bot's game when the first click is the bot's
+/// ([`FirstClick::cell`](cp_puzzles::minesweeper::game::FirstClick::cell)), and the game
+/// `minesweeper-bot --first-cell X,Y` plays when it is at (X, Y).
 #[derive(Clone, Debug)]
 pub struct Play {
     setup: Setup,
     index: u64,
-    game: Game,
+    stage: Stage,
     clock: Clock,
     /// Whether the bot made a move in this game (such a game does not count in the statistics).
     botted: bool,
@@ -71,41 +82,56 @@ pub struct Play {
     calls: Calls,
 }
 
+/// Why a chord did nothing.
+const CHORD: &str =
+    "a chord needs a number with exactly that many flags around it and a hidden cell";
+
+/// Why a flag before the first click did nothing.
+const FLAG_FIRST: &str = "flags come after the first click, which places the mines";
+
 /// The bot's strategy: the library's best.
 pub const STRATEGY: Strategy = Strategy::REGIONS;
 
 impl Play {
-    /// Game 0 of `setup`, its first click made.
+    /// Game 0 of `setup`, before its first click.
     ///
     /// # Errors
-    /// If the rule's first click leaves no room for the mines.
+    /// As [`Setup::check`]: some first click would leave no room for the mines.
     pub fn new(setup: Setup) -> Result<Play, game::Error> {
-        Play::numbered(setup, 0)
+        setup.check()?;
+        Ok(Play::numbered(setup, 0))
     }
 
-    fn numbered(setup: Setup, index: u64) -> Result<Play, game::Error> {
-        let first = setup.rule.cell(&setup.config);
-        let mut game = Game::new(
-            setup.config,
-            setup.rule,
-            first,
-            game_seed(setup.seed, index),
-        )?;
-        game.reveal(first);
-        Ok(Play {
+    /// Game `index` of a checked `setup`, before its first click.
+    fn numbered(setup: Setup, index: u64) -> Play {
+        let c = setup.config;
+        let blank = Board::new(c.width(), c.height(), c.mines())
+            .expect("a config always has a valid board shape");
+        Play {
             setup,
             index,
-            game,
+            stage: Stage::Unopened(blank),
             clock: Clock::default(),
             botted: false,
             calls: Calls::default(),
-        })
+        }
     }
 
     /// Starts the next game of the run.
     pub fn restart(&mut self) {
-        *self = Play::numbered(self.setup, self.index + 1)
-            .expect("the setup was checked when the first game was made");
+        *self = Play::numbered(self.setup, self.index + 1);
+    }
+
+    /// Makes the first click at `first`: draws the layout for it, reveals it and starts the
+    /// clock. The game must not be opened yet, and `first` must be on the board.
+    fn open(&mut self, first: Pos) {
+        debug_assert!(!self.opened());
+        let s = self.setup;
+        let mut game = Game::new(s.config, s.rule, first, game_seed(s.seed, self.index))
+            .expect("the setup was checked: every first click leaves room for the mines");
+        game.reveal(first);
+        self.clock.start();
+        self.stage = Stage::Opened(game);
     }
 
     #[must_use]
@@ -119,20 +145,40 @@ impl Play {
         self.index
     }
 
+    /// The game, once the first click has drawn its layout.
     #[must_use]
-    pub fn game(&self) -> &Game {
-        &self.game
+    pub fn game(&self) -> Option<&Game> {
+        match &self.stage {
+            Stage::Unopened(_) => None,
+            Stage::Opened(game) => Some(game),
+        }
     }
 
-    /// What the player sees.
+    /// Whether the first click has been made.
+    #[must_use]
+    pub fn opened(&self) -> bool {
+        self.game().is_some()
+    }
+
+    /// What the player sees (all hidden before the first click).
     #[must_use]
     pub fn view(&self) -> &Board {
-        self.game.view()
+        match &self.stage {
+            Stage::Unopened(blank) => blank,
+            Stage::Opened(game) => game.view(),
+        }
     }
 
+    /// Where the game stands (playing before the first click).
     #[must_use]
     pub fn status(&self) -> Status {
-        self.game.status()
+        self.game().map_or(Status::Playing, Game::status)
+    }
+
+    /// The mine whose reveal lost the game, if it is lost.
+    #[must_use]
+    pub fn hit(&self) -> Option<Pos> {
+        self.game().and_then(Game::hit)
     }
 
     /// Whether the bot moved in this game.
@@ -162,7 +208,8 @@ impl Play {
         self.clock.elapsed()
     }
 
-    /// Makes the player's move.
+    /// Makes the player's move. The first click is the first reveal, anywhere: it draws the
+    /// layout and starts the clock; a flag or a chord before it does nothing.
     pub fn play(&mut self, m: Move) -> Said {
         let p = m.cell();
         if !self.view().grid().contains(p) {
@@ -171,17 +218,25 @@ impl Play {
         if self.status() != Status::Playing {
             return Said::Ignored("the game is over");
         }
-        self.clock.start();
+        let game = match (&mut self.stage, m) {
+            (Stage::Opened(game), _) => game,
+            (Stage::Unopened(_), Move::Reveal(p)) => {
+                self.open(p);
+                return self.ended();
+            }
+            (Stage::Unopened(_), Move::Flag(_)) => return Said::Ignored(FLAG_FIRST),
+            (Stage::Unopened(_), Move::Chord(_)) => return Said::Ignored(CHORD),
+        };
         let changed = match m {
-            Move::Reveal(p) => self.game.reveal(p) != Reveal::Ignored,
-            Move::Flag(p) => self.game.toggle_flag(p),
-            Move::Chord(p) => self.game.chord(p) != Reveal::Ignored,
+            Move::Reveal(p) => game.reveal(p) != Reveal::Ignored,
+            Move::Flag(p) => game.toggle_flag(p),
+            Move::Chord(p) => game.chord(p) != Reveal::Ignored,
         };
         if !changed {
             return Said::Ignored(match m {
                 Move::Reveal(_) => "the cell is revealed or flagged",
                 Move::Flag(_) => "the cell is revealed",
-                Move::Chord(_) => "a chord needs a number with exactly that many flags around it and a hidden cell",
+                Move::Chord(_) => CHORD,
             });
         }
         self.ended()
@@ -197,13 +252,14 @@ impl Play {
             }
             Status::Lost => {
                 self.clock.stop();
-                Said::Lost(self.game.hit().expect("a lost game has hit a mine"))
+                Said::Lost(self.hit().expect("a lost game has hit a mine"))
             }
         }
     }
 
-    /// One move of the bot (see [`bot::step`]); `observe` sees each of its events. Returns what
-    /// the end of the game says, if it ended.
+    /// One move of the bot (see [`bot::step`]); `observe` sees each of its events. Before the
+    /// first click, the move is the bot's first click, at the rule's cell ([`Event::First`]).
+    /// Returns what the end of the game says, if it ended.
     ///
     /// # Errors
     /// If the analyzer rejects the view: the player's flags contradict the numbers, or the board
@@ -212,11 +268,17 @@ impl Play {
         if self.status() != Status::Playing {
             return Ok(Said::Ignored("the game is over"));
         }
-        self.clock.start();
         self.botted = true;
-        bot::step(&mut self.game, STRATEGY, &mut self.calls, &mut |e, _| {
-            observe(e);
-        })?;
+        let game = match &mut self.stage {
+            Stage::Opened(game) => game,
+            Stage::Unopened(_) => {
+                let first = self.setup.rule.cell(&self.setup.config);
+                self.open(first);
+                observe(Event::First(first));
+                return Ok(self.ended());
+            }
+        };
+        bot::step(game, STRATEGY, &mut self.calls, &mut |e, _| observe(e))?;
         Ok(self.ended())
     }
 

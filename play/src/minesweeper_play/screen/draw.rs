@@ -178,16 +178,16 @@ fn rows(state: &State) -> Vec<Line<'static>> {
 /// mines `*` (the one hit on red) and wrong flags `x`; under the overlay, safe `o`, certain mine
 /// `!`, the recommended cell `+`, and every hidden cell's probability as a colour.
 fn glyph(state: &State, overlay: Option<&Overlay>, p: Pos) -> (char, Style) {
-    let game = state.play.game();
-    let status = game.status();
-    let mine = game.layout().is_mine(p);
+    let play = &state.play;
+    let status = play.status();
+    let mine = play.game().is_some_and(|g| g.layout().is_mine(p));
     let plain = Style::default();
-    match game.view().get(p) {
+    match play.view().get(p) {
         Cell::Revealed(0) => (' ', plain),
         Cell::Revealed(n) => (char::from(b'0' + n), number_style(n)),
         Cell::Flagged if status == Status::Lost && !mine => ('x', plain.fg(Color::Red)),
         Cell::Flagged => ('F', plain.fg(Color::Red).add_modifier(Modifier::BOLD)),
-        Cell::Hidden if game.hit() == Some(p) => ('*', plain.bg(Color::Red).fg(Color::White)),
+        Cell::Hidden if play.hit() == Some(p) => ('*', plain.bg(Color::Red).fg(Color::White)),
         Cell::Hidden if status == Status::Lost && mine => ('*', plain.add_modifier(Modifier::BOLD)),
         Cell::Hidden if status == Status::Won => ('F', plain.fg(Color::Red)),
         Cell::Hidden => match overlay {
@@ -253,19 +253,18 @@ fn number_style(n: u8) -> Style {
 fn help(frame: &mut Frame, area: Rect) {
     let text = [
         "arrows, hjkl   move the cursor",
-        "Space, Enter   reveal",
+        "Space, Enter   reveal (the first click goes anywhere)",
         "f              flag or unflag",
         "c              chord: reveal around a number whose flags are placed",
         "H              hint overlay: exact mine probabilities",
         "               o safe, ! mine, + the recommended cell,",
         "               colour from green (safe) to red (mine)",
-        "a              the bot makes one move",
+        "a              one bot move (first click: (0, 0) safe, (3, 3) opening)",
         "A              the bot plays to the end (any key stops it)",
         "s              save the view as a .mine file",
         "r              next game",
         "q              quit",
         "mouse          left reveals (on a number: chords), right flags",
-        "",
         "any other key closes this help",
     ];
     let width = (text.iter().map(|l| l.len()).max().unwrap_or(0) as u16 + 4).min(area.width);

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use cp_puzzles::minesweeper::bot::Event;
-use cp_puzzles::minesweeper::game::Status;
+use cp_puzzles::minesweeper::game::{FirstClick, Status};
 use cp_puzzles::minesweeper::{Analysis, Board, Cell, Pos};
 
 use super::super::play::{event_text, Move, Play, Said};
@@ -94,17 +94,18 @@ pub struct State {
 }
 
 impl State {
-    /// The screen of `play`, the cursor on the first click.
+    /// The screen of `play`, the cursor on the bot's first click (so that Space plays the bot's
+    /// game), and a message that says the first click goes anywhere.
     #[must_use]
     pub fn new(play: Play) -> State {
         let setup = play.setup();
         State {
             cursor: setup.rule.cell(&setup.config),
+            message: start_message(&play),
             play,
             hint: false,
             help: false,
             auto: false,
-            message: String::new(),
             overlay: None,
             finished: None,
             recorded: None,
@@ -266,6 +267,18 @@ impl State {
             analysis: self.play.analysis().map_err(|e| e.to_string()),
         });
     }
+}
+
+/// What the screen says before the first click: where it may go and what the rule promises.
+fn start_message(play: &Play) -> String {
+    if play.opened() {
+        return String::new();
+    }
+    let promise = match play.setup().rule {
+        FirstClick::Safe => "is never a mine",
+        FirstClick::Opening => "opens an area",
+    };
+    format!("click anywhere to start: the first click {promise}")
 }
 
 /// A bot move in a few words: its events if there are at most three, else the counts of flags and
