@@ -40,13 +40,14 @@ fn answer_of<E: Display>(
     }
 }
 
-/// minimax: `<value> <nodes>`, two integers.
+/// minimax: `<value> <nodes>`, two integers (the nodes may pass `u64::MAX`: a chain of depth
+/// `2^64 - 1` has `2^64` nodes).
 pub fn minimax(data: &[u8]) {
     if let Some(text) = answer_of(data, |d, out| minimax::run(d, out)) {
         let fields: Vec<&str> = text.split_whitespace().collect();
         assert_eq!(fields.len(), 2, "{text:?}");
         assert!(
-            fields[0].parse::<i64>().is_ok() && fields[1].parse::<u64>().is_ok(),
+            fields[0].parse::<i64>().is_ok() && fields[1].parse::<u128>().is_ok(),
             "{text:?}"
         );
     }

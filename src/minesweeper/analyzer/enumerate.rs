@@ -68,7 +68,7 @@ impl State<'_> {
 /// limbs of one big addition per group with a mine, plus one for the total. Counting only the
 /// nodes let a long component with big counts run for minutes: its leaves cost a big addition
 /// per group each.
-pub(crate) const WORK_BUDGET: u64 = 200_000_000;
+pub(crate) const WORK_BUDGET: u64 = 800_000_000;
 
 /// The most big-integer entries a table may hold (`groups * mine counts`).
 pub(crate) const TABLE_BUDGET: usize = 4_000_000;
