@@ -4,6 +4,8 @@
 mod util;
 
 mod cli;
+mod fuzz_checks;
+mod fuzz_corpus;
 mod maxblack;
 mod minesweeper;
 mod minesweeper_bot;

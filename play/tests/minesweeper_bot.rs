@@ -115,6 +115,7 @@ fn the_cli_rejects_bad_arguments() {
         &["--first-cell", "3"],
         &["--show", "--compare", "lowest"],
         &["--unknown"],
+        &["--threads", "0"],
     ] {
         error(args, 2);
     }
@@ -128,7 +129,8 @@ fn the_cli_rejects_bad_strategies() {
         ("regions:", "expected key=value, found \"\""),
         ("regions:blend", "expected key=value, found \"blend\""),
         ("regions:blend=1.5", "expected blend to be a number from 0 to 1, found \"1.5\""),
-        ("regions:endgame=many", "expected endgame to be a whole number, found \"many\""),
+        ("regions:endgame=many", "expected endgame to be a whole number up to 1000000, found \"many\""),
+        ("regions:endgame=18446744073709551615", "expected endgame to be a whole number up to 1000000, found \"18446744073709551615\""),
         ("regions:forced=all", "expected forced to be none, dead or pseudo, found \"all\""),
         ("regions:candidates=0", "expected candidates to be at least 1, found \"0\""),
         ("lowest:window=0.2", "expected a parameter of lowest (none), found \"window\""),

@@ -24,6 +24,8 @@ pub enum Error {
         expected: &'static str,
         found: String,
     },
+    /// More optimal grids up to symmetry than the solver keeps to list them.
+    TooManyGrids { limit: usize },
     /// A token follows `K`.
     Trailing {
         line: usize,
@@ -53,6 +55,10 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "line {line}, token {token}: expected {expected}, found {found:?}"
+            ),
+            Error::TooManyGrids { limit } => write!(
+                f,
+                "more than {limit} optimal grids up to symmetry: too many to list (--count-only counts them)"
             ),
             Error::Trailing { line, token, found } => write!(
                 f,

@@ -19,7 +19,7 @@ use std::io::{Read, Write};
 pub use error::Error;
 pub use parse::{parse, Puzzle};
 pub use search::Stage;
-pub use solver::{Answer, Solver, Speedups};
+pub use solver::{Answer, Solver, Speedups, MAX_KEPT_ORBITS};
 
 /// The largest N accepted (rows are bit masks with a 2^N table).
 pub const MAX_N: usize = 20;
@@ -46,7 +46,7 @@ pub struct Solution {
 impl fmt::Display for Solution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let a = &self.answer;
-        writeln!(f, "{}\n{} {}", a.max, a.grids.len(), a.total)?;
+        writeln!(f, "{}\n{} {}", a.max, a.orbits, a.total)?;
         if self.count_only {
             return Ok(());
         }
@@ -66,14 +66,18 @@ impl fmt::Display for Solution {
 /// Solves a puzzle with every speedup, reporting progress on stderr if `options.progress`.
 ///
 /// # Errors
-/// None: every [`Puzzle`] has an answer. The `Result` is the crate's contract.
+/// [`Error::TooManyGrids`] if the grids are to be listed and there are too many (see
+/// [`MAX_KEPT_ORBITS`]).
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Solution, Error> {
     let mut solver = Solver::new(puzzle.n(), puzzle.k(), Speedups::ALL);
+    if options.count_only {
+        solver = solver.counting_only();
+    }
     if options.progress {
         solver = solver.reporting(progress_report(puzzle.n()));
     }
     Ok(Solution {
-        answer: solver.answer(),
+        answer: solver.answer()?,
         count_only: options.count_only,
     })
 }

@@ -1,6 +1,7 @@
 //! Reading `N K`.
 
 use std::io::Read;
+use std::num::IntErrorKind;
 
 use super::error::Error;
 use super::MAX_N;
@@ -38,7 +39,7 @@ impl Puzzle {
 ///
 /// # Errors
 /// [`Error::Read`] if the input cannot be read or is not UTF-8, [`Error::Missing`] if a number is
-/// missing, [`Error::BadToken`] if a token is not an integer in range, [`Error::Trailing`] if
+/// missing (a K too large for a `usize` is read as `usize::MAX`: no line is that long), [`Error::BadToken`] if a token is not an integer in range, [`Error::Trailing`] if
 /// anything follows `K`.
 pub fn parse<R: Read>(mut input: R) -> Result<Puzzle, Error> {
     let mut text = String::new();
@@ -79,7 +80,12 @@ fn number(
         token: index,
         expected,
     })?;
-    match t.parse::<usize>() {
+    // A K too large for a `usize` is as good as K = usize::MAX: longer than every line.
+    let parsed = t.parse::<usize>().or_else(|e| match e.kind() {
+        IntErrorKind::PosOverflow if max == usize::MAX => Ok(usize::MAX),
+        _ => Err(e),
+    });
+    match parsed {
         Ok(v) if (1..=max).contains(&v) => Ok(v),
         _ => Err(Error::BadToken {
             line: 1,

@@ -517,6 +517,26 @@ impl Search {
     }
 }
 
+/// Whether the final walk of an `n` x `n` search visits `grid` (with `pruned` as in
+/// [`Speedups::prune_images`], for `n >= 2`): its top `n / 2` rows hold at least as many black
+/// cells as its bottom `n / 2`, and its first row that is not a palindrome is below its mirror
+/// image. The walk visits every optimal grid that passes, each once.
+#[must_use]
+pub fn final_walk_visits(grid: &[u32], pruned: bool) -> bool {
+    let n = grid.len();
+    if !pruned || n < 2 {
+        return true;
+    }
+    let half = n / 2;
+    let black = |rows: &[u32]| rows.iter().map(|r| r.count_ones()).sum::<u32>();
+    let first_asymmetric = grid.iter().find_map(|&r| {
+        let mirrored = r.reverse_bits() >> (32 - n);
+        (mirrored != r).then_some((r, mirrored))
+    });
+    black(&grid[..half]) >= black(&grid[n - half..])
+        && first_asymmetric.is_none_or(|(r, mirrored)| r < mirrored)
+}
+
 /// A node's failure-table key: its packed state and situation.
 type Key = (u64, Situation);
 

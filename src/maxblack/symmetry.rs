@@ -51,3 +51,18 @@ pub fn canonical(grid: &[u32]) -> (Vec<u32>, Vec<u32>, usize) {
     let (k, g) = images.swap_remove(0);
     (g, k, size)
 }
+
+/// The orbit's size if `grid` is the image with the smallest key among those of its orbit that
+/// `visited` accepts, else `None`: counting the grids of a walk that visits exactly the accepted
+/// images this way counts each orbit once, without keeping any grid.
+#[must_use]
+pub fn size_if_first_visited(grid: &[u32], visited: impl Fn(&[u32]) -> bool) -> Option<usize> {
+    let mut images: Vec<Vec<u32>> = (0..8).map(|s| image(grid, s)).collect();
+    images.sort_unstable();
+    images.dedup();
+    let first = images
+        .iter()
+        .filter(|g| visited(g))
+        .min_by_key(|g| key(g))?;
+    (first.as_slice() == grid).then_some(images.len())
+}

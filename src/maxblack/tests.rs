@@ -4,11 +4,15 @@ use super::search::Search;
 use super::*;
 
 fn answer(n: usize, k: usize) -> Answer {
-    Solver::new(n, k, Speedups::ALL).answer()
+    Solver::new(n, k, Speedups::ALL)
+        .answer()
+        .expect("within the limit")
 }
 
 fn answer_with(n: usize, k: usize, speedups: Speedups) -> Answer {
-    Solver::new(n, k, speedups).answer()
+    Solver::new(n, k, speedups)
+        .answer()
+        .expect("within the limit")
 }
 
 /// The cells of an `n` x `n` grid packed as bit `i * n + j`; true if no `k` in a row.
@@ -304,4 +308,65 @@ fn rectangle_maxima_match_oeis_a181019() {
     let best = Search::new(12, 3, Speedups::ALL).maxima().to_vec();
     assert_eq!(best[1..=10], [8, 16, 20, 26, 33, 38, 44, 50, 56, 62]);
     assert_eq!(best[12], 74);
+}
+
+/// Counting without keeping the grids gives the kept answer's counts, for every small `(n, k)`,
+/// with and without the image pruning (which decides which images the count sees).
+#[test]
+fn counting_only_agrees_with_the_kept_grids() {
+    for n in 1..=6 {
+        for k in 1..=n + 1 {
+            for speedups in [Speedups::ALL, Speedups::NONE] {
+                let kept = answer_with(n, k, speedups);
+                let counted = Solver::new(n, k, speedups)
+                    .counting_only()
+                    .answer()
+                    .expect("counting has no limit");
+                assert!(counted.grids.is_empty(), "({n}, {k}) kept grids");
+                assert_eq!(
+                    (counted.max, counted.orbits, counted.total),
+                    (kept.max, kept.grids.len() as u64, kept.total),
+                    "({n}, {k}, {speedups:?})"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn too_many_orbits_to_list_is_an_error() {
+    // 7 3 has 909 orbits.
+    let error = Solver::new(7, 3, Speedups::ALL)
+        .keeping_at_most(900)
+        .answer()
+        .expect_err("over the limit");
+    assert_eq!(
+        error.to_string(),
+        "more than 900 optimal grids up to symmetry: too many to list (--count-only counts them)"
+    );
+    assert_eq!(
+        Solver::new(7, 3, Speedups::ALL)
+            .keeping_at_most(909)
+            .answer()
+            .map(|a| a.orbits)
+            .ok(),
+        Some(909)
+    );
+}
+
+/// K = 1 allows no black cell: the all-white grid, without a search (N = 20 took seconds).
+#[test]
+fn k_one_is_the_white_grid() {
+    let a = answer(20, 1);
+    assert_eq!((a.max, a.orbits, a.total), (0, 1, 1));
+    assert_eq!(a.grids, vec![vec![0; 20]]);
+}
+
+#[test]
+fn a_k_too_large_for_a_word_is_longer_than_every_line() {
+    for k in ["18446744073709551615", "100000000000000000000000000"] {
+        let puzzle = parse(format!("5 {k}\n").as_bytes()).expect("accepted");
+        assert_eq!(puzzle.k(), usize::MAX);
+    }
+    assert!(parse("5 -1\n".as_bytes()).is_err());
 }

@@ -3,6 +3,7 @@
 
 use std::fmt::Display;
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -39,9 +40,10 @@ struct Args {
     /// The run's seed: game i is drawn from a seed derived from (S, i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (results do not depend on it); the default is the number of cores.
+    /// Worker threads, at least 1 (results do not depend on it); the default is the number of
+    /// cores.
     #[arg(long)]
-    threads: Option<usize>,
+    threads: Option<NonZeroUsize>,
     /// The guessing strategy, NAME[:key=value,...] (see below).
     #[arg(long, default_value = "regions")]
     strategy: Strategy,
@@ -132,7 +134,8 @@ fn job(args: &Args) -> Result<Run, cp_puzzles::minesweeper::game::Error> {
         seed: args.seed,
         threads: args
             .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, NonZeroUsize::get),
     };
     job.check()?;
     Ok(job)

@@ -3,7 +3,7 @@
 
 use super::big::Big;
 use super::combine::{combine, combine_cost, COMBINE_BUDGET};
-use super::enumerate::{enumerate, NODE_BUDGET};
+use super::enumerate::{enumerate, WORK_BUDGET};
 use super::frontier::{mine_count, Known, System};
 use crate::minesweeper::board::{Board, Cell, Pos};
 use crate::minesweeper::error::{Budget, Error, Inconsistency};
@@ -119,11 +119,11 @@ pub fn analyze_exact(board: &Board) -> Result<ExactAnalysis, Error> {
         frontier,
         components: system.components.len(),
     };
-    let mut nodes = NODE_BUDGET;
+    let mut work = WORK_BUDGET;
     let mut tables = Vec::with_capacity(system.components.len());
     for c in &system.components {
-        let t = enumerate(c, system.mines_left, &mut nodes).ok_or_else(|| {
-            too_complex(if nodes == 0 {
+        let t = enumerate(c, system.mines_left, &mut work).ok_or_else(|| {
+            too_complex(if work == 0 {
                 Budget::Enumeration
             } else {
                 Budget::TableSize

@@ -35,6 +35,12 @@ impl Big {
         }
     }
 
+    /// The number of 64-bit limbs (0 for zero): the cost of one addition of this value.
+    #[must_use]
+    pub(crate) fn limb_count(&self) -> usize {
+        self.limbs.len()
+    }
+
     /// Whether the value is zero.
     #[must_use]
     pub fn is_zero(&self) -> bool {

@@ -62,14 +62,26 @@ impl State<'_> {
     }
 }
 
-/// The most search nodes [`enumerate`] visits over a whole board (a few seconds).
-pub(crate) const NODE_BUDGET: u64 = 200_000_000;
+/// The most work [`enumerate`] does over a whole board, in 64-bit limb operations (a few seconds).
+///
+/// A search node costs the limbs of the weight it multiplies; a finished arrangement costs the
+/// limbs of one big addition per group with a mine, plus one for the total. Counting only the
+/// nodes let a long component with big counts run for minutes: its leaves cost a big addition
+/// per group each.
+pub(crate) const WORK_BUDGET: u64 = 800_000_000;
 
 /// The most big-integer entries a table may hold (`groups * mine counts`).
 pub(crate) const TABLE_BUDGET: usize = 4_000_000;
 
-/// Counts every arrangement of `comp` with at most `cap` mines, visiting at most `*budget` search
-/// nodes (decreased by the nodes visited). `None` if the budget runs out or the table would exceed
+/// Takes `work` from `budget`; `None`, with the budget left at 0, if it has less.
+fn spend(budget: &mut u64, work: u64) -> Option<()> {
+    let left = budget.checked_sub(work);
+    *budget = left.unwrap_or(0);
+    left.map(|_| ())
+}
+
+/// Counts every arrangement of `comp` with at most `cap` mines, doing at most `*budget` units of
+/// work as [`WORK_BUDGET`] counts them (decreased by the work done). `None` if the budget runs out or the table would exceed
 /// [`TABLE_BUDGET`] entries.
 ///
 /// Depth-first over the groups (iteratively, so a long component can't overflow the stack); a
@@ -109,7 +121,7 @@ pub(crate) fn enumerate(comp: &Component, cap: usize, budget: &mut u64) -> Optio
     loop {
         if entering {
             if d == groups {
-                record(&mut table, &weight[d], &k, mines);
+                spend(budget, record(&mut table, &weight[d], &k, mines))?;
                 entering = false;
                 d -= 1;
                 continue;
@@ -138,7 +150,7 @@ pub(crate) fn enumerate(comp: &Component, cap: usize, budget: &mut u64) -> Optio
             k[d] += 1;
             entering = true;
         }
-        *budget = budget.checked_sub(1)?;
+        spend(budget, weight[d].limb_count() as u64 + 1)?;
         state.assign(d, k[d]);
         mines += k[d];
         let (before, after) = weight.split_at_mut(d + 1);
@@ -156,14 +168,18 @@ pub(crate) fn enumerate(comp: &Component, cap: usize, budget: &mut u64) -> Optio
 }
 
 /// Adds one assignment (`k[g]` mines in group `g`, realised in `weight` ways) to the table; the
-/// per-cell counts are kept multiplied by the group's size until the end.
-fn record(table: &mut Table, weight: &Big, k: &[usize], mines: usize) {
+/// per-cell counts are kept multiplied by the group's size until the end. Returns the work done,
+/// as [`WORK_BUDGET`] counts it.
+fn record(table: &mut Table, weight: &Big, k: &[usize], mines: usize) -> u64 {
     table.ways[mines].add_assign(weight);
+    let mut adds = 1;
     for (g, &kg) in k.iter().enumerate() {
         if kg > 0 {
             table.mines_in[g][mines].add_mul_small(weight, kg as u64);
+            adds += 1;
         }
     }
+    adds * (weight.limb_count() as u64 + 1)
 }
 
 #[cfg(test)]
@@ -198,6 +214,27 @@ mod tests {
         assert_eq!(t.mines_in[0][4], Big::from_u64(20));
         assert_eq!(t.mines_in[1][4], Big::from_u64(20));
         assert!(budget < 1000);
+    }
+
+    #[test]
+    fn a_finished_arrangement_costs_its_big_additions() {
+        // One group of 8 cells needing 4 mines: one node (a one-limb weight: 2 units), one
+        // arrangement (2 additions of a one-limb weight: 4 units).
+        let comp = Component {
+            groups: vec![Group {
+                cells: (0..8).collect(),
+                constraints: vec![0],
+            }],
+            needs: vec![4],
+            at: 0,
+        };
+        let mut budget = 1000;
+        let t = enumerate(&comp, 99, &mut budget).expect("within budget");
+        assert_eq!(t.ways[4], Big::from_u64(70));
+        assert_eq!(1000 - budget, 6);
+        let mut short = 5;
+        assert!(enumerate(&comp, 99, &mut short).is_none());
+        assert_eq!(short, 0, "an exhausted budget reads 0");
     }
 
     #[test]

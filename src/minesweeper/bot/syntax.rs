@@ -11,7 +11,8 @@
 //!   `deep=0`, `forced=pseudo`.
 //!
 //! `window` and `next-risk` name the same parameter. Numbers are from 0 to 1; the pool must keep
-//! a cell to examine (`candidates` and `interior` at least 1, `near` below `interior`).
+//! a cell to examine (`candidates` and `interior` at least 1, `near` below `interior`). Counts are
+//! bounded: `endgame` by [`MAX_ENDGAME`], the others by [`MAX_POOL`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -304,10 +305,33 @@ fn set(strategy: &mut Strategy, pair: &str) -> Result<Key, StrategyError> {
                 .filter(|x| (0.0..=1.0).contains(x))
                 .ok_or_else(|| bad("a number from 0 to 1"))?;
         }
-        Slot::Count(n) => *n = text.parse().map_err(|_| bad("a whole number"))?,
+        Slot::Count(n) => {
+            let most = most(key);
+            *n = text
+                .parse()
+                .ok()
+                .filter(|n| *n <= most)
+                .ok_or_else(|| bad(&format!("a whole number up to {most}")))?;
+        }
         Slot::Forced(f) => *f = text.parse().map_err(|e: NameError| bad(&e.expected))?,
     }
     Ok(key)
+}
+
+/// The largest endgame search accepted (`endgame=`): its tables grow with it.
+pub const MAX_ENDGAME: usize = 1_000_000;
+
+/// The largest count accepted for the lookahead's pool (`candidates`, `interior`, `near`, `deep`).
+pub const MAX_POOL: usize = 100_000;
+
+/// The largest value of a count parameter: beyond it, a value would only allocate or search
+/// without end.
+fn most(key: Key) -> usize {
+    if key == Key::Endgame {
+        MAX_ENDGAME
+    } else {
+        MAX_POOL
+    }
 }
 
 /// The names of `s`'s parameters, as a phrase: `"window, blend, ..."` or `"none"`.
@@ -408,8 +432,19 @@ mod tests {
         );
         assert_eq!(
             error("regions:deep=-1"),
-            "expected deep to be a whole number, found \"-1\""
+            "expected deep to be a whole number up to 100000, found \"-1\""
         );
+        assert_eq!(
+            error("regions:endgame=18446744073709551615"),
+            "expected endgame to be a whole number up to 1000000, found \"18446744073709551615\""
+        );
+        assert_eq!(
+            error("regions:deep=100001"),
+            "expected deep to be a whole number up to 100000, found \"100001\""
+        );
+        assert!("regions:endgame=1000000,candidates=100000"
+            .parse::<Strategy>()
+            .is_ok());
         assert_eq!(
             error("regions:forced=all"),
             "expected forced to be none, dead or pseudo, found \"all\""

@@ -1,0 +1,9 @@
+//! Fuzz target: `maxblack`'s parser and solver on any bytes (the checks are in
+//! `tests/fuzz_checks.rs`, shared with the corpus replay of `cargo test`).
+#![no_main]
+
+#[path = "../../tests/fuzz_checks.rs"]
+#[allow(dead_code)]
+mod fuzz_checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_checks::maxblack(data));

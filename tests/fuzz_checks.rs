@@ -1,0 +1,144 @@
+//! What every solver must do on any input: the checks of the fuzz targets (`fuzz/`), which the
+//! replay of their corpora (`tests/fuzz_corpus.rs`) runs in `cargo test` on stable.
+//!
+//! Each check runs the solver's `run` on the bytes twice and asserts: no panic; either an answer
+//! or an error whose message is one non-empty line; the same bytes both times; and, for an answer,
+//! that it has the solver's output format (and, for maxblack, that `--count-only` agrees).
+
+use std::fmt::Display;
+
+use cp_puzzles::{maxblack, minesweeper, minimax, quarto};
+
+/// Runs `run` on `data` twice; returns the output if it answered, after the common checks.
+fn answer_of<E: Display>(
+    data: &[u8],
+    run: impl Fn(&[u8], &mut Vec<u8>) -> Result<(), E>,
+) -> Option<String> {
+    let once = || {
+        let mut out = Vec::new();
+        let result = run(data, &mut out).map_err(|e| e.to_string());
+        (result, out)
+    };
+    let (result, out) = once();
+    assert_eq!((result.clone(), out.clone()), once(), "not deterministic");
+    match result {
+        Ok(()) => {
+            let text = String::from_utf8(out).expect("the answer is UTF-8");
+            assert!(
+                text.ends_with('\n'),
+                "the answer ends with a newline: {text:?}"
+            );
+            Some(text)
+        }
+        Err(message) => {
+            assert!(
+                !message.is_empty() && !message.contains('\n'),
+                "one-line error: {message:?}"
+            );
+            None
+        }
+    }
+}
+
+/// minimax: `<value> <nodes>`, two integers (the nodes may pass `u64::MAX`: a chain of depth
+/// `2^64 - 1` has `2^64` nodes).
+pub fn minimax(data: &[u8]) {
+    if let Some(text) = answer_of(data, |d, out| minimax::run(d, out)) {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(fields.len(), 2, "{text:?}");
+        assert!(
+            fields[0].parse::<i64>().is_ok() && fields[1].parse::<u128>().is_ok(),
+            "{text:?}"
+        );
+    }
+}
+
+/// The largest board the minesweeper target analyses (cells): bigger ones only go through the
+/// parser, so that one input costs milliseconds.
+const MINESWEEPER_CELLS: usize = 400;
+
+/// minesweeper: every line is words and numbers, the probabilities in `[0, 1]`.
+pub fn minesweeper(data: &[u8]) {
+    let Ok(board) = minesweeper::parse(data) else {
+        return;
+    };
+    if board.cells().len() > MINESWEEPER_CELLS {
+        return;
+    }
+    if let Some(text) = answer_of(data, |d, out| minesweeper::run(d, out)) {
+        assert!(!text.trim().is_empty());
+        for token in text.split_whitespace() {
+            if let Ok(p) = token.parse::<f64>() {
+                assert!((0.0..=1.0).contains(&p) || p.fract() == 0.0, "{text:?}");
+            }
+        }
+    }
+}
+
+/// The largest N the maxblack target solves: larger ones only go through the parser.
+const MAXBLACK_N: usize = 6;
+
+/// maxblack: the maximum, `orbits total`, then `orbits` grids of N rows of N cells holding the
+/// maximum each; `--count-only` prints the same first two lines.
+pub fn maxblack(data: &[u8]) {
+    let Ok(puzzle) = maxblack::parse(data) else {
+        return;
+    };
+    if puzzle.n() > MAXBLACK_N {
+        return;
+    }
+    let full = maxblack::Options::default();
+    let count = maxblack::Options {
+        count_only: true,
+        ..full
+    };
+    let Some(text) = answer_of(data, |d, out| maxblack::run(d, out, &full)) else {
+        panic!("{puzzle:?} has an answer");
+    };
+    let counts = answer_of(data, |d, out| maxblack::run(d, out, &count)).expect("an answer");
+    let mut blocks = text.split("\n\n");
+    let head = blocks.next().expect("a head");
+    assert_eq!(format!("{head}\n"), counts, "--count-only differs");
+    let lines: Vec<&str> = head.lines().collect();
+    let max: usize = lines[0].parse().expect("the maximum");
+    let orbits: usize = lines[1]
+        .split(' ')
+        .next()
+        .and_then(|o| o.parse().ok())
+        .expect("orbits");
+    let grids: Vec<&str> = blocks.collect();
+    assert_eq!(grids.len(), orbits);
+    for g in grids {
+        let rows: Vec<&str> = g.lines().collect();
+        assert_eq!(rows.len(), puzzle.n());
+        assert!(rows.iter().all(|r| r.len() == puzzle.n()));
+        assert_eq!(g.matches('#').count(), max);
+    }
+}
+
+/// The fewest pieces on the board (or in hand) for the quarto target to solve a position: emptier
+/// ones only go through the parser.
+const QUARTO_PIECES: usize = 7;
+
+/// quarto: `place R C [give PPPP]` or `give PPPP`, then `win`, `draw` or `loss`.
+pub fn quarto(data: &[u8]) {
+    if quarto::parse(data).is_err() {
+        return;
+    }
+    let text = String::from_utf8_lossy(data);
+    let pieces = text
+        .split_whitespace()
+        .filter(|t| t.len() == 4 && t.bytes().all(|b| b == b'0' || b == b'1'))
+        .count();
+    if pieces < QUARTO_PIECES {
+        return;
+    }
+    let text = answer_of(data, |d, out| quarto::run(d, out)).expect("a legal position has a move");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text:?}");
+    assert!(
+        lines[0].starts_with("place ") || lines[0].starts_with("give "),
+        "{text:?}"
+    );
+    assert!(["win", "draw", "loss"].contains(&lines[1]), "{text:?}");
+}
