@@ -1,0 +1,6 @@
+//! `quarto-play`: Quarto against the computer, through stdin (line mode).
+
+pub mod book;
+pub mod game;
+pub mod line;
+pub mod players;
