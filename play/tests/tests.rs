@@ -3,3 +3,4 @@
 mod util;
 
 mod minesweeper_bot;
+mod quarto_play;

@@ -6,6 +6,7 @@ use assert_cmd::Command;
 pub fn bin(name: &str) -> Command {
     let path = match name {
         "minesweeper-bot" => env!("CARGO_BIN_EXE_minesweeper-bot"),
+        "quarto-play" => env!("CARGO_BIN_EXE_quarto-play"),
         other => panic!("no binary named {other}"),
     };
     Command::new(path)
