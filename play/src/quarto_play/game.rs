@@ -64,7 +64,7 @@ impl Game {
     #[must_use]
     pub fn to_move(&self) -> u8 {
         let n = self.moves.len() - usize::from(self.outcome().is_some());
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             self.first
         } else {
             3 - self.first
