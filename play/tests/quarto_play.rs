@@ -190,3 +190,42 @@ fn the_book_holds_every_canonical_position_up_to_its_depth() {
     assert_eq!(book.len(), expected);
     assert_eq!(Book::parse(&book.to_text()).expect("round trip"), book);
 }
+
+/// The screen drawn on a 70x14 test terminal, as text.
+fn screen_text(s: &cp_puzzles_play::quarto_play::screen::Screen) -> String {
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+    let mut terminal = Terminal::new(TestBackend::new(70, 14)).expect("a test terminal");
+    terminal
+        .draw(|f| cp_puzzles_play::quarto_play::screen::draw(f, s))
+        .expect("drawn");
+    let buffer = terminal.backend().buffer().clone();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_full_screen_mode_draws_board_pieces_and_status() {
+    use cp_puzzles_play::quarto_play::screen::Screen;
+    let mut s = Screen::new(Game::new(1), [Level::Human, Level::Perfect]);
+    insta::assert_snapshot!("screen_start", screen_text(&s));
+    s.cursor(0, 1);
+    s.confirm(); // gives 0001
+    for mv in ["place 1 1 give 0110", "place 0 0 give 1111"] {
+        s.game
+            .play(parse_move(mv).expect("notation"))
+            .expect("legal");
+    }
+    s = Screen::new(s.game.clone(), s.players);
+    s.cursor(1, 2);
+    s.confirm();
+    insta::assert_snapshot!("screen_give_after_place", screen_text(&s));
+}

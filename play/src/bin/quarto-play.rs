@@ -1,7 +1,7 @@
 //! `quarto-play`: play Quarto against the computer, from a random opponent to a perfect one
 //! (the game, the players and the line mode live in `cp_puzzles_play::quarto_play`).
 
-use std::io::{self, ErrorKind};
+use std::io::{self, ErrorKind, IsTerminal};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -28,7 +28,7 @@ struct Args {
     /// The number of games (for computer against computer).
     #[arg(long, default_value_t = 1)]
     games: u64,
-    /// Line mode (the only mode for now; kept so that scripts can ask for it).
+    /// Line mode even in a terminal (it is the mode whenever stdin or stdout is not a terminal).
     #[arg(long)]
     plain: bool,
     /// An opening book file instead of the shipped one.
@@ -60,6 +60,24 @@ fn main() -> ExitCode {
             }
         },
     };
+    if !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal() {
+        let first = match args.first {
+            First::Player(p) => p,
+            First::Random => 1 + (args.seed % 2) as u8,
+        };
+        return match cp_puzzles_play::quarto_play::tui::run(
+            [args.p1, args.p2],
+            first,
+            args.seed,
+            &book,
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("quarto-play: terminal error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let setup = Setup {
         players: [args.p1, args.p2],
         first: args.first,

@@ -4,3 +4,5 @@ pub mod book;
 pub mod game;
 pub mod line;
 pub mod players;
+pub mod screen;
+pub mod tui;
