@@ -149,7 +149,13 @@ pub fn draw(frame: &mut Frame, s: &Screen) {
         let mut spans = vec![Span::raw(format!(" {r}  "))];
         for c in 0..4u8 {
             let cell = Cell::new(r, c).expect("in range");
-            let mut span = s.game.board().get(cell).map_or(Span::raw(" . "), glyph);
+            let pending = s.stage == Stage::Give(Some(cell));
+            let shown = s
+                .game
+                .board()
+                .get(cell)
+                .or(s.game.hand().filter(|_| pending));
+            let mut span = shown.map_or(Span::raw(" . "), glyph);
             if win.contains(&cell) {
                 span = span.add_modifier(Modifier::REVERSED);
             }
