@@ -2,3 +2,4 @@
 //! live here, one module per program.
 
 pub mod minesweeper_play;
+pub mod quarto_play;

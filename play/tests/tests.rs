@@ -5,3 +5,4 @@ mod util;
 mod minesweeper_bot;
 mod minesweeper_play;
 mod minesweeper_play_screen;
+mod quarto_play;

@@ -7,6 +7,7 @@ pub fn bin(name: &str) -> Command {
     let path = match name {
         "minesweeper-bot" => env!("CARGO_BIN_EXE_minesweeper-bot"),
         "minesweeper-play" => env!("CARGO_BIN_EXE_minesweeper-play"),
+        "quarto-play" => env!("CARGO_BIN_EXE_quarto-play"),
         other => panic!("no binary named {other}"),
     };
     Command::new(path)

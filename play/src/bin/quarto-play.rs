@@ -1,0 +1,96 @@
+//! `quarto-play`: play Quarto against the computer, from a random opponent to a perfect one
+//! (the game, the players and the line mode live in `cp_puzzles_play::quarto_play`).
+
+use std::io::{self, ErrorKind, IsTerminal};
+use std::process::ExitCode;
+
+use clap::Parser;
+use cp_puzzles_play::quarto_play::book::Book;
+use cp_puzzles_play::quarto_play::line::{run, First, Setup};
+use cp_puzzles_play::quarto_play::players::Level;
+
+/// Play Quarto against the computer: human, random, easy, medium or perfect players.
+#[derive(Debug, Parser)]
+#[command(name = "quarto-play", version)]
+struct Args {
+    /// Player 1: human, random, easy, medium or perfect.
+    #[arg(long, default_value = "human")]
+    p1: Level,
+    /// Player 2: human, random, easy, medium or perfect.
+    #[arg(long, default_value = "perfect")]
+    p2: Level,
+    /// Who gives the first piece: 1, 2 or random (a coin flip from the seed).
+    #[arg(long, default_value = "1", value_parser = parse_first)]
+    first: First,
+    /// The seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The number of games (for computer against computer).
+    #[arg(long, default_value_t = 1)]
+    games: u64,
+    /// Line mode even in a terminal (it is the mode whenever stdin or stdout is not a terminal).
+    #[arg(long)]
+    plain: bool,
+    /// An opening book file instead of the shipped one.
+    #[arg(long)]
+    book: Option<std::path::PathBuf>,
+}
+
+fn parse_first(s: &str) -> Result<First, String> {
+    match s {
+        "1" => Ok(First::Player(1)),
+        "2" => Ok(First::Player(2)),
+        "random" => Ok(First::Random),
+        _ => Err(format!("expected 1, 2 or random, found \"{s}\"")),
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let book = match &args.book {
+        None => Book::shipped(),
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Book::parse(&t))
+        {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("quarto-play: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    if !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal() {
+        let first = match args.first {
+            First::Player(p) => p,
+            First::Random => 1 + (args.seed % 2) as u8,
+        };
+        return match cp_puzzles_play::quarto_play::tui::run(
+            [args.p1, args.p2],
+            first,
+            args.seed,
+            &book,
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("quarto-play: terminal error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let setup = Setup {
+        players: [args.p1, args.p2],
+        first: args.first,
+        seed: args.seed,
+        games: args.games,
+        book,
+    };
+    match run(&setup, io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("quarto-play: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! `quarto-play`: Quarto against the computer, through stdin (line mode).
+
+pub mod book;
+pub mod game;
+pub mod line;
+pub mod players;
+pub mod screen;
+pub mod tui;

@@ -1,0 +1,219 @@
+//! The computer players: random, easy, medium and perfect.
+
+use std::fmt;
+use std::str::FromStr;
+
+use cp_puzzles::minesweeper::game::Rng;
+use cp_puzzles::quarto::{best_move, Board, Move, Piece, Position, Value};
+
+use super::book::Book;
+use super::game::legal_moves;
+
+/// Who plays a side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Level {
+    /// A person, through stdin or the keyboard.
+    Human,
+    /// A uniformly random legal move.
+    Random,
+    /// Takes a win at once; never gives a piece that wins at once if another piece is safe.
+    Easy,
+    /// A search 3 moves deep (own move, reply, own move), ties broken at random.
+    Medium,
+    /// Perfect play: the solver, with the opening book.
+    Perfect,
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Ok(match s {
+            "human" => Level::Human,
+            "random" => Level::Random,
+            "easy" => Level::Easy,
+            "medium" => Level::Medium,
+            "perfect" => Level::Perfect,
+            _ => {
+                return Err(format!(
+                    "expected human, random, easy, medium or perfect, found \"{s}\""
+                ))
+            }
+        })
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::Human => "human",
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Perfect => "perfect",
+        })
+    }
+}
+
+/// The move of a computer `level` (not [`Level::Human`]) in `position`, which has a move.
+#[must_use]
+pub fn choose(level: Level, position: &Position, book: &Book, rng: &mut Rng) -> Move {
+    let moves = legal_moves(&position.board, position.hand);
+    match level {
+        Level::Random | Level::Human => pick(&moves, rng),
+        Level::Easy => easy(position, &moves, rng),
+        Level::Medium => medium(position, &moves, rng),
+        Level::Perfect => perfect(position, book).0,
+    }
+}
+
+fn pick(moves: &[Move], rng: &mut Rng) -> Move {
+    moves[rng.below(moves.len() as u64) as usize]
+}
+
+/// Whether `mv` completes a line.
+fn wins(board: &Board, hand: Option<Piece>, mv: Move) -> bool {
+    match (mv.place, hand) {
+        (Some(c), Some(h)) => board.wins_at(c, h),
+        _ => false,
+    }
+}
+
+/// Whether the opponent can win at once after `mv`.
+fn hands_a_win(board: &Board, hand: Option<Piece>, mv: Move) -> bool {
+    let after = match (mv.place, hand) {
+        (Some(c), Some(h)) => board.place(c, h),
+        _ => *board,
+    };
+    mv.give
+        .is_some_and(|g| after.empty().into_iter().any(|c| after.wins_at(c, g)))
+}
+
+fn easy(position: &Position, moves: &[Move], rng: &mut Rng) -> Move {
+    let (board, hand) = (&position.board, position.hand);
+    if let Some(&win) = moves.iter().find(|&&m| wins(board, hand, m)) {
+        return win;
+    }
+    let safe: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| !hands_a_win(board, hand, m))
+        .collect();
+    pick(if safe.is_empty() { moves } else { &safe }, rng)
+}
+
+/// The value of `board` with `hand` to place, looking `depth` moves ahead (0 past the horizon).
+fn lookahead(board: &Board, hand: Piece, depth: u32) -> i8 {
+    if board.empty().into_iter().any(|c| board.wins_at(c, hand)) {
+        return 1;
+    }
+    if depth == 0 || board.empty().len() == 1 {
+        return 0;
+    }
+    let mut best = -1;
+    for m in legal_moves(board, Some(hand)) {
+        let (Some(c), Some(g)) = (m.place, m.give) else {
+            continue;
+        };
+        best = best.max(-lookahead(&board.place(c, hand), g, depth - 1));
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+fn medium(position: &Position, moves: &[Move], rng: &mut Rng) -> Move {
+    let (board, hand) = (&position.board, position.hand);
+    if let Some(&win) = moves.iter().find(|&&m| wins(board, hand, m)) {
+        return win;
+    }
+    let Some(h) = hand else {
+        return pick(moves, rng);
+    };
+    let scored: Vec<(i8, Move)> = moves
+        .iter()
+        .map(|&m| match (m.place, m.give) {
+            (Some(c), Some(g)) => (-lookahead(&board.place(c, h), g, 2), m),
+            _ => (0, m),
+        })
+        .collect();
+    let top = scored.iter().map(|s| s.0).max().unwrap_or(0);
+    let best: Vec<Move> = scored
+        .into_iter()
+        .filter(|s| s.0 == top)
+        .map(|s| s.1)
+        .collect();
+    pick(&best, rng)
+}
+
+/// The value for the player to move after `mv` is played, from the mover's side: a win, a draw
+/// (the board filled) or the negated value of the position left, from the book or by search.
+fn move_value(position: &Position, mv: Move, book: &Book) -> Value {
+    let (Some(c), Some(h)) = (mv.place, position.hand) else {
+        return Value::Draw; // the first gift: every gift is equivalent, the game is a draw
+    };
+    let after = position.board.place(c, h);
+    if after.has_winning_line() {
+        return Value::Win;
+    }
+    let Some(g) = mv.give else {
+        return Value::Draw;
+    };
+    let theirs = book.value(&after, g).unwrap_or_else(|| {
+        best_move(&Position {
+            board: after,
+            hand: Some(g),
+        })
+        .value
+    });
+    match theirs {
+        Value::Win => Value::Loss,
+        Value::Draw => Value::Draw,
+        Value::Loss => Value::Win,
+    }
+}
+
+/// Whether every position after a move from `position` is in the book (or ends the game).
+fn children_in_book(position: &Position, book: &Book) -> bool {
+    let placed = 16 - position.board.empty().len();
+    position.hand.is_some() && placed < book_depth(book)
+}
+
+/// The deepest positions in the book, in pieces placed.
+#[must_use]
+pub fn book_depth(book: &Book) -> u32 {
+    book.entries()
+        .map(|(c, _)| c.occupied.count_ones())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The perfect move in `position` and its value: the first optimal move in the solver's order,
+/// so the same move `quarto` gives. Answers from the book when every reply position is in it.
+#[must_use]
+pub fn perfect(position: &Position, book: &Book) -> (Move, Value) {
+    if !children_in_book(position, book) {
+        let a = best_move(position);
+        return (a.best, a.value);
+    }
+    let mut best: Option<(Move, Value)> = None;
+    for m in legal_moves(&position.board, position.hand) {
+        let v = move_value(position, m, book);
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((m, v));
+            if v == Value::Win {
+                break;
+            }
+        }
+    }
+    best.expect("a position with a move")
+}
+
+/// The value of every legal move, in the solver's order (slow beyond the book: one search each).
+#[must_use]
+pub fn annotate(position: &Position, book: &Book) -> Vec<(Move, Value)> {
+    legal_moves(&position.board, position.hand)
+        .into_iter()
+        .map(|m| (m, move_value(position, m, book)))
+        .collect()
+}

@@ -1,0 +1,231 @@
+//! `quarto-play`: scripted games through stdin, and the players and the book through the library.
+
+use cp_puzzles::minesweeper::game::Rng;
+use cp_puzzles::quarto::{self, best_move, Move, Value};
+use cp_puzzles_play::quarto_play::book::{self, Book};
+use cp_puzzles_play::quarto_play::game::{parse_move, Game, Outcome};
+use cp_puzzles_play::quarto_play::players::{choose, perfect, Level};
+
+use crate::util::bin;
+
+/// Runs `quarto-play` with `args` and `stdin`, and returns its stdout.
+fn play(args: &[&str], stdin: &str) -> String {
+    let out = bin("quarto-play")
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).expect("utf-8")
+}
+
+/// A game after `plies` random moves from seed `seed`, not over.
+fn random_opening(seed: u64, plies: usize) -> (Game, Rng) {
+    let mut rng = Rng::new(seed);
+    loop {
+        let mut game = Game::new(1);
+        let book = Book::default();
+        while game.moves().len() < plies && game.outcome().is_none() {
+            let mv = choose(Level::Random, &game.position(), &book, &mut rng);
+            game.play(mv).expect("legal");
+        }
+        if game.outcome().is_none() {
+            return (game, rng);
+        }
+    }
+}
+
+/// Plays `game` to its end with the given levels for players 1 and 2.
+fn finish(game: &mut Game, levels: [Level; 2], rng: &mut Rng) -> Outcome {
+    let book = Book::shipped();
+    loop {
+        if let Some(o) = game.outcome() {
+            return o;
+        }
+        let level = levels[usize::from(game.to_move()) - 1];
+        let mv = choose(level, &game.position(), &book, rng);
+        game.play(mv).expect("legal");
+    }
+}
+
+#[test]
+fn perfect_against_perfect_keeps_the_solvers_value() {
+    for seed in 0..6 {
+        let (mut game, mut rng) = random_opening(seed, 8);
+        let mover = game.to_move();
+        let value = best_move(&game.position()).value;
+        let outcome = finish(&mut game, [Level::Perfect; 2], &mut rng);
+        let expected = match value {
+            Value::Win => Outcome::Win(mover),
+            Value::Draw => Outcome::Draw,
+            Value::Loss => Outcome::Win(3 - mover),
+        };
+        assert_eq!(outcome, expected, "seed {seed}");
+    }
+}
+
+#[test]
+fn random_never_beats_perfect() {
+    for seed in 0..12 {
+        let (mut game, mut rng) = random_opening(100 + seed, 8);
+        let value = best_move(&game.position()).value;
+        let perfect_side = game.to_move();
+        let mut levels = [Level::Random; 2];
+        levels[usize::from(perfect_side) - 1] = Level::Perfect;
+        let outcome = finish(&mut game, levels, &mut rng);
+        match value {
+            Value::Win => assert_eq!(outcome, Outcome::Win(perfect_side), "seed {seed}"),
+            _ => assert_ne!(outcome, Outcome::Win(3 - perfect_side), "seed {seed}"),
+        }
+    }
+}
+
+#[test]
+fn perfect_plays_the_solvers_move() {
+    for seed in 0..6 {
+        let (game, _) = random_opening(200 + seed, 7);
+        let (mv, value) = perfect(&game.position(), &Book::shipped());
+        let a = best_move(&game.position());
+        assert_eq!((mv, value), (a.best, a.value), "seed {seed}");
+    }
+}
+
+#[test]
+fn easy_beats_random_in_most_games() {
+    let out = play(
+        &[
+            "--p1", "easy", "--p2", "random", "--games", "40", "--first", "random",
+        ],
+        "",
+    );
+    let tally = out.lines().last().expect("a tally");
+    let wins: u32 = tally
+        .strip_prefix("tally: player 1 wins ")
+        .and_then(|t| t.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the tally line");
+    assert!(wins >= 30, "{tally}");
+}
+
+#[test]
+fn illegal_moves_are_rejected_and_asked_again() {
+    let out = play(
+        &["--p1", "human", "--p2", "random"],
+        "place 0 0\ngive 2222\nplace 0 0 give 0001\nbogus\ngive 0000\nquit\n",
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_lone_placement_waits_for_its_gift_and_undo_takes_back_a_round() {
+    let out = play(
+        &["--p1", "random", "--p2", "human", "--seed", "5"],
+        "place 0 0\ngive 0101\nboard\nundo\nboard\nplace 3 3 give 1111\nquit\n",
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn save_writes_the_position_for_quarto() {
+    let dir = std::env::temp_dir().join(format!("quarto-play-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let file = dir.join("pos.txt");
+    let script = format!("give 0011\nsave {}\nquit\n", file.display());
+    play(&["--p1", "human", "--p2", "random", "--seed", "2"], &script);
+    let saved = std::fs::read_to_string(&file).expect("the saved file");
+    let position = quarto::parse(saved.as_bytes()).expect("quarto reads it");
+    assert_eq!(position.board.occupied().len(), 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_moves_line_replays_through_quarto() {
+    for seed in 0..10 {
+        let seed = seed.to_string();
+        let out = play(&["--p1", "medium", "--p2", "easy", "--seed", &seed], "");
+        let moves = out
+            .lines()
+            .find_map(|l| l.strip_prefix("moves: "))
+            .expect("a moves line");
+        let mut game = Game::new(1);
+        for text in moves.split(", ") {
+            if game.hand().is_some() || game.moves().is_empty() {
+                quarto::parse(game.to_quarto_input().as_bytes()).expect("a valid position");
+            }
+            let mv: Move = parse_move(text).expect("the solver's notation");
+            game.play(mv).expect("a legal move");
+        }
+        assert!(game.outcome().is_some());
+    }
+}
+
+#[test]
+fn end_of_input_ends_quietly() {
+    let out = play(&[], "");
+    assert_eq!(out, "player 1> ");
+}
+
+#[test]
+fn a_sample_of_the_book_matches_the_solver() {
+    let book = Book::shipped();
+    assert!(!book.is_empty());
+    let entries: Vec<_> = book.entries().collect();
+    let mut rng = Rng::new(7);
+    // One entry: a position with one piece placed takes the solver 20 to 40 s.
+    let (c, value) = entries[rng.below(entries.len() as u64) as usize];
+    let placed = c.occupied.count_ones();
+    assert_eq!(book::solve(&mut book::searcher_for(placed), &c), value);
+}
+
+#[test]
+fn the_book_holds_every_canonical_position_up_to_its_depth() {
+    let book = Book::shipped();
+    let depth = book
+        .entries()
+        .map(|(c, _)| c.occupied.count_ones())
+        .max()
+        .expect("entries");
+    let expected: usize = (1..=depth)
+        .map(|d| book::canonical_positions(d).len())
+        .sum();
+    assert_eq!(book.len(), expected);
+    assert_eq!(Book::parse(&book.to_text()).expect("round trip"), book);
+}
+
+/// The screen drawn on a 70x14 test terminal, as text.
+fn screen_text(s: &cp_puzzles_play::quarto_play::screen::Screen) -> String {
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+    let mut terminal = Terminal::new(TestBackend::new(70, 14)).expect("a test terminal");
+    terminal
+        .draw(|f| cp_puzzles_play::quarto_play::screen::draw(f, s))
+        .expect("drawn");
+    let buffer = terminal.backend().buffer().clone();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_full_screen_mode_draws_board_pieces_and_status() {
+    use cp_puzzles_play::quarto_play::screen::Screen;
+    let mut s = Screen::new(Game::new(1), [Level::Human, Level::Perfect]);
+    insta::assert_snapshot!("screen_start", screen_text(&s));
+    s.cursor(0, 1);
+    s.confirm(); // gives 0001
+    for mv in ["place 1 1 give 0110", "place 0 0 give 1111"] {
+        s.game
+            .play(parse_move(mv).expect("notation"))
+            .expect("legal");
+    }
+    s = Screen::new(s.game.clone(), s.players);
+    s.cursor(1, 2);
+    s.confirm();
+    insta::assert_snapshot!("screen_give_after_place", screen_text(&s));
+}
