@@ -11,6 +11,7 @@ mod checker;
 mod cli;
 mod compare;
 mod diff;
+mod interact;
 mod machine;
 mod measure;
 mod memory;
