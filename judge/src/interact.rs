@@ -223,7 +223,8 @@ fn wait_referee(
             INTERACTOR_GRACE.as_secs()
         ));
     };
-    let status = status.map_err(|e| format!("cannot wait for the interactor {interactor:?}: {e}"))?;
+    let status =
+        status.map_err(|e| format!("cannot wait for the interactor {interactor:?}: {e}"))?;
     Ok((at, exit_of(status)))
 }
 
@@ -342,11 +343,14 @@ fn decide(
     let said = last_lines(&said, MESSAGE_LINES);
     let failed = |how: String| {
         let sep = if said.is_empty() { "" } else { ": " };
+        let said = said.replace('\n', "; ");
         Err(format!("the interactor {interactor:?} {how}{sep}{said}"))
     };
     let code = match exited.exit {
         Exit::Signal(s) => return failed(format!("was killed by signal {s}")),
         Exit::Code(c @ (126 | 127)) => return failed(format!("could not be run (exit {c})")),
+        // The shell that ran it reports a signal as 128 + its number.
+        Exit::Code(c @ 129..=192) => return failed(format!("was killed by signal {}", c - 128)),
         Exit::Code(c) => c,
     };
     let rejection = match (codes, code) {
@@ -357,7 +361,9 @@ fn decide(
             Some((Verdict::WrongAnswer, "wrong answer"))
         }
         (InteractorCodes::Kattis, c) => {
-            return failed(format!("exited with {c}, neither 42 (accept) nor 43 (reject)"))
+            return failed(format!(
+                "exited with {c}, neither 42 (accept) nor 43 (reject)"
+            ))
         }
     };
     let rejection = rejection.map(|(v, what)| {

@@ -122,10 +122,7 @@ pub fn run_suite(
         passed,
         failed: cases.len() - passed,
         time: start.elapsed().as_secs_f64(),
-        score: cases
-            .iter()
-            .filter_map(|c| c.score)
-            .reduce(|a, b| a + b),
+        score: cases.iter().filter_map(|c| c.score).reduce(|a, b| a + b),
         cases,
     })
 }

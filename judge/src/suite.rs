@@ -100,6 +100,22 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// Refuses an interactive suite `name` for `what` (`judge record`, `judge stress`), which
+    /// need answers on stdout.
+    ///
+    /// # Errors
+    /// The suite has an interactor.
+    pub fn not_interactive(&self, name: &str, what: &str) -> Result<(), String> {
+        match self.interactor {
+            Some(_) => Err(format!(
+                "suite {name:?} is interactive (its interactor judges): {what} does not apply"
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
 /// A positive, finite number of seconds.
 ///
 /// # Errors
