@@ -125,7 +125,7 @@ fn absolute(p: &Path) -> std::path::PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// How the interactor ended: its exit, the start of its stderr, and whether it ended before the
+/// How the interactor ended: its exit, the tail of its stderr, and whether it ended before the
 /// program did (or was stopped).
 struct Exited {
     exit: Exit,
@@ -180,7 +180,7 @@ fn converse(
     relay_to_referee.spawn(from_program, to_referee);
     let program_stderr = started.drain_stderr(done_tx.clone());
     let referee_stderr = Arc::new(Mutex::new(Vec::new()));
-    drain(
+    run::spawn_stderr_reader(
         referee.stderr.take().expect("stderr is piped"),
         Arc::clone(&referee_stderr),
         done_tx,
@@ -304,22 +304,6 @@ impl Relay {
             }
         }
     }
-}
-
-/// Drains the interactor's stderr, keeping its first 64 KiB.
-fn drain(mut pipe: impl Read + Send + 'static, kept: Arc<Mutex<Vec<u8>>>, done: mpsc::Sender<()>) {
-    thread::spawn(move || {
-        let mut buf = vec![0u8; 16 * 1024];
-        while let Ok(n) = pipe.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
-            let room = (64usize << 10).saturating_sub(kept.len()).min(n);
-            kept.extend_from_slice(&buf[..room]);
-        }
-        let _ = done.send(());
-    });
 }
 
 /// The interactor's decision from its exit code, its message and its score.

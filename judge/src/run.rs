@@ -230,8 +230,10 @@ fn spawn_stdout_reader(
     });
 }
 
-fn spawn_stderr_reader(
-    mut pipe: std::process::ChildStderr,
+/// Drains `pipe` on a thread into `kept`, of which the last few KiB stay; signals `done` at the
+/// end.
+pub fn spawn_stderr_reader(
+    mut pipe: impl Read + Send + 'static,
     kept: Arc<Mutex<Vec<u8>>>,
     done: mpsc::Sender<()>,
 ) {
