@@ -208,3 +208,13 @@ fn interactive_suites_refuse_a_comparison_record_and_stress() {
         .code(2)
         .stderr("judge: suite \"guess\" is interactive (its interactor judges): judge record does not apply\n");
 }
+
+#[test]
+fn an_interactor_that_hangs_is_killed_and_is_a_setup_error() {
+    // The program ends at once; the interactor sleeps past its 5 s of grace.
+    let hang = broken_interactor("sleep 60\n", "testlib");
+    judge_in(hang.path(), &["t", "--cmd", "true"])
+        .assert()
+        .code(2)
+        .stderr("judge: the interactor \"sh i.sh\" did not end within 5 s of the program\n");
+}
