@@ -3,7 +3,6 @@
 //! and limited as in ordinary suites; the interactor's exit code (testlib's or Kattis's
 //! convention) gives the verdict, and its output file or feedback folder a score.
 
-use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -16,62 +15,14 @@ use std::time::{Duration, Instant};
 use crate::program::{quote, Program};
 use crate::run::{self, Exit, Outcome, Started};
 use crate::suite::{Case, InteractorCodes};
+use crate::transcript::{Side, Transcript, LINE_CHARS, TRANSCRIPT_LINES};
 use crate::verdict::{self, CaseResult, Judging, Verdict};
 
 /// How long the interactor may go on once the program has ended.
 const INTERACTOR_GRACE: Duration = Duration::from_secs(5);
 
-/// Lines of the transcript shown with a failure.
-const TRANSCRIPT_LINES: usize = 10;
-
-/// Characters of one transcript line shown.
-const LINE_CHARS: usize = 120;
-
 /// Lines of the interactor's message shown with a failure.
 const MESSAGE_LINES: usize = 10;
-
-/// Who wrote a line of the transcript.
-#[derive(Clone, Copy)]
-enum Side {
-    Program,
-    Interactor,
-}
-
-/// The last lines exchanged, in the order the judge relayed them.
-#[derive(Default)]
-struct Transcript(Mutex<VecDeque<(Side, String)>>);
-
-impl Transcript {
-    fn push(&self, side: Side, line: &[u8]) {
-        let text = String::from_utf8_lossy(line);
-        let mut text: String = text.trim_end_matches(['\n', '\r']).to_string();
-        if text.chars().count() > LINE_CHARS {
-            text = text.chars().take(LINE_CHARS).collect::<String>() + "...";
-        }
-        let mut lines = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if lines.len() == TRANSCRIPT_LINES {
-            lines.pop_front();
-        }
-        lines.push_back((side, text));
-    }
-
-    /// `last lines exchanged:` and the lines, each after its writer's name; empty if none.
-    fn render(&self) -> String {
-        let lines = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if lines.is_empty() {
-            return "nothing was exchanged".to_string();
-        }
-        let mut text = String::from("last lines exchanged:");
-        for (side, line) in lines.iter() {
-            let who = match side {
-                Side::Program => "program>   ",
-                Side::Interactor => "interactor>",
-            };
-            text += &format!("\n  {who} {line}");
-        }
-        text
-    }
-}
 
 /// What the interactor decided.
 struct Decision {
@@ -443,18 +394,5 @@ mod tests {
         assert_eq!(score_file(b"3\n"), Ok(Some(3.0)));
         assert_eq!(score_file(b""), Ok(None));
         assert!(score_file(b"NaN").is_err());
-    }
-
-    #[test]
-    fn the_transcript_keeps_the_last_lines_cut_short() {
-        let t = Transcript::default();
-        for i in 0..15 {
-            t.push(Side::Program, format!("{i}\n").as_bytes());
-        }
-        t.push(Side::Interactor, "x".repeat(200).as_bytes());
-        let text = t.render();
-        assert!(!text.contains("program>    5\n"));
-        assert!(text.contains("program>    6\n"));
-        assert!(text.ends_with(&format!("interactor> {}...", "x".repeat(LINE_CHARS))));
     }
 }

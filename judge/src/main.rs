@@ -24,6 +24,7 @@ mod session;
 mod source;
 mod stress;
 mod suite;
+mod transcript;
 mod verdict;
 
 use std::process::ExitCode;
