@@ -29,7 +29,8 @@ pub fn json(session: &Session) -> String {
 }
 
 /// A JUnit XML report: one `testsuite` per suite, one `testcase` per case, a `failure` (its
-/// `type` the verdict) for every case that is not AC.
+/// `type` the verdict) for every case that is not AC, and a `score` property where an
+/// interactor gave scores (`S/N` on the suite).
 #[must_use]
 pub fn junit(session: &Session) -> String {
     let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -49,6 +50,13 @@ pub fn junit(session: &Session) -> String {
             s.failed,
             s.time
         );
+        if let Some(score) = s.score {
+            let _ = writeln!(
+                x,
+                "    <properties><property name=\"score\" value=\"{score}/{}\"/></properties>",
+                s.cases.len()
+            );
+        }
         for c in &s.cases {
             let case = c.name.rsplit('/').next().unwrap_or(&c.name);
             let _ = write!(
@@ -58,6 +66,13 @@ pub fn junit(session: &Session) -> String {
                 escape(&s.name),
                 c.time
             );
+            if let Some(score) = c.score {
+                let _ = write!(
+                    x,
+                    ">\n      <properties><property name=\"score\" value=\"{score}\"/></properties>\n    </testcase>\n"
+                );
+                continue;
+            }
             if c.verdict == Verdict::Accepted {
                 x += "/>\n";
                 continue;

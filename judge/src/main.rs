@@ -11,6 +11,7 @@ mod checker;
 mod cli;
 mod compare;
 mod diff;
+mod interact;
 mod machine;
 mod measure;
 mod memory;
@@ -23,6 +24,7 @@ mod session;
 mod source;
 mod stress;
 mod suite;
+mod transcript;
 mod verdict;
 
 use std::process::ExitCode;

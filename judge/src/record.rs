@@ -37,6 +37,7 @@ pub fn record(args: &RecordArgs) -> Result<bool, String> {
         )?);
     }
     let settings = Settings::load(&args.testcases.join(&args.suite))?;
+    settings.not_interactive(&args.suite, "judge record")?;
     let time = match args.time_limit {
         Some(t) => suite::seconds(t).map_err(|e| format!("--time-limit {e}"))?,
         None => Duration::from_secs_f64(settings.time_limit),

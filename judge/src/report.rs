@@ -115,6 +115,9 @@ impl Human {
         if jobs > 1 {
             line += &format!("; times taken with {jobs} cases in parallel (-j {jobs})");
         }
+        if let Some(score) = s.score {
+            line += &format!(", score {score}/{}", s.cases.len());
+        }
         let colour = if s.failed == 0 { GREEN } else { RED };
         let line = self.paint(colour, &line);
         self.bar.suspend(|| out::stdout(&format!("{line}\n")));

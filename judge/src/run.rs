@@ -69,22 +69,13 @@ const GRACE: Duration = Duration::from_millis(500);
 /// # Errors
 /// Fails only if the program cannot be spawned or waited for.
 pub fn run(program: &Program, input: Vec<u8>, limits: Limits) -> std::io::Result<Outcome> {
-    let (mut cmd, report, write_end) = measure::Report::wrap(&program.command())?;
-    cmd.stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    let start = Instant::now();
-    let mut child = cmd.spawn()?;
-    drop(write_end);
-    let pid = child.id() as libc::pid_t;
-
-    let stdin = child.stdin.take().expect("stdin is piped");
+    let mut started = Started::spawn(program)?;
+    let stdin = started.child.stdin.take().expect("stdin is piped");
     let (done_tx, done_rx) = mpsc::channel::<()>();
     spawn_writer(stdin, input, done_tx.clone());
     let exceeded = Arc::new(AtomicBool::new(false));
     let stdout = Arc::new(Mutex::new(Vec::new()));
-    let stdout_pipe = child.stdout.take().expect("stdout is piped");
+    let stdout_pipe = started.child.stdout.take().expect("stdout is piped");
     spawn_stdout_reader(
         stdout_pipe,
         Arc::clone(&stdout),
@@ -92,38 +83,116 @@ pub fn run(program: &Program, input: Vec<u8>, limits: Limits) -> std::io::Result
         Arc::clone(&exceeded),
         done_tx.clone(),
     );
-    let stderr = Arc::new(Mutex::new(Vec::new()));
-    let stderr_pipe = child.stderr.take().expect("stderr is piped");
-    spawn_stderr_reader(stderr_pipe, Arc::clone(&stderr), done_tx);
+    let stderr = started.drain_stderr(done_tx);
+    let ended = started.wait(limits, &exceeded)?;
+    await_threads(&done_rx, 3);
+    let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|e| e.into_inner()));
+    Ok(ended.outcome(stdout, &stderr))
+}
 
-    let waited = wait(pid, start, limits, &exceeded)?;
-    let measured = report.read();
-    // Children left behind may still hold the pipes open: end the whole group.
-    kill_group(pid);
+/// A program spawned under the measuring helper, in a process group of its own, its three pipes
+/// open for the caller to take.
+pub struct Started {
+    pub child: std::process::Child,
+    report: measure::Report,
+    start: Instant,
+}
+
+/// How a started program ended: everything in an [`Outcome`] but its output.
+pub struct Ended {
+    /// When the program exited or the judge decided to stop it.
+    pub at: Instant,
+    wall: Duration,
+    max_rss: u64,
+    timed_out: bool,
+    output_exceeded: bool,
+    memory_exceeded: bool,
+    exit: Exit,
+}
+
+impl Started {
+    /// Spawns `program` with its stdin, stdout and stderr piped; the clock starts now.
+    ///
+    /// # Errors
+    /// The program cannot be spawned.
+    pub fn spawn(program: &Program) -> std::io::Result<Started> {
+        let (mut cmd, report, write_end) = measure::Report::wrap(&program.command())?;
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        let start = Instant::now();
+        let child = cmd.spawn()?;
+        drop(write_end);
+        Ok(Started {
+            child,
+            report,
+            start,
+        })
+    }
+
+    /// Drains stderr on a thread, which signals `done` at its end; the last few KiB are kept.
+    pub fn drain_stderr(&mut self, done: mpsc::Sender<()>) -> Arc<Mutex<Vec<u8>>> {
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let pipe = self.child.stderr.take().expect("stderr is piped");
+        spawn_stderr_reader(pipe, Arc::clone(&stderr), done);
+        stderr
+    }
+
+    /// Waits for the program within `limits` (`exceeded` is set by whoever reads its stdout when
+    /// it floods), then kills its whole group.
+    ///
+    /// # Errors
+    /// The program cannot be waited for.
+    pub fn wait(self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Ended> {
+        let pid = self.child.id() as libc::pid_t;
+        let waited = wait(pid, self.start, limits, exceeded)?;
+        let measured = self.report.read();
+        // Children left behind may still hold the pipes open: end the whole group.
+        kill_group(pid);
+        Ok(Ended {
+            at: waited.at,
+            wall: measured.map_or(waited.wall, |m| m.wall),
+            // Without the helper's report (the group was killed), the helper's own peak is the
+            // best figure left: it counts the judge's pages too.
+            max_rss: measured.map_or_else(
+                || (u64::try_from(waited.usage.ru_maxrss).unwrap_or(0) * 1024).max(waited.seen_rss),
+                |m| m.max_rss.max(waited.seen_rss),
+            ),
+            timed_out: waited.stop == Some(Stop::Time),
+            output_exceeded: waited.stop == Some(Stop::Output) || exceeded.load(Ordering::SeqCst),
+            memory_exceeded: waited.stop == Some(Stop::Memory),
+            exit: exit_of(measured.map_or(waited.status, |m| m.status)),
+        })
+    }
+}
+
+impl Ended {
+    /// The outcome, with what the program wrote on stdout and its stderr so far.
+    #[must_use]
+    pub fn outcome(self, stdout: Vec<u8>, stderr: &Mutex<Vec<u8>>) -> Outcome {
+        Outcome {
+            stdout,
+            stderr_tail: tail(&stderr.lock().unwrap_or_else(|e| e.into_inner())),
+            wall: self.wall,
+            max_rss: self.max_rss,
+            timed_out: self.timed_out,
+            output_exceeded: self.output_exceeded,
+            memory_exceeded: self.memory_exceeded,
+            exit: self.exit,
+        }
+    }
+}
+
+/// Waits for `n` pipe threads to signal `done`, for at most [`GRACE`] in all.
+pub fn await_threads(done: &mpsc::Receiver<()>, n: usize) {
     let grace_end = Instant::now() + GRACE;
-    for _ in 0..3 {
+    for _ in 0..n {
         let left = grace_end.saturating_duration_since(Instant::now());
-        if done_rx.recv_timeout(left).is_err() {
+        if done.recv_timeout(left).is_err() {
             break;
         }
     }
-    let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|e| e.into_inner()));
-    let stderr_tail = tail(&stderr.lock().unwrap_or_else(|e| e.into_inner()));
-    Ok(Outcome {
-        stdout,
-        stderr_tail,
-        wall: measured.map_or(waited.wall, |m| m.wall),
-        // Without the helper's report (the group was killed), the helper's own peak is the best
-        // figure left: it counts the judge's pages too.
-        max_rss: measured.map_or_else(
-            || (u64::try_from(waited.usage.ru_maxrss).unwrap_or(0) * 1024).max(waited.seen_rss),
-            |m| m.max_rss.max(waited.seen_rss),
-        ),
-        timed_out: waited.stop == Some(Stop::Time),
-        output_exceeded: waited.stop == Some(Stop::Output) || exceeded.load(Ordering::SeqCst),
-        memory_exceeded: waited.stop == Some(Stop::Memory),
-        exit: exit_of(measured.map_or(waited.status, |m| m.status)),
-    })
 }
 
 fn spawn_writer(mut stdin: std::process::ChildStdin, input: Vec<u8>, done: mpsc::Sender<()>) {
@@ -161,8 +230,10 @@ fn spawn_stdout_reader(
     });
 }
 
-fn spawn_stderr_reader(
-    mut pipe: std::process::ChildStderr,
+/// Drains `pipe` on a thread into `kept`, of which the last few KiB stay; signals `done` at the
+/// end.
+pub fn spawn_stderr_reader(
+    mut pipe: impl Read + Send + 'static,
     kept: Arc<Mutex<Vec<u8>>>,
     done: mpsc::Sender<()>,
 ) {
@@ -202,6 +273,8 @@ struct Waited {
     stop: Option<Stop>,
     /// The largest group RSS seen while polling, in bytes.
     seen_rss: u64,
+    /// When the program was seen to exit, or the judge decided to stop it.
+    at: Instant,
 }
 
 /// Polls the child until it exits, the deadline passes, stdout overflows or the group's memory
@@ -231,6 +304,7 @@ fn wait(
                 wall,
                 stop: None,
                 seen_rss,
+                at: Instant::now(),
             });
         }
         if r < 0 {
@@ -256,6 +330,7 @@ fn wait(
             }
         }
         if stop.is_some() {
+            let at = Instant::now();
             kill_group(pid);
             // SAFETY: as above, now blocking until the killed child is reaped.
             unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
@@ -265,6 +340,7 @@ fn wait(
                 wall: start.elapsed(),
                 stop,
                 seen_rss,
+                at,
             });
         }
         thread::sleep(pause.min(deadline - now));
@@ -272,7 +348,7 @@ fn wait(
     }
 }
 
-fn exit_of(status: libc::c_int) -> Exit {
+pub fn exit_of(status: libc::c_int) -> Exit {
     if libc::WIFEXITED(status) {
         Exit::Code(libc::WEXITSTATUS(status))
     } else if libc::WIFSIGNALED(status) {
@@ -282,7 +358,7 @@ fn exit_of(status: libc::c_int) -> Exit {
     }
 }
 
-fn kill_group(pid: libc::pid_t) {
+pub fn kill_group(pid: libc::pid_t) {
     // SAFETY: kill has no memory effects; the group id is our child's own.
     unsafe { libc::kill(-pid, libc::SIGKILL) };
 }

@@ -36,6 +36,9 @@ pub struct SuiteReport {
     pub failed: usize,
     /// Wall time of the whole suite, in seconds.
     pub time: f64,
+    /// The sum of the cases' scores, when an interactor gave any (a case without one scores 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
     pub cases: Vec<CaseResult>,
 }
 
@@ -119,6 +122,7 @@ pub fn run_suite(
         passed,
         failed: cases.len() - passed,
         time: start.elapsed().as_secs_f64(),
+        score: cases.iter().filter_map(|c| c.score).reduce(|a, b| a + b),
         cases,
     })
 }

@@ -22,6 +22,25 @@ pub struct Settings {
     pub checker: Option<String>,
     /// How the checker's exit code is read.
     pub checker_codes: CheckerCodes,
+    /// An interactive suite: a shell command run from the suite's folder as
+    /// `INTERACTOR input output [answer]` (testlib) or `INTERACTOR input answer feedback_dir`
+    /// (Kattis), talking with the program through its stdin and stdout.
+    pub interactor: Option<String>,
+    /// How the interactor's exit code is read.
+    pub interactor_codes: InteractorCodes,
+}
+
+/// How an interactor's exit code is read.
+#[derive(Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum InteractorCodes {
+    /// testlib's: 0 AC, 1 WA, 2 PE, 3 the interactor failed (a setup error), any other code WA;
+    /// a line `score X` at the start of its output file is the case's score.
+    #[default]
+    Testlib,
+    /// Kattis problemtools': 42 AC, 43 WA, any other code a setup error; `judgemessage.txt` and
+    /// `score.txt` in the feedback folder.
+    Kattis,
 }
 
 /// How a checker's exit code is read.
@@ -44,6 +63,8 @@ impl Default for Settings {
             tolerance: 1e-6,
             checker: None,
             checker_codes: CheckerCodes::Testlib,
+            interactor: None,
+            interactor_codes: InteractorCodes::Testlib,
         }
     }
 }
@@ -68,8 +89,30 @@ impl Settings {
                 path.display()
             ));
         }
+        if settings.interactor.is_some() && settings.compare != Mode::Exact {
+            return Err(format!(
+                "{}: an interactive suite takes no compare (its interactor judges)",
+                path.display()
+            ));
+        }
         seconds(settings.time_limit).map_err(|e| format!("{}: time_limit {e}", path.display()))?;
         Ok(settings)
+    }
+}
+
+impl Settings {
+    /// Refuses an interactive suite `name` for `what` (`judge record`, `judge stress`), which
+    /// need answers on stdout.
+    ///
+    /// # Errors
+    /// The suite has an interactor.
+    pub fn not_interactive(&self, name: &str, what: &str) -> Result<(), String> {
+        match self.interactor {
+            Some(_) => Err(format!(
+                "suite {name:?} is interactive (its interactor judges): {what} does not apply"
+            )),
+            None => Ok(()),
+        }
     }
 }
 

@@ -66,6 +66,9 @@ pub struct CaseResult {
     pub exit_code: Option<i32>,
     /// Why the case is not AC: the first difference, the stderr tail, the limit.
     pub detail: Option<String>,
+    /// The score an interactor gave an accepted case, if it gave one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// Everything fixed for a suite's cases.
@@ -85,12 +88,21 @@ const STDERR_LINES: usize = 10;
 /// Setup errors only: a file of the suite cannot be read, the program cannot be spawned, the
 /// checker is broken.
 pub fn judge(j: &Judging, case: &Case) -> Result<CaseResult, String> {
+    if let Some(interactor) = &j.settings.interactor {
+        return crate::interact::judge(j, interactor, case);
+    }
     let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
     let expected_exit = case.expected_exit()?;
     let o = run::run(j.program, input, j.limits)
         .map_err(|e| format!("cannot run {:?}: {e}", j.program.describe()))?;
     let (verdict, detail) = decide(j, case, &o, expected_exit)?;
-    Ok(CaseResult {
+    Ok(result(case, verdict, detail, &o))
+}
+
+/// The result of case `case`, run as `o`, with no score.
+#[must_use]
+pub fn result(case: &Case, verdict: Verdict, detail: Option<String>, o: &Outcome) -> CaseResult {
+    CaseResult {
         name: case.label.clone(),
         verdict,
         time: o.wall.as_secs_f64(),
@@ -100,7 +112,8 @@ pub fn judge(j: &Judging, case: &Case) -> Result<CaseResult, String> {
             Exit::Signal(_) => None,
         },
         detail,
-    })
+        score: None,
+    }
 }
 
 /// The verdict and its detail for a run `o` of case `case`, whose expected exit code is
@@ -114,29 +127,8 @@ pub fn decide(
     o: &Outcome,
     expected_exit: i32,
 ) -> Result<(Verdict, Option<String>), String> {
-    if o.timed_out {
-        return Ok((Verdict::TimeLimit, Some(over_time(j.limits.time))));
-    }
-    if o.output_exceeded {
-        let cap = format!("stdout went past {} MiB", j.limits.output >> 20);
-        return Ok((Verdict::OutputLimit, Some(cap)));
-    }
-    let over_memory = |m: &u64| o.memory_exceeded || o.max_rss > *m;
-    if let Some(limit) = j.limits.memory.filter(over_memory) {
-        let msg = format!(
-            "peak memory {:.1} MiB, limit {:.1} MiB",
-            o.max_rss as f64 / 1048576.0,
-            limit as f64 / 1048576.0
-        );
-        return Ok((Verdict::MemoryLimit, Some(msg)));
-    }
-    match o.exit {
-        Exit::Code(c) if c == expected_exit => {}
-        Exit::Code(0) => {
-            let msg = format!("exit code 0, expected {expected_exit}");
-            return Ok((Verdict::WrongAnswer, Some(msg)));
-        }
-        exit => return Ok((Verdict::RuntimeError, Some(crashed(exit, expected_exit, o)))),
+    if let Some((v, d)) = over_limit(j, o).or_else(|| wrong_exit(o, expected_exit)) {
+        return Ok((v, Some(d)));
     }
     let Ok(expected) = std::fs::read(&case.output) else {
         let file = case
@@ -161,6 +153,41 @@ pub fn decide(
         None => (Verdict::Accepted, None),
         Some(d) => (Verdict::WrongAnswer, Some(d)),
     })
+}
+
+/// `TLE`, `OLE` or `MLE` if run `o` went past one of the limits of `j`.
+#[must_use]
+pub fn over_limit(j: &Judging, o: &Outcome) -> Option<(Verdict, String)> {
+    if o.timed_out {
+        return Some((Verdict::TimeLimit, over_time(j.limits.time)));
+    }
+    if o.output_exceeded {
+        let cap = format!("stdout went past {} MiB", j.limits.output >> 20);
+        return Some((Verdict::OutputLimit, cap));
+    }
+    let over_memory = |m: &u64| o.memory_exceeded || o.max_rss > *m;
+    j.limits.memory.filter(over_memory).map(|limit| {
+        let msg = format!(
+            "peak memory {:.1} MiB, limit {:.1} MiB",
+            o.max_rss as f64 / 1048576.0,
+            limit as f64 / 1048576.0
+        );
+        (Verdict::MemoryLimit, msg)
+    })
+}
+
+/// `RE` (or `WA` for a 0 where another code was expected) if run `o` did not exit with
+/// `expected_exit`.
+#[must_use]
+pub fn wrong_exit(o: &Outcome, expected_exit: i32) -> Option<(Verdict, String)> {
+    match o.exit {
+        Exit::Code(c) if c == expected_exit => None,
+        Exit::Code(0) => Some((
+            Verdict::WrongAnswer,
+            format!("exit code 0, expected {expected_exit}"),
+        )),
+        exit => Some((Verdict::RuntimeError, crashed(exit, expected_exit, o))),
+    }
 }
 
 fn over_time(limit: Duration) -> String {

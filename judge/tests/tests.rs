@@ -5,6 +5,7 @@ mod util;
 
 mod bundle;
 mod defects;
+mod interactive;
 mod machine;
 mod record;
 mod report;

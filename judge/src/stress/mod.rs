@@ -79,7 +79,9 @@ fn setup(args: &StressArgs) -> Result<Setup, String> {
             if !dir.is_dir() {
                 suite::cases(&args.testcases, name, None)?;
             }
-            (Settings::load(&dir)?, dir)
+            let settings = Settings::load(&dir)?;
+            settings.not_interactive(name, "judge stress")?;
+            (settings, dir)
         }
         None => {
             let settings = Settings {

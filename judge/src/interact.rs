@@ -1,0 +1,398 @@
+//! Interactive cases: the program and an interactor run together, each one's stdout relayed to
+//! the other's stdin by the judge, which keeps the last lines exchanged. The program is measured
+//! and limited as in ordinary suites; the interactor's exit code (testlib's or Kattis's
+//! convention) gives the verdict, and its output file or feedback folder a score.
+
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::program::{quote, Program};
+use crate::run::{self, Exit, Outcome, Started};
+use crate::suite::{Case, InteractorCodes};
+use crate::transcript::{Side, Transcript, LINE_CHARS, TRANSCRIPT_LINES};
+use crate::verdict::{self, CaseResult, Judging, Verdict};
+
+/// How long the interactor may go on once the program has ended.
+const INTERACTOR_GRACE: Duration = Duration::from_secs(5);
+
+/// Lines of the interactor's message shown with a failure.
+const MESSAGE_LINES: usize = 10;
+
+/// What the interactor decided.
+struct Decision {
+    /// `None` for AC, else the verdict and the interactor's message.
+    rejection: Option<(Verdict, String)>,
+    score: Option<f64>,
+}
+
+/// Runs and judges one interactive case with the interactor command `interactor`.
+///
+/// # Errors
+/// Setup errors: a file cannot be read or written, a process cannot be started, the interactor
+/// failed (testlib's code 3, an unexpected Kattis code, a signal, a hang past its limit).
+pub fn judge(j: &Judging, interactor: &str, case: &Case) -> Result<CaseResult, String> {
+    let expected_exit = case.expected_exit()?;
+    let scratch = tempfile::tempdir().map_err(|e| format!("a temporary folder: {e}"))?;
+    let codes = j.settings.interactor_codes;
+    let command = format!("{interactor} {}", arguments(codes, case, scratch.path())?);
+    let (o, exited, transcript) = converse(j, &command, interactor)?;
+    let decision = decide(interactor, codes, &exited, scratch.path())?;
+    let (verdict, detail) = verdict_of(j, &o, expected_exit, exited.first, decision.rejection);
+    let detail = detail.map(|d| format!("{d}\n{}", transcript.render()));
+    let mut result = verdict::result(case, verdict, detail, &o);
+    result.score = decision.score.filter(|_| verdict == Verdict::Accepted);
+    Ok(result)
+}
+
+/// The interactor's arguments, quoted: `input output [answer]` (testlib) or
+/// `input answer feedback_dir` (Kattis), all absolute, inside `scratch`.
+fn arguments(codes: InteractorCodes, case: &Case, scratch: &Path) -> Result<String, String> {
+    let input = quote(&absolute(&case.input));
+    let answer = case.output.exists().then(|| quote(&absolute(&case.output)));
+    Ok(match codes {
+        InteractorCodes::Testlib => {
+            let output = quote(&scratch.join("output"));
+            match answer {
+                Some(answer) => format!("{input} {output} {answer}"),
+                None => format!("{input} {output}"),
+            }
+        }
+        InteractorCodes::Kattis => {
+            let feedback = scratch.join("feedback");
+            std::fs::create_dir(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
+            let answer = answer.unwrap_or_else(|| "/dev/null".to_string());
+            format!("{input} {answer} {}/", quote(&feedback))
+        }
+    })
+}
+
+fn absolute(p: &Path) -> std::path::PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// How the interactor ended: its exit, the tail of its stderr, and whether it ended before the
+/// program did (or was stopped).
+struct Exited {
+    exit: Exit,
+    stderr: Vec<u8>,
+    first: bool,
+}
+
+/// Starts the interactor `command` (from the suite's folder) and the program together, relays
+/// between them until both have ended, and kills both process groups.
+fn converse(
+    j: &Judging,
+    command: &str,
+    interactor: &str,
+) -> Result<(Outcome, Exited, Arc<Transcript>), String> {
+    let mut referee = Program::ShellIn(command.to_string(), j.dir.to_path_buf()).command();
+    referee
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let mut referee = referee
+        .spawn()
+        .map_err(|e| format!("cannot run the interactor {interactor:?}: {e}"))?;
+    let started = Started::spawn(j.program);
+    let mut started = match started {
+        Ok(s) => s,
+        Err(e) => {
+            end(&mut referee);
+            return Err(format!("cannot run {:?}: {e}", j.program.describe()));
+        }
+    };
+    let transcript = Arc::new(Transcript::default());
+    let exceeded = Arc::new(AtomicBool::new(false));
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    let to_program = started.child.stdin.take().expect("stdin is piped");
+    let from_program = started.child.stdout.take().expect("stdout is piped");
+    let to_referee = referee.stdin.take().expect("stdin is piped");
+    let from_referee = referee.stdout.take().expect("stdout is piped");
+    let relay_to_program = Relay {
+        side: Side::Interactor,
+        transcript: Arc::clone(&transcript),
+        cap: None,
+        done: done_tx.clone(),
+    };
+    relay_to_program.spawn(from_referee, to_program);
+    let relay_to_referee = Relay {
+        side: Side::Program,
+        transcript: Arc::clone(&transcript),
+        cap: Some((j.limits.output, Arc::clone(&exceeded))),
+        done: done_tx.clone(),
+    };
+    relay_to_referee.spawn(from_program, to_referee);
+    let program_stderr = started.drain_stderr(done_tx.clone());
+    let referee_stderr = Arc::new(Mutex::new(Vec::new()));
+    run::spawn_stderr_reader(
+        referee.stderr.take().expect("stderr is piped"),
+        Arc::clone(&referee_stderr),
+        done_tx,
+    );
+    let pid = referee.id() as libc::pid_t;
+    let (exit_tx, exit_rx) = mpsc::channel();
+    thread::spawn(move || {
+        let status = referee.wait();
+        let _ = exit_tx.send((Instant::now(), status));
+    });
+    let ended = started.wait(j.limits, &exceeded);
+    let exit = wait_referee(&exit_rx, pid, interactor);
+    run::kill_group(pid);
+    run::await_threads(&done_rx, 4);
+    let ended = ended.map_err(|e| format!("cannot wait for {:?}: {e}", j.program.describe()))?;
+    let (at, exit) = exit?;
+    let program_at = ended.at;
+    let o = ended.outcome(Vec::new(), &program_stderr);
+    let stderr = std::mem::take(&mut *referee_stderr.lock().unwrap_or_else(|e| e.into_inner()));
+    let exited = Exited {
+        exit,
+        stderr,
+        first: at < program_at,
+    };
+    Ok((o, exited, transcript))
+}
+
+/// The interactor's end as its waiting thread saw it, within [`INTERACTOR_GRACE`]; past that its
+/// group `pid` is killed and the hang is an error.
+fn wait_referee(
+    ended: &mpsc::Receiver<(Instant, std::io::Result<std::process::ExitStatus>)>,
+    pid: libc::pid_t,
+    interactor: &str,
+) -> Result<(Instant, Exit), String> {
+    let Ok((at, status)) = ended.recv_timeout(INTERACTOR_GRACE) else {
+        run::kill_group(pid);
+        let _ = ended.recv_timeout(INTERACTOR_GRACE);
+        return Err(format!(
+            "the interactor {interactor:?} did not end within {} s of the program",
+            INTERACTOR_GRACE.as_secs()
+        ));
+    };
+    let status =
+        status.map_err(|e| format!("cannot wait for the interactor {interactor:?}: {e}"))?;
+    Ok((at, exit_of(status)))
+}
+
+fn exit_of(status: std::process::ExitStatus) -> Exit {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(c), _) => Exit::Code(c),
+        (None, s) => Exit::Signal(s.unwrap_or(0)),
+    }
+}
+
+/// Kills the interactor's process group and reaps the interactor (when the program could not be
+/// started).
+fn end(referee: &mut Child) {
+    run::kill_group(referee.id() as libc::pid_t);
+    let _ = referee.wait();
+}
+
+/// One direction of the conversation: copies one process's stdout to the other's stdin, keeps
+/// its lines in the transcript, and closes the stdin at the end so that the reader sees EOF.
+struct Relay {
+    side: Side,
+    transcript: Arc<Transcript>,
+    /// Bytes allowed through, and the flag set when they are exceeded.
+    cap: Option<(usize, Arc<AtomicBool>)>,
+    done: mpsc::Sender<()>,
+}
+
+impl Relay {
+    fn spawn(self, mut from: impl Read + Send + 'static, to: impl Write + Send + 'static) {
+        thread::spawn(move || {
+            let mut to = Some(to);
+            let mut line = Vec::new();
+            let mut total = 0usize;
+            let mut buf = vec![0u8; 64 * 1024];
+            while let Ok(n) = from.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                total += n;
+                if let Some((cap, exceeded)) = &self.cap {
+                    if total > *cap {
+                        exceeded.store(true, Ordering::SeqCst);
+                        break;
+                    }
+                }
+                // A reader that is gone no longer gets anything; the writer is still drained.
+                if to.as_mut().is_some_and(|w| w.write_all(&buf[..n]).is_err()) {
+                    to = None;
+                }
+                self.keep_lines(&mut line, &buf[..n]);
+            }
+            if !line.is_empty() {
+                self.transcript.push(self.side, &line);
+            }
+            drop(to);
+            let _ = self.done.send(());
+        });
+    }
+
+    /// Adds the complete lines of `line` + `bytes` to the transcript, keeping the rest in `line`.
+    /// Only the last lines of a chunk can stay in the transcript, so a flood costs little.
+    fn keep_lines(&self, line: &mut Vec<u8>, bytes: &[u8]) {
+        let pieces: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
+        let skip = pieces.len().saturating_sub(TRANSCRIPT_LINES + 1);
+        if skip > 0 {
+            // The partial line was completed by a piece that is skipped.
+            line.clear();
+        }
+        for chunk in &pieces[skip..] {
+            if line.len() < 4 * LINE_CHARS {
+                line.extend_from_slice(chunk);
+            }
+            if chunk.ends_with(b"\n") {
+                self.transcript.push(self.side, line);
+                line.clear();
+            }
+        }
+    }
+}
+
+/// The interactor's decision from its exit code, its message and its score.
+///
+/// # Errors
+/// The interactor failed: testlib's code 3, a Kattis code other than 42 and 43, a shell that
+/// could not run it (126, 127), a signal, or a malformed score.
+fn decide(
+    interactor: &str,
+    codes: InteractorCodes,
+    exited: &Exited,
+    scratch: &Path,
+) -> Result<Decision, String> {
+    let feedback = scratch.join("feedback");
+    let mut said = String::new();
+    if codes == InteractorCodes::Kattis {
+        said += &String::from_utf8_lossy(&read_or_empty(&feedback.join("judgemessage.txt")));
+        said.push('\n');
+    }
+    said += &String::from_utf8_lossy(&exited.stderr);
+    let said = last_lines(&said, MESSAGE_LINES);
+    let failed = |how: String| {
+        let sep = if said.is_empty() { "" } else { ": " };
+        let said = said.replace('\n', "; ");
+        Err(format!("the interactor {interactor:?} {how}{sep}{said}"))
+    };
+    let code = match exited.exit {
+        Exit::Signal(s) => return failed(format!("was killed by signal {s}")),
+        Exit::Code(c @ (126 | 127)) => return failed(format!("could not be run (exit {c})")),
+        // The shell that ran it reports a signal as 128 + its number.
+        Exit::Code(c @ 129..=192) => return failed(format!("was killed by signal {}", c - 128)),
+        Exit::Code(c) => c,
+    };
+    let rejection = match (codes, code) {
+        (InteractorCodes::Testlib, 0) | (InteractorCodes::Kattis, 42) => None,
+        (InteractorCodes::Testlib, 3) => return failed("failed (exit 3)".to_string()),
+        (InteractorCodes::Testlib, 2) => Some((Verdict::PresentationError, "presentation error")),
+        (InteractorCodes::Testlib, _) | (InteractorCodes::Kattis, 43) => {
+            Some((Verdict::WrongAnswer, "wrong answer"))
+        }
+        (InteractorCodes::Kattis, c) => {
+            return failed(format!(
+                "exited with {c}, neither 42 (accept) nor 43 (reject)"
+            ))
+        }
+    };
+    let rejection = rejection.map(|(v, what)| {
+        let message = format!("interactor exit code {code} ({what})\n{said}");
+        (v, message.trim_end().to_string())
+    });
+    let score = match codes {
+        InteractorCodes::Testlib => score_line(&read_or_empty(&scratch.join("output"))),
+        InteractorCodes::Kattis => score_file(&read_or_empty(&feedback.join("score.txt"))),
+    }
+    .map_err(|e| format!("the interactor {interactor:?} wrote {e}"))?;
+    Ok(Decision { rejection, score })
+}
+
+fn read_or_empty(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_default()
+}
+
+/// The last `n` non-empty lines of `text`, trimmed.
+fn last_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+/// The score of a testlib output file: its first line if that is `score X`.
+///
+/// # Errors
+/// The first line is `score` followed by something other than one finite number.
+fn score_line(output: &[u8]) -> Result<Option<f64>, String> {
+    let text = String::from_utf8_lossy(output);
+    let first = text.lines().next().unwrap_or("");
+    let mut words = first.split_whitespace();
+    if words.next() != Some("score") {
+        return Ok(None);
+    }
+    match (words.next().map(str::parse::<f64>), words.next()) {
+        (Some(Ok(x)), None) if x.is_finite() => Ok(Some(x)),
+        _ => Err(format!("a malformed score line {first:?}")),
+    }
+}
+
+/// The score in a Kattis `score.txt`, if there is one.
+///
+/// # Errors
+/// The file holds something other than one finite number.
+fn score_file(text: &[u8]) -> Result<Option<f64>, String> {
+    let text = String::from_utf8_lossy(text);
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(Some(x)),
+        _ => Err(format!("a malformed score.txt {:?}", text.trim())),
+    }
+}
+
+/// The case's verdict: whoever ended first decides. An interactor that rejected before the
+/// program ended gives its verdict; else a limit the program went past comes first, then the
+/// interactor's rejection, then the program's exit code.
+fn verdict_of(
+    j: &Judging,
+    o: &Outcome,
+    expected_exit: i32,
+    interactor_first: bool,
+    rejection: Option<(Verdict, String)>,
+) -> (Verdict, Option<String>) {
+    let over = verdict::over_limit(j, o);
+    let first = if interactor_first {
+        rejection.or(over)
+    } else {
+        over.or(rejection)
+    };
+    if let Some((v, d)) = first {
+        return (v, Some(d));
+    }
+    match verdict::wrong_exit(o, expected_exit) {
+        Some((v, d)) => (v, Some(d)),
+        None => (Verdict::Accepted, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_lines_and_files_are_read_or_refused() {
+        assert_eq!(score_line(b"score 0.5\nwon\n"), Ok(Some(0.5)));
+        assert_eq!(score_line(b"won in 3 turns\n"), Ok(None));
+        assert_eq!(score_line(b""), Ok(None));
+        assert!(score_line(b"score many\n").is_err());
+        assert!(score_line(b"score 1 2\n").is_err());
+        assert_eq!(score_file(b"3\n"), Ok(Some(3.0)));
+        assert_eq!(score_file(b""), Ok(None));
+        assert!(score_file(b"NaN").is_err());
+    }
+}
