@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
+use cp_puzzles::quarto::symmetry::Canonical;
+use cp_puzzles::quarto::Value;
 use cp_puzzles_play::quarto_play::book::{canonical_positions, searcher_for, solve, Book};
 
 /// Computes the opening book of quarto-play with the perfect solver.
@@ -18,6 +20,10 @@ struct Args {
     /// Only count the positions of each depth and time the first N of the deepest, then stop.
     #[arg(long)]
     measure: Option<usize>,
+    /// Worker threads, each with its own solver (the book does not depend on it); the default is
+    /// the number of cores.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 fn main() -> ExitCode {
@@ -44,17 +50,9 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         let start = Instant::now();
-        let mut searcher = searcher_for(placed);
-        for (i, c) in positions.iter().enumerate() {
-            book.insert(*c, solve(&mut searcher, c));
-            if (i + 1) % 50 == 0 {
-                eprintln!(
-                    "  {}/{} in {:.1} s",
-                    i + 1,
-                    positions.len(),
-                    start.elapsed().as_secs_f64()
-                );
-            }
+        let positions: Vec<Canonical> = positions.into_iter().collect();
+        for (c, v) in solve_all(&positions, placed, threads(&args)) {
+            book.insert(c, v);
         }
         eprintln!(
             "depth {placed}: solved in {:.1} s",
@@ -72,4 +70,46 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The number of worker threads `args` ask for, or the number of cores.
+fn threads(args: &Args) -> usize {
+    args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    )
+}
+
+/// The value of every position in `positions` (all with `placed` pieces placed), solved on
+/// `threads` threads that each take every `threads`-th position with a solver of their own.
+fn solve_all(positions: &[Canonical], placed: u32, threads: usize) -> Vec<(Canonical, Value)> {
+    let start = Instant::now();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let done = &done;
+                scope.spawn(move || {
+                    let mut searcher = searcher_for(placed);
+                    let mut values = Vec::new();
+                    for c in positions.iter().skip(t).step_by(threads) {
+                        values.push((*c, solve(&mut searcher, c)));
+                        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        if n % 10 == 0 {
+                            eprintln!(
+                                "  {n}/{} in {:.1} s",
+                                positions.len(),
+                                start.elapsed().as_secs_f64()
+                            );
+                        }
+                    }
+                    values
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a book worker panicked"))
+            .collect()
+    })
 }
