@@ -95,7 +95,7 @@ fn solve_all(positions: &[Canonical], placed: u32, threads: usize) -> Vec<(Canon
                     for c in positions.iter().skip(t).step_by(threads) {
                         values.push((*c, solve(&mut searcher, c)));
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        if n % 10 == 0 {
+                        if n.is_multiple_of(10) {
                             eprintln!(
                                 "  {n}/{} in {:.1} s",
                                 positions.len(),
