@@ -17,6 +17,10 @@ struct Args {
     /// The deepest positions stored, in pieces placed.
     #[arg(long, default_value_t = 2)]
     depth: u32,
+    /// The shallowest positions stored: with `--from D`, only depths D to `--depth` are solved
+    /// and written (books of separate depths concatenate into the whole book).
+    #[arg(long, default_value_t = 1)]
+    from: u32,
     /// Only count the positions of each depth and time the first N of the deepest, then stop.
     #[arg(long)]
     measure: Option<usize>,
@@ -29,7 +33,7 @@ struct Args {
 fn main() -> ExitCode {
     let args = Args::parse();
     let mut book = Book::default();
-    for placed in 1..=args.depth {
+    for placed in args.from.max(1)..=args.depth {
         let positions = canonical_positions(placed);
         eprintln!("depth {placed}: {} canonical positions", positions.len());
         if let Some(n) = args.measure {
