@@ -7,5 +7,6 @@ mod cli;
 mod maxblack;
 mod minesweeper;
 mod minesweeper_bot;
+mod minesweeper_referee;
 mod minimax;
 mod quarto;
