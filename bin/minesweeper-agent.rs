@@ -62,7 +62,10 @@ impl Agent {
 
     /// The cell to reveal on `board`.
     fn choose(&mut self, board: &Board, start: Instant) -> Pos {
-        if board.cells().iter().all(|&c| c != Cell::Hidden && c != Cell::Flagged)
+        if board
+            .cells()
+            .iter()
+            .all(|&c| c != Cell::Hidden && c != Cell::Flagged)
             || !board.cells().iter().any(|c| matches!(c, Cell::Revealed(_)))
         {
             return Pos::new(3.min(board.width() - 1), 3.min(board.height() - 1));
@@ -83,13 +86,17 @@ impl Agent {
         }
         if start.elapsed() > BUDGET / 2 {
             self.fallbacks += 1;
-            return analysis.best.map_or_else(|| first_hidden(board), |(p, _)| p);
+            return analysis
+                .best
+                .map_or_else(|| first_hidden(board), |(p, _)| p);
         }
         let mut view = board.clone();
         for &p in &analysis.mines {
             view.set(p, Cell::Flagged);
         }
-        Strategy::REGIONS.choose(&view, &analysis, &mut Calls::default()).0
+        Strategy::REGIONS
+            .choose(&view, &analysis, &mut Calls::default())
+            .0
     }
 }
 
@@ -102,7 +109,10 @@ fn first_hidden(board: &Board) -> Pos {
 }
 
 fn main() {
-    let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     let mut agent = Agent {
         height: args.first().copied().unwrap_or(16),
         mines: args.get(1).copied().unwrap_or(99),

@@ -77,7 +77,8 @@ fn parse_case(text: &str) -> Result<Case, String> {
     let [w, h, m, seed] = <[u64; 4]>::try_from(n)
         .map_err(|_| "case file: expected `width height mines seed`".to_string())?;
     let size = |v: u64| usize::try_from(v).map_err(|e| e.to_string());
-    let config = Config::new(size(w)?, size(h)?, size(m)?).map_err(|e| format!("case file: {e}"))?;
+    let config =
+        Config::new(size(w)?, size(h)?, size(m)?).map_err(|e| format!("case file: {e}"))?;
     config
         .check_rule(FirstClick::Opening)
         .map_err(|e| format!("case file: {e}"))?;
@@ -121,15 +122,25 @@ fn referee(case: &Case, args: &Args, input: impl BufRead, mut output: impl Write
     let mut lines = input.lines();
     for turn in 1u32.. {
         let board = render(game.as_ref().map(Game::view), &config);
-        if output.write_all(board.as_bytes()).and_then(|()| output.flush()).is_err() {
+        if output
+            .write_all(board.as_bytes())
+            .and_then(|()| output.flush())
+            .is_err()
+        {
             return Verdict::Wrong(format!("turn {turn}: the player stopped reading"));
         }
         let start = Instant::now();
         let line = match lines.next() {
             Some(Ok(line)) => line,
-            _ => return Verdict::Wrong(format!("turn {turn}: the player ended before the game did")),
+            _ => {
+                return Verdict::Wrong(format!("turn {turn}: the player ended before the game did"))
+            }
         };
-        let limit = if turn == 1 { args.first_turn } else { args.turn };
+        let limit = if turn == 1 {
+            args.first_turn
+        } else {
+            args.turn
+        };
         let took = start.elapsed();
         if took > limit {
             return Verdict::Wrong(format!(
@@ -157,13 +168,26 @@ fn referee(case: &Case, args: &Args, input: impl BufRead, mut output: impl Write
             },
         };
         if let Cell::Revealed(_) = game.view().get(p) {
-            return Verdict::Wrong(format!("turn {turn}: ({}, {}) is already revealed", p.x, p.y));
+            return Verdict::Wrong(format!(
+                "turn {turn}: ({}, {}) is already revealed",
+                p.x, p.y
+            ));
         }
         game.reveal(p);
         match game.status() {
             Status::Playing => {}
-            Status::Won => return Verdict::Done { won: true, turns: turn },
-            Status::Lost => return Verdict::Done { won: false, turns: turn },
+            Status::Won => {
+                return Verdict::Done {
+                    won: true,
+                    turns: turn,
+                }
+            }
+            Status::Lost => {
+                return Verdict::Done {
+                    won: false,
+                    turns: turn,
+                }
+            }
         }
     }
     unreachable!("the turn counter does not run out before the board")
@@ -190,12 +214,22 @@ fn main() -> ExitCode {
     let (report, code) = match verdict {
         Verdict::Done { won, turns } => {
             let outcome = if won { "won" } else { "lost" };
-            (format!("score {}\n{outcome} in {turns} turns\n", u8::from(won)), 0)
+            (
+                format!("score {}\n{outcome} in {turns} turns\n", u8::from(won)),
+                0,
+            )
         }
         Verdict::Wrong(e) => (format!("score 0\nwrong answer: {e}\n"), 1),
         Verdict::Presentation(e) => (format!("score 0\npresentation error: {e}\n"), 2),
     };
-    eprint!("{}", report.lines().nth(1).map(|l| format!("{l}\n")).unwrap_or_default());
+    eprint!(
+        "{}",
+        report
+            .lines()
+            .nth(1)
+            .map(|l| format!("{l}\n"))
+            .unwrap_or_default()
+    );
     if let Err(e) = fs::write(&args.output, &report) {
         return fail(format!("{}: {e}", args.output));
     }

@@ -69,7 +69,11 @@ fn flag_pairs_after_the_reveal_are_accepted() {
 #[test]
 fn a_lost_game_scores_0() {
     let game = game();
-    let mine = game.view().positions().find(|&p| game.layout().is_mine(p)).unwrap();
+    let mine = game
+        .view()
+        .positions()
+        .find(|&p| game.layout().is_mine(p))
+        .unwrap();
     let script = format!("3 3\n{} {}\n", mine.x, mine.y);
     let (code, report) = referee(CASE, &script, &[]);
     assert_eq!((code, report.as_str()), (0, "score 0\nlost in 2 turns\n"));
@@ -80,7 +84,10 @@ fn malformed_lines_are_presentation_errors() {
     for line in ["", "3", "3 3 5", "a b", "-1 2", "3,3"] {
         let (code, report) = referee(CASE, &format!("{line}\n"), &[]);
         assert_eq!(code, 2, "{line:?}: {report}");
-        assert!(report.starts_with("score 0\npresentation error: turn 1: "), "{report}");
+        assert!(
+            report.starts_with("score 0\npresentation error: turn 1: "),
+            "{report}"
+        );
     }
 }
 
@@ -97,14 +104,20 @@ fn off_board_cells_are_wrong_answers() {
 fn revealing_a_revealed_cell_is_a_wrong_answer() {
     let (code, report) = referee(CASE, "3 3\n3 3\n", &[]);
     assert_eq!(code, 1, "{report}");
-    assert!(report.contains("turn 2: (3, 3) is already revealed"), "{report}");
+    assert!(
+        report.contains("turn 2: (3, 3) is already revealed"),
+        "{report}"
+    );
 }
 
 #[test]
 fn a_player_that_stops_early_is_a_wrong_answer() {
     let (code, report) = referee(CASE, "3 3\n", &[]);
     assert_eq!(code, 1, "{report}");
-    assert!(report.contains("turn 2: the player ended before the game did"), "{report}");
+    assert!(
+        report.contains("turn 2: the player ended before the game did"),
+        "{report}"
+    );
 }
 
 #[test]
