@@ -7,12 +7,15 @@
 //! says otherwise (the width is read from the first line). The first reveal is at (3, 3), the
 //! bot's under the `opening` rule.
 //!
-//! Deadline: a turn has [`BUDGET`]; a guess by the strategy is made only if the analysis left more
-//! than half of it, otherwise the analyzer's own best guess is played (a fallback). On EOF it
-//! prints `fallbacks N in T turns` on stderr and exits.
+//! Deadline: a turn has [`BUDGET`]. The strategy runs only if the analysis left more than half of
+//! it, on its own thread; if it has not answered when the budget runs out, or did not run, the
+//! analyzer's own best guess is played (a fallback). On EOF it prints `fallbacks N in T turns` on
+//! stderr and exits.
 
 use std::collections::BTreeSet;
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use cp_puzzles::minesweeper::bot::{Calls, Strategy};
@@ -84,19 +87,30 @@ impl Agent {
             self.safe.reverse();
             return self.safe.pop().unwrap_or_else(|| first_hidden(board));
         }
-        if start.elapsed() > BUDGET / 2 {
+        let fallback = analysis
+            .best
+            .map_or_else(|| first_hidden(board), |(p, _)| p);
+        let Some(left) = BUDGET
+            .checked_sub(start.elapsed())
+            .filter(|&l| l > BUDGET / 2)
+        else {
             self.fallbacks += 1;
-            return analysis
-                .best
-                .map_or_else(|| first_hidden(board), |(p, _)| p);
-        }
+            return fallback;
+        };
         let mut view = board.clone();
         for &p in &analysis.mines {
             view.set(p, Cell::Flagged);
         }
-        Strategy::REGIONS
-            .choose(&view, &analysis, &mut Calls::default())
-            .0
+        // The strategy runs on its own thread; if it misses the deadline its answer is dropped.
+        let (send, receive) = mpsc::channel();
+        thread::spawn(move || {
+            let choice = Strategy::REGIONS.choose(&view, &analysis, &mut Calls::default());
+            let _ = send.send(choice.0);
+        });
+        receive.recv_timeout(left).unwrap_or_else(|_| {
+            self.fallbacks += 1;
+            fallback
+        })
     }
 }
 
