@@ -22,7 +22,7 @@ use cp_puzzles::minesweeper::bot::{Calls, Strategy};
 use cp_puzzles::minesweeper::{analyze, Board, Cell, Pos};
 
 /// The time the agent allows itself per turn (CodinGame gives 50 ms).
-const BUDGET: Duration = Duration::from_millis(40);
+const BUDGET: Duration = Duration::from_millis(30);
 
 /// What the agent remembers between turns.
 struct Agent {
