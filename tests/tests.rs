@@ -9,5 +9,6 @@ mod fuzz_corpus;
 mod maxblack;
 mod minesweeper;
 mod minesweeper_bot;
+mod minesweeper_referee;
 mod minimax;
 mod quarto;

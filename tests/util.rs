@@ -17,6 +17,8 @@ pub fn bin_path(name: &str) -> &'static str {
         "minesweeper" => env!("CARGO_BIN_EXE_minesweeper"),
         "maxblack" => env!("CARGO_BIN_EXE_maxblack"),
         "quarto" => env!("CARGO_BIN_EXE_quarto"),
+        "minesweeper-referee" => env!("CARGO_BIN_EXE_minesweeper-referee"),
+        "minesweeper-agent" => env!("CARGO_BIN_EXE_minesweeper-agent"),
         other => panic!("no binary named {other}"),
     }
 }

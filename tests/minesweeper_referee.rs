@@ -1,0 +1,176 @@
+//! `minesweeper-referee` against scripted players, and `minesweeper-agent` through it.
+
+use std::process::{Command, Stdio};
+
+use cp_puzzles::minesweeper::game::{Config, FirstClick, Game, Status};
+use cp_puzzles::minesweeper::{Cell, Pos};
+
+use crate::util::{bin, bin_path};
+
+const SEED: u64 = 5;
+const FIRST: Pos = Pos::new(3, 3);
+
+/// Runs the referee on case `width height mines SEED` with the player's lines `script`; returns
+/// the exit code and the output file.
+fn referee(case: (usize, usize, usize), script: &str, options: &[&str]) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("in"), dir.path().join("out"));
+    std::fs::write(&input, format!("{} {} {} {SEED}\n", case.0, case.1, case.2)).unwrap();
+    let run = bin("minesweeper-referee")
+        .args(options)
+        .arg(&input)
+        .arg(&output)
+        .write_stdin(script)
+        .output()
+        .unwrap();
+    let report = std::fs::read_to_string(&output).unwrap_or_default();
+    (run.status.code().unwrap(), report)
+}
+
+const CASE: (usize, usize, usize) = (9, 9, 10);
+
+/// The game the referee draws for `CASE` and a first reveal at `FIRST`.
+fn game() -> Game {
+    let config = Config::new(CASE.0, CASE.1, CASE.2).unwrap();
+    let mut game = Game::new(config, FirstClick::Opening, FIRST, SEED).unwrap();
+    game.reveal(FIRST);
+    game
+}
+
+/// Lines that win `CASE`: the first reveal, then every safe cell still hidden, each with `flags`.
+fn winning_script(flags: &str) -> String {
+    let mut game = game();
+    let mut script = format!("{} {}{flags}\n", FIRST.x, FIRST.y);
+    let cells: Vec<Pos> = game.view().positions().collect();
+    for p in cells {
+        if game.view().get(p) == Cell::Hidden && !game.layout().is_mine(p) {
+            game.reveal(p);
+            script += &format!("{} {}{flags}\n", p.x, p.y);
+        }
+    }
+    assert_eq!(game.status(), Status::Won);
+    script
+}
+
+#[test]
+fn a_won_game_scores_1() {
+    let (code, report) = referee(CASE, &winning_script(""), &[]);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.starts_with("score 1\nwon in "), "{report}");
+}
+
+#[test]
+fn flag_pairs_after_the_reveal_are_accepted() {
+    let (code, report) = referee(CASE, &winning_script(" 0 0 8 8 1 2"), &[]);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.starts_with("score 1\n"), "{report}");
+}
+
+#[test]
+fn a_lost_game_scores_0() {
+    let game = game();
+    let mine = game
+        .view()
+        .positions()
+        .find(|&p| game.layout().is_mine(p))
+        .unwrap();
+    let script = format!("3 3\n{} {}\n", mine.x, mine.y);
+    let (code, report) = referee(CASE, &script, &[]);
+    assert_eq!((code, report.as_str()), (0, "score 0\nlost in 2 turns\n"));
+}
+
+#[test]
+fn malformed_lines_are_presentation_errors() {
+    for line in ["", "3", "3 3 5", "a b", "-1 2", "3,3"] {
+        let (code, report) = referee(CASE, &format!("{line}\n"), &[]);
+        assert_eq!(code, 2, "{line:?}: {report}");
+        assert!(
+            report.starts_with("score 0\npresentation error: turn 1: "),
+            "{report}"
+        );
+    }
+}
+
+#[test]
+fn off_board_cells_are_wrong_answers() {
+    for line in ["9 0", "0 9", "3 3 9 9"] {
+        let (code, report) = referee(CASE, &format!("{line}\n"), &[]);
+        assert_eq!(code, 1, "{line:?}: {report}");
+        assert!(report.contains("is off the board"), "{report}");
+    }
+}
+
+#[test]
+fn revealing_a_revealed_cell_is_a_wrong_answer() {
+    let (code, report) = referee(CASE, "3 3\n3 3\n", &[]);
+    assert_eq!(code, 1, "{report}");
+    assert!(
+        report.contains("turn 2: (3, 3) is already revealed"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_player_that_stops_early_is_a_wrong_answer() {
+    let (code, report) = referee(CASE, "3 3\n", &[]);
+    assert_eq!(code, 1, "{report}");
+    assert!(
+        report.contains("turn 2: the player ended before the game did"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_slow_turn_is_a_wrong_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("in"), dir.path().join("out"));
+    std::fs::write(&input, "9 9 10 5\n").unwrap();
+    let command = format!(
+        "(sleep 1; echo 3 3) | '{}' --first-turn-ms 10 '{}' '{}' > /dev/null 2>&1",
+        bin_path("minesweeper-referee"),
+        input.display(),
+        output.display()
+    );
+    let status = Command::new("sh").arg("-c").arg(command).status().unwrap();
+    let report = std::fs::read_to_string(&output).unwrap();
+    assert_eq!(status.code(), Some(1), "{report}");
+    assert!(report.contains("over the limit of 10 ms"), "{report}");
+}
+
+#[test]
+fn bad_arguments_and_cases_fail_with_code_3() {
+    let (code, _) = referee((9, 9, 81), "3 3\n", &[]);
+    assert_eq!(code, 3);
+    let run = bin("minesweeper-referee").arg("only-one").output().unwrap();
+    assert_eq!(run.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&run.stderr).starts_with("minesweeper-referee: usage"));
+}
+
+#[test]
+fn the_agent_plays_complete_games() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in 1..=3 {
+        let (input, output) = (dir.path().join("in"), dir.path().join("out"));
+        std::fs::write(&input, format!("30 16 99 {seed}\n")).unwrap();
+        let mut referee = Command::new(bin_path("minesweeper-referee"))
+            .args(["--turn-ms", "5000", "--first-turn-ms", "5000"])
+            .arg(&input)
+            .arg(&output)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let agent = Command::new(bin_path("minesweeper-agent"))
+            .stdin(referee.stdout.take().unwrap())
+            .stdout(referee.stdin.take().unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let agent = agent.wait_with_output().unwrap();
+        assert_eq!(referee.wait().unwrap().code(), Some(0));
+        let report = std::fs::read_to_string(&output).unwrap();
+        assert!(report.starts_with("score "), "{report}");
+        assert!(String::from_utf8_lossy(&agent.stderr).starts_with("fallbacks "));
+    }
+}
