@@ -72,7 +72,13 @@ pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
     }
     let programs = match &args.cmd {
         Some(c) => vec![Program::shell(c)?; plans.len()],
-        None => program::own_binaries(&names)?,
+        None => {
+            let binaries: Vec<String> = plans
+                .iter()
+                .map(|p| p.2.program.clone().unwrap_or_else(|| p.0.clone()))
+                .collect();
+            program::own_binaries(&binaries)?
+        }
     };
     Ok(plans
         .into_iter()

@@ -28,6 +28,9 @@ pub struct Settings {
     pub interactor: Option<String>,
     /// How the interactor's exit code is read.
     pub interactor_codes: InteractorCodes,
+    /// Our own binary that this suite judges when no `--cmd` is given (by default the binary
+    /// named after the suite).
+    pub program: Option<String>,
 }
 
 /// How an interactor's exit code is read.
@@ -65,6 +68,7 @@ impl Default for Settings {
             checker_codes: CheckerCodes::Testlib,
             interactor: None,
             interactor_codes: InteractorCodes::Testlib,
+            program: None,
         }
     }
 }
