@@ -143,11 +143,11 @@ pub fn decide(
         let said = checker::check(cmd, codes, j.dir, &case.input, &o.stdout, &case.output)?;
         return Ok(said.map_or((Verdict::Accepted, None), |r| (r.verdict, Some(r.message))));
     }
-    let difference = compare::compare(
+    let difference = compare::compare_bytes(
         j.settings.compare,
         j.settings.tolerance,
-        &String::from_utf8_lossy(&expected),
-        &String::from_utf8_lossy(&o.stdout),
+        &expected,
+        &o.stdout,
     );
     Ok(match difference {
         None => (Verdict::Accepted, None),
