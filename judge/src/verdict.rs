@@ -130,7 +130,7 @@ pub fn decide(
     if let Some((v, d)) = over_limit(j, o).or_else(|| wrong_exit(o, expected_exit)) {
         return Ok((v, Some(d)));
     }
-    let Ok(expected) = std::fs::read(&case.output) else {
+    let Some(expected) = crate::suite::read_optional(&case.output)? else {
         let file = case
             .output
             .file_name()

@@ -22,3 +22,34 @@ fn invalid_utf8_outputs_are_compared_as_bytes() {
         .assert()
         .success();
 }
+
+/// Runs suite `s` of `tmp` with `cat` and expects a setup error naming `file`.
+fn setup_error(tmp: &tempfile::TempDir, file: &str, why: &str) {
+    judge_in(tmp.path(), &["s", "--cmd", "cat"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!("s/{file}: {why}")));
+}
+
+#[test]
+fn unreadable_configuration_is_a_setup_error_naming_the_file() {
+    let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
+    let dir = tmp.path().join("s");
+    std::fs::write(dir.join("suite.toml"), b"time_limit = 10 # caf\xe9\n").expect("toml");
+    setup_error(&tmp, "suite.toml", "not UTF-8 text");
+    std::fs::remove_file(dir.join("suite.toml")).expect("rm");
+    std::fs::create_dir(dir.join("suite.toml")).expect("a folder");
+    setup_error(&tmp, "suite.toml", "cannot be read");
+    std::fs::remove_dir(dir.join("suite.toml")).expect("rmdir");
+
+    std::fs::write(dir.join("01.exit"), b"\xff").expect("exit");
+    setup_error(&tmp, "01.exit", "not UTF-8 text");
+    std::fs::remove_file(dir.join("01.exit")).expect("rm");
+    std::fs::create_dir(dir.join("01.exit")).expect("a folder");
+    setup_error(&tmp, "01.exit", "cannot be read");
+    std::fs::remove_dir(dir.join("01.exit")).expect("rmdir");
+
+    std::fs::remove_file(dir.join("01.out")).expect("rm");
+    std::fs::create_dir(dir.join("01.out")).expect("a folder");
+    setup_error(&tmp, "01.out", "cannot be read");
+}
