@@ -20,11 +20,15 @@ pub struct Rejection {
 /// How long a checker may run.
 const CHECKER_TIME: Duration = Duration::from_secs(30);
 
+/// How many bytes a checker may write on stdout.
+const CHECKER_OUTPUT: usize = 1 << 20;
+
 /// Runs `checker` on one case; `None` if it accepts `got`, else why not.
 ///
 /// # Errors
 /// The checker cannot be started, is missing (exit 126 or 127 from the shell), times out, is
-/// killed by a signal, or (testlib's code 3) says it failed: the suite is broken, not the
+/// killed by a signal (also as the shell's exit code 128+N, 129 to 192), writes more than 1 MiB,
+/// or (testlib's code 3) says it failed: the suite is broken, not the
 /// program under judgement.
 pub fn check(
     checker: &str,
@@ -44,7 +48,7 @@ pub fn check(
     let program = Program::ShellIn(command, dir.to_path_buf());
     let limits = Limits {
         time: CHECKER_TIME,
-        output: 1 << 20,
+        output: CHECKER_OUTPUT,
         memory: None,
     };
     let o = run::run(&program, Vec::new(), limits)
@@ -56,6 +60,14 @@ pub fn check(
     };
     match o.exit {
         _ if o.timed_out => Err(format!("the checker {checker:?} timed out")),
+        _ if o.output_exceeded => Err(format!(
+            "the checker {checker:?} wrote more than {} MiB (a broken checker)",
+            CHECKER_OUTPUT >> 20
+        )),
+        Exit::Code(c @ 129..=192) => Err(format!(
+            "the checker {checker:?} was killed by signal {} (exit {c} from the shell)",
+            c - 128
+        )),
         Exit::Code(0) => Ok(None),
         Exit::Code(c @ (126 | 127)) => Err(format!(
             "the checker {checker:?} could not be run (exit {c}): {}",

@@ -53,3 +53,31 @@ fn unreadable_configuration_is_a_setup_error_naming_the_file() {
     std::fs::create_dir(dir.join("01.out")).expect("a folder");
     setup_error(&tmp, "01.out", "cannot be read");
 }
+
+/// A checker suite `s` whose checker is `sh check.sh` running `script`.
+fn checker_suite(script: &str) -> tempfile::TempDir {
+    let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
+    let dir = tmp.path().join("s");
+    let toml = "compare = \"checker\"\nchecker = \"sh check.sh\"\n";
+    std::fs::write(dir.join("suite.toml"), toml).expect("toml");
+    std::fs::write(dir.join("check.sh"), script).expect("script");
+    tmp
+}
+
+#[test]
+fn a_checker_killed_by_a_signal_is_a_judge_error() {
+    let tmp = checker_suite("sh -c 'kill -SEGV $$'\nexit $?\n");
+    judge_in(tmp.path(), &["s", "--cmd", "cat"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("was killed by signal 11"));
+}
+
+#[test]
+fn a_checker_writing_over_1_mib_is_a_judge_error() {
+    let tmp = checker_suite("head -c 2000000 /dev/zero\nexit 0\n");
+    judge_in(tmp.path(), &["s", "--cmd", "cat"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("wrote more than 1 MiB"));
+}
