@@ -204,7 +204,7 @@ fn crashed(exit: Exit, expected: i32, o: &Outcome) -> String {
     if expected != 0 {
         how += &format!(", expected exit code {expected}");
     }
-    let tail = String::from_utf8_lossy(&o.stderr_tail);
+    let tail = crate::diff::controls(&String::from_utf8_lossy(&o.stderr_tail));
     let lines: Vec<&str> = tail.lines().collect();
     let tail = lines[lines.len().saturating_sub(STDERR_LINES)..].join("\n");
     if tail.is_empty() {

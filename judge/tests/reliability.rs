@@ -81,3 +81,37 @@ fn a_checker_writing_over_1_mib_is_a_judge_error() {
         .code(2)
         .stderr(predicate::str::contains("wrote more than 1 MiB"));
 }
+
+#[test]
+fn runtime_error_details_escape_control_characters() {
+    let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
+    let out = judge_in(
+        tmp.path(),
+        &[
+            "s",
+            "--cmd",
+            "printf 'red \\033[31m bel \\007 nul \\000 end\\n' >&2; exit 3",
+        ],
+    )
+    .assert()
+    .code(1);
+    let stdout = crate::stdout_of(&out);
+    assert!(stdout.contains("red ␛[31m bel ␇ nul ␀ end"), "{stdout}");
+    assert!(!stdout.contains(['\x1b', '\x07', '\0']), "{stdout}");
+}
+
+#[test]
+fn no_case_runs_after_a_setup_error() {
+    let tmp = temp_suite("s", &[("01", b"1\n", None), ("02", b"2\n", Some(b"2\n"))]);
+    std::fs::create_dir(tmp.path().join("s/01.out")).expect("a folder");
+    let log = tmp.path().join("ran");
+    let cmd = format!("cat; echo >> {}", log.display());
+    for _ in 0..5 {
+        let _ = std::fs::remove_file(&log);
+        judge_in(tmp.path(), &["s", "-j", "1", "--cmd", &cmd])
+            .assert()
+            .code(2);
+        let ran = std::fs::read_to_string(&log).expect("the log");
+        assert_eq!(ran.lines().count(), 1, "cases run");
+    }
+}
