@@ -36,7 +36,12 @@ fn main() -> ExitCode {
     if args.get(1).is_some_and(|a| a == measure::HELPER) {
         return measure::helper(&args[2..]);
     }
-    match run(args) {
+    let result = run(args);
+    if let Some(e) = out::write_error() {
+        out::stderr(&format!("judge: cannot write the output: {e}\n"));
+        return ExitCode::from(2);
+    }
+    match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {

@@ -96,6 +96,7 @@ impl Settings {
             ));
         }
         seconds(settings.time_limit).map_err(|e| format!("{}: time_limit {e}", path.display()))?;
+        tolerance(settings.tolerance).map_err(|e| format!("{}: tolerance {e}", path.display()))?;
         Ok(settings)
     }
 }
@@ -147,6 +148,18 @@ fn read_text(path: &Path) -> Result<Option<String>, String> {
 fn plain(e: &std::io::Error) -> String {
     let s = e.to_string();
     s.split(" (os error").next().unwrap_or(&s).to_owned()
+}
+
+/// A tolerance for `compare = "float"`: finite and not negative.
+///
+/// # Errors
+/// Negative, NaN or infinite.
+pub fn tolerance(t: f64) -> Result<f64, String> {
+    if t.is_finite() && t >= 0.0 {
+        Ok(t)
+    } else {
+        Err(format!("must be a finite number at least 0, found {t}"))
+    }
 }
 
 /// A positive, finite number of seconds.

@@ -115,3 +115,38 @@ fn no_case_runs_after_a_setup_error() {
         assert_eq!(ran.lines().count(), 1, "cases run");
     }
 }
+
+#[test]
+fn a_write_error_on_stdout_fails_the_judge() {
+    let full = std::fs::File::options()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--testcases")
+        .arg(crate::util::package().join("tests/fixtures/judge"))
+        .args(["echo", "--cmd", "cat"])
+        .stdout(full)
+        .output()
+        .expect("the judge runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("judge: cannot write the output: "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_negative_or_nan_tolerance_is_refused() {
+    let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
+    for t in ["-1", "nan", "inf"] {
+        let toml = format!("compare = \"float\"\ntolerance = {t}\n");
+        std::fs::write(tmp.path().join("s/suite.toml"), toml).expect("toml");
+        setup_error(
+            &tmp,
+            "suite.toml",
+            "tolerance must be a finite number at least 0",
+        );
+    }
+}
