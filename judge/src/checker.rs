@@ -2,8 +2,8 @@
 //! suite's folder, decides; exit status 0 means AC, and other codes are read as testlib's
 //! (1 WA, 2 PE, 3 the checker failed, 7 points) or, for plain scripts, all as WA.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::program::Program;
@@ -42,7 +42,7 @@ pub fn check(
     let command = format!(
         "{checker} {} {} {}",
         crate::program::quote(&absolute(input)),
-        crate::program::quote(&got_file.0),
+        crate::program::quote(&got_file.path),
         crate::program::quote(&absolute(expected))
     );
     let program = Program::ShellIn(command, dir.to_path_buf());
@@ -97,21 +97,30 @@ fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// A file in the temporary folder, removed on drop.
-struct TempFile(PathBuf);
+/// The program's output for the checker: `output` in a private temporary folder (mode 0700, a
+/// random name, created exclusively), both removed on drop. A program cannot predict the path or
+/// plant a symlink there.
+struct TempFile {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
 
 impl TempFile {
     fn write(bytes: &[u8]) -> Result<TempFile, String> {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!("judge-{}-{n}.out", std::process::id()));
-        std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(TempFile(path))
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        let dir = tempfile::Builder::new()
+            .prefix("judge-")
+            .tempdir()
+            .map_err(|e| format!("cannot create a temporary folder: {e}"))?;
+        let private = std::os::unix::fs::PermissionsExt::from_mode(0o700);
+        std::fs::set_permissions(dir.path(), private)
+            .map_err(|e| format!("{}: {e}", dir.path().display()))?;
+        let path = dir.path().join("output");
+        std::fs::File::options()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(TempFile { _dir: dir, path })
     }
 }

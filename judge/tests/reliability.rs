@@ -150,3 +150,20 @@ fn a_negative_or_nan_tolerance_is_refused() {
         );
     }
 }
+
+#[test]
+fn the_checker_reads_the_output_from_a_private_folder_removed_afterwards() {
+    // The checker records the path it was given and that folder's mode.
+    let tmp = checker_suite("echo \"$2\" > seen; stat -c %a \"$(dirname \"$2\")\" >> seen\n");
+    judge_in(tmp.path(), &["s", "--cmd", "cat"])
+        .assert()
+        .success();
+    let seen = std::fs::read_to_string(tmp.path().join("s/seen")).expect("seen");
+    let mut lines = seen.lines();
+    let path = std::path::PathBuf::from(lines.next().expect("a path"));
+    assert_eq!(lines.next(), Some("700"), "{seen}");
+    let dir = path.parent().expect("a folder");
+    let name = dir.file_name().expect("a name").to_string_lossy();
+    assert!(name.starts_with("judge-") && name.len() > 10, "{name}");
+    assert!(!path.exists() && !dir.exists(), "{seen}");
+}
