@@ -167,3 +167,37 @@ fn the_checker_reads_the_output_from_a_private_folder_removed_afterwards() {
     assert!(name.starts_with("judge-") && name.len() > 10, "{name}");
     assert!(!path.exists() && !dir.exists(), "{seen}");
 }
+
+#[test]
+fn sigterm_to_the_judge_kills_the_program_first() {
+    let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
+    let pidfile = tmp.path().join("pid");
+    let cmd = format!(
+        "echo $$ > {}.new; mv {0}.new {0}; exec sleep 30",
+        pidfile.display()
+    );
+    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--testcases")
+        .arg(tmp.path())
+        .args(["s", "--time-limit", "60", "--cmd", &cmd])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("the judge starts");
+    let pid = loop {
+        if let Ok(text) = std::fs::read_to_string(&pidfile) {
+            break text.trim().to_string();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let judge_pid = judge.id().to_string();
+    let kill = std::process::Command::new("kill")
+        .args(["-TERM", &judge_pid])
+        .status();
+    assert!(kill.expect("kill runs").success());
+    let status = judge.wait().expect("the judge ends");
+    assert!(!status.success());
+    // The program is gone (or a zombie waiting for init), not sleeping on.
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat.rsplit(") ").next().unwrap_or("").chars().next();
+    assert!(matches!(state, None | Some('Z')), "{stat}");
+}
