@@ -2,8 +2,8 @@
 //! suite's folder, decides; exit status 0 means AC, and other codes are read as testlib's
 //! (1 WA, 2 PE, 3 the checker failed, 7 points) or, for plain scripts, all as WA.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::program::Program;
@@ -20,11 +20,15 @@ pub struct Rejection {
 /// How long a checker may run.
 const CHECKER_TIME: Duration = Duration::from_secs(30);
 
+/// How many bytes a checker may write on stdout.
+const CHECKER_OUTPUT: usize = 1 << 20;
+
 /// Runs `checker` on one case; `None` if it accepts `got`, else why not.
 ///
 /// # Errors
 /// The checker cannot be started, is missing (exit 126 or 127 from the shell), times out, is
-/// killed by a signal, or (testlib's code 3) says it failed: the suite is broken, not the
+/// killed by a signal (also as the shell's exit code 128+N, 129 to 192), writes more than 1 MiB,
+/// or (testlib's code 3) says it failed: the suite is broken, not the
 /// program under judgement.
 pub fn check(
     checker: &str,
@@ -38,13 +42,13 @@ pub fn check(
     let command = format!(
         "{checker} {} {} {}",
         crate::program::quote(&absolute(input)),
-        crate::program::quote(&got_file.0),
+        crate::program::quote(&got_file.path),
         crate::program::quote(&absolute(expected))
     );
     let program = Program::ShellIn(command, dir.to_path_buf());
     let limits = Limits {
         time: CHECKER_TIME,
-        output: 1 << 20,
+        output: CHECKER_OUTPUT,
         memory: None,
     };
     let o = run::run(&program, Vec::new(), limits)
@@ -56,6 +60,14 @@ pub fn check(
     };
     match o.exit {
         _ if o.timed_out => Err(format!("the checker {checker:?} timed out")),
+        _ if o.output_exceeded => Err(format!(
+            "the checker {checker:?} wrote more than {} MiB (a broken checker)",
+            CHECKER_OUTPUT >> 20
+        )),
+        Exit::Code(c @ 129..=192) => Err(format!(
+            "the checker {checker:?} was killed by signal {} (exit {c} from the shell)",
+            c - 128
+        )),
         Exit::Code(0) => Ok(None),
         Exit::Code(c @ (126 | 127)) => Err(format!(
             "the checker {checker:?} could not be run (exit {c}): {}",
@@ -85,21 +97,30 @@ fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// A file in the temporary folder, removed on drop.
-struct TempFile(PathBuf);
+/// The program's output for the checker: `output` in a private temporary folder (mode 0700, a
+/// random name, created exclusively), both removed on drop. A program cannot predict the path or
+/// plant a symlink there.
+struct TempFile {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
 
 impl TempFile {
     fn write(bytes: &[u8]) -> Result<TempFile, String> {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!("judge-{}-{n}.out", std::process::id()));
-        std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(TempFile(path))
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        let dir = tempfile::Builder::new()
+            .prefix("judge-")
+            .tempdir()
+            .map_err(|e| format!("cannot create a temporary folder: {e}"))?;
+        let private = std::os::unix::fs::PermissionsExt::from_mode(0o700);
+        std::fs::set_permissions(dir.path(), private)
+            .map_err(|e| format!("{}: {e}", dir.path().display()))?;
+        let path = dir.path().join("output");
+        std::fs::File::options()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(TempFile { _dir: dir, path })
     }
 }

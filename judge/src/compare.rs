@@ -31,6 +31,55 @@ pub fn compare(mode: Mode, tolerance: f64, expected: &str, got: &str) -> Option<
     }
 }
 
+/// [`compare`] on raw bytes. Text is compared as UTF-8; bytes that are not valid UTF-8 must be the
+/// same bytes, at the same places, on both sides (each invalid sequence and each literal U+FFFD is
+/// checked, in order, once the texts with replacement characters match).
+#[must_use]
+pub fn compare_bytes(mode: Mode, tolerance: f64, expected: &[u8], got: &[u8]) -> Option<String> {
+    compare(
+        mode,
+        tolerance,
+        &String::from_utf8_lossy(expected),
+        &String::from_utf8_lossy(got),
+    )
+    .or_else(|| invalid_difference(expected, got))
+}
+
+/// What each U+FFFD of the lossy decoding of `bytes` stands for, in order: `None` for a literal
+/// U+FFFD, the invalid bytes otherwise.
+fn replacements(bytes: &[u8]) -> Vec<Option<&[u8]>> {
+    let mut v = Vec::new();
+    for chunk in bytes.utf8_chunks() {
+        v.extend(chunk.valid().matches('\u{FFFD}').map(|_| None));
+        if !chunk.invalid().is_empty() {
+            v.push(Some(chunk.invalid()));
+        }
+    }
+    v
+}
+
+/// When the lossy texts match, their replacement characters line up: the first one whose bytes
+/// differ, described.
+fn invalid_difference(expected: &[u8], got: &[u8]) -> Option<String> {
+    let (e, g) = (replacements(expected), replacements(got));
+    let i = (0..e.len().max(g.len())).find(|&i| e.get(i) != g.get(i))?;
+    let show = |r: Option<&Option<&[u8]>>| match r {
+        Some(Some(b)) => format!("the bytes {}", hex(b)),
+        Some(None) => "a U+FFFD character".to_owned(),
+        None => "nothing".to_owned(),
+    };
+    Some(format!(
+        "invalid UTF-8 differs (replacement {}): expected {}, got {}",
+        i + 1,
+        show(e.get(i)),
+        show(g.get(i))
+    ))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("\\x{b:02x}")).collect()
+}
+
 /// The lines of `text` with line endings and trailing whitespace removed, and without trailing
 /// empty lines.
 fn lines(text: &str) -> Vec<&str> {
@@ -97,5 +146,14 @@ mod tests {
         assert!(compare(Mode::Float, 1e-6, "nan", "nan").is_none());
         assert!(compare(Mode::Float, 1e-6, "1", "nan").is_some());
         assert!(compare(Mode::Float, 1e-6, "inf", "1e308").is_some());
+    }
+
+    #[test]
+    fn invalid_utf8_is_compared_as_bytes() {
+        for mode in [Mode::Exact, Mode::Tokens, Mode::Float] {
+            assert!(compare_bytes(mode, 0.0, b"\xff\n", b"\xfe\n").is_some());
+            assert!(compare_bytes(mode, 0.0, "\u{FFFD}\n".as_bytes(), b"\xff\n").is_some());
+            assert_eq!(compare_bytes(mode, 0.0, b"a \xff\n", b"a \xff  \r\n"), None);
+        }
     }
 }

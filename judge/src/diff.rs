@@ -121,6 +121,20 @@ pub fn shown(s: &str, col: usize) -> String {
     parts.join(" … ")
 }
 
+/// `s` with control characters (C0, DEL, C1; not spaces or line breaks) made visible, as
+/// [`shown`] does: for a program's stderr in a report.
+#[must_use]
+pub fn controls(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            ' ' | '\n' => c,
+            c if (c as u32) < 0x20 || c == '\x7f' => visible(c),
+            '\u{80}'..='\u{9f}' => '\u{FFFD}',
+            c => c,
+        })
+        .collect()
+}
+
 fn visible(c: char) -> char {
     match c {
         ' ' => '·',

@@ -11,6 +11,7 @@ mod checker;
 mod cli;
 mod compare;
 mod diff;
+mod groups;
 mod interact;
 mod machine;
 mod measure;
@@ -36,7 +37,13 @@ fn main() -> ExitCode {
     if args.get(1).is_some_and(|a| a == measure::HELPER) {
         return measure::helper(&args[2..]);
     }
-    match run(args) {
+    groups::kill_on_termination();
+    let result = run(args);
+    if let Some(e) = out::write_error() {
+        out::stderr(&format!("judge: cannot write the output: {e}\n"));
+        return ExitCode::from(2);
+    }
+    match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {

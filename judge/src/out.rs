@@ -1,13 +1,28 @@
 //! Writing the judge's own output without panicking when stdout or stderr is closed early
 //! (`judge | head`): `print!` would panic on the broken pipe; here the text is dropped instead.
+//! Any other write error (a full disk: `judge > /dev/full`) is kept, and makes the judge fail.
 
 use std::io::Write;
+use std::sync::OnceLock;
+
+/// The first error met writing stdout, other than a broken pipe.
+static WRITE_ERROR: OnceLock<String> = OnceLock::new();
 
 /// Writes `text` to stdout, as is.
 pub fn stdout(text: &str) {
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
+    let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    if let Err(e) = written {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            let _ = WRITE_ERROR.set(e.to_string());
+        }
+    }
+}
+
+/// The first error met writing stdout, other than a broken pipe (the reader stopped reading).
+#[must_use]
+pub fn write_error() -> Option<&'static str> {
+    WRITE_ERROR.get().map(String::as_str)
 }
 
 /// `one` for 1, `many` otherwise: `1 line`, `2 lines`.

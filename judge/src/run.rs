@@ -123,6 +123,7 @@ impl Started {
             .process_group(0);
         let start = Instant::now();
         let child = cmd.spawn()?;
+        crate::groups::add(child.id() as libc::pid_t);
         drop(write_end);
         Ok(Started {
             child,
@@ -361,4 +362,5 @@ pub fn exit_of(status: libc::c_int) -> Exit {
 pub fn kill_group(pid: libc::pid_t) {
     // SAFETY: kill has no memory effects; the group id is our child's own.
     unsafe { libc::kill(-pid, libc::SIGKILL) };
+    crate::groups::remove(pid);
 }

@@ -151,7 +151,12 @@ fn in_parallel(
                 if i >= cases.len() || stop.load(Ordering::SeqCst) {
                     break;
                 }
-                if tx.send((i, verdict::judge(judging, &cases[i]))).is_err() {
+                let result = verdict::judge(judging, &cases[i]);
+                if result.is_err() {
+                    // Before the result is sent, so that this worker takes no other case.
+                    stop.store(true, Ordering::SeqCst);
+                }
+                if tx.send((i, result)).is_err() {
                     break;
                 }
             });

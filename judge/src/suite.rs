@@ -80,7 +80,7 @@ impl Settings {
     /// The file is not valid TOML, has an unknown key, or is inconsistent.
     pub fn load(dir: &Path) -> Result<Settings, String> {
         let path = dir.join("suite.toml");
-        let Ok(text) = std::fs::read_to_string(&path) else {
+        let Some(text) = read_text(&path)? else {
             return Ok(Settings::default());
         };
         let settings: Settings = toml::from_str(&text).map_err(|e| {
@@ -100,6 +100,7 @@ impl Settings {
             ));
         }
         seconds(settings.time_limit).map_err(|e| format!("{}: time_limit {e}", path.display()))?;
+        tolerance(settings.tolerance).map_err(|e| format!("{}: tolerance {e}", path.display()))?;
         Ok(settings)
     }
 }
@@ -117,6 +118,51 @@ impl Settings {
             )),
             None => Ok(()),
         }
+    }
+}
+
+/// The bytes of `path`, or `None` when there is no such file.
+///
+/// # Errors
+/// The file exists but cannot be read (a folder, no permission): the message names it.
+pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, String> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("{}: cannot be read: {}", path.display(), plain(&e))),
+    }
+}
+
+/// The text of `path`, or `None` when there is no such file.
+///
+/// # Errors
+/// As [`read_optional`], or the file is not UTF-8.
+fn read_text(path: &Path) -> Result<Option<String>, String> {
+    read_optional(path)?
+        .map(|bytes| {
+            String::from_utf8(bytes).map_err(|e| {
+                let at = e.utf8_error().valid_up_to();
+                format!("{}: not UTF-8 text (byte {at})", path.display())
+            })
+        })
+        .transpose()
+}
+
+/// An I/O error's message without Rust's ` (os error N)` suffix.
+fn plain(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    s.split(" (os error").next().unwrap_or(&s).to_owned()
+}
+
+/// A tolerance for `compare = "float"`: finite and not negative.
+///
+/// # Errors
+/// Negative, NaN or infinite.
+pub fn tolerance(t: f64) -> Result<f64, String> {
+    if t.is_finite() && t >= 0.0 {
+        Ok(t)
+    } else {
+        Err(format!("must be a finite number at least 0, found {t}"))
     }
 }
 
@@ -149,7 +195,7 @@ impl Case {
     /// # Errors
     /// `NN.exit` exists but does not hold an integer from 0 to 255.
     pub fn expected_exit(&self) -> Result<i32, String> {
-        let Ok(text) = std::fs::read_to_string(&self.exit) else {
+        let Some(text) = read_text(&self.exit)? else {
             return Ok(0);
         };
         text.trim().parse::<u8>().map(i32::from).map_err(|_| {

@@ -130,7 +130,7 @@ pub fn decide(
     if let Some((v, d)) = over_limit(j, o).or_else(|| wrong_exit(o, expected_exit)) {
         return Ok((v, Some(d)));
     }
-    let Ok(expected) = std::fs::read(&case.output) else {
+    let Some(expected) = crate::suite::read_optional(&case.output)? else {
         let file = case
             .output
             .file_name()
@@ -143,11 +143,11 @@ pub fn decide(
         let said = checker::check(cmd, codes, j.dir, &case.input, &o.stdout, &case.output)?;
         return Ok(said.map_or((Verdict::Accepted, None), |r| (r.verdict, Some(r.message))));
     }
-    let difference = compare::compare(
+    let difference = compare::compare_bytes(
         j.settings.compare,
         j.settings.tolerance,
-        &String::from_utf8_lossy(&expected),
-        &String::from_utf8_lossy(&o.stdout),
+        &expected,
+        &o.stdout,
     );
     Ok(match difference {
         None => (Verdict::Accepted, None),
@@ -204,7 +204,7 @@ fn crashed(exit: Exit, expected: i32, o: &Outcome) -> String {
     if expected != 0 {
         how += &format!(", expected exit code {expected}");
     }
-    let tail = String::from_utf8_lossy(&o.stderr_tail);
+    let tail = crate::diff::controls(&String::from_utf8_lossy(&o.stderr_tail));
     let lines: Vec<&str> = tail.lines().collect();
     let tail = lines[lines.len().saturating_sub(STDERR_LINES)..].join("\n");
     if tail.is_empty() {

@@ -8,6 +8,7 @@ mod defects;
 mod interactive;
 mod machine;
 mod record;
+mod reliability;
 mod report;
 mod robust;
 mod stress;

@@ -86,7 +86,8 @@ fn setup(args: &StressArgs) -> Result<Setup, String> {
         None => {
             let settings = Settings {
                 compare: args.compare,
-                tolerance: args.tolerance,
+                tolerance: suite::tolerance(args.tolerance)
+                    .map_err(|e| format!("--tolerance {e}"))?,
                 ..Settings::default()
             };
             (settings, PathBuf::from("."))
