@@ -3,3 +3,12 @@
 
 pub mod minesweeper_play;
 pub mod quarto_play;
+
+/// A command-line parser's message (clap's) without its `error: ` prefix, usage and tips, on one
+/// line, as the programs print their usage errors.
+#[must_use]
+pub fn one_line(text: &str) -> String {
+    let head = text.split("\n\n").next().unwrap_or_default();
+    let head = head.strip_prefix("error: ").unwrap_or(head);
+    head.split_whitespace().collect::<Vec<_>>().join(" ")
+}

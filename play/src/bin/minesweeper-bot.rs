@@ -73,7 +73,7 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) => failure(2, one_line(&e.to_string())),
+        Err(e) => failure(2, cp_puzzles_play::one_line(&e.to_string())),
         Ok(args) => match run(&args) {
             Ok(()) => return ExitCode::SUCCESS,
             Err(failure) => failure,
@@ -86,13 +86,6 @@ fn main() -> ExitCode {
 fn failure(code: u8, message: impl Display) -> Failure {
     let message = message.to_string();
     Failure { code, message }
-}
-
-/// Clap's message without its `error: ` prefix, usage and tips, on one line.
-fn one_line(text: &str) -> String {
-    let head = text.split("\n\n").next().unwrap_or_default();
-    let head = head.strip_prefix("error: ").unwrap_or(head);
-    head.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn run(args: &Args) -> Result<(), Failure> {

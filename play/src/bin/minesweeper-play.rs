@@ -15,7 +15,7 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) => return fail(2, one_line(&e.to_string())),
+        Err(e) => return fail(2, cp_puzzles_play::one_line(&e.to_string())),
         Ok(args) => args,
     };
     match run(&args) {
@@ -27,13 +27,6 @@ fn main() -> ExitCode {
 fn fail(code: u8, message: impl Display) -> ExitCode {
     eprintln!("minesweeper-play: {message}");
     ExitCode::from(code)
-}
-
-/// Clap's message without its `error: ` prefix, usage and tips, on one line.
-fn one_line(text: &str) -> String {
-    let head = text.split("\n\n").next().unwrap_or_default();
-    let head = head.strip_prefix("error: ").unwrap_or(head);
-    head.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Runs the mode the arguments ask for; an error is an exit code (2 for a setup error, 1 for a
