@@ -161,6 +161,19 @@ impl Program {
         }
     }
 
+    /// Reports a usage error found after [`Program::args`] (a flag's missing value): the
+    /// message and the usage line on stderr; returns exit code 2.
+    pub fn usage_error(&self, message: &str) -> ExitCode {
+        self.setup_error(&format!("{message}\nusage: {}", self.usage))
+    }
+
+    /// Reports a setup error (a file a flag names cannot be used): `<name>: <message>` on
+    /// stderr; returns exit code 2.
+    pub fn setup_error(&self, message: &str) -> ExitCode {
+        self.note(message);
+        ExitCode::from(USAGE_ERROR)
+    }
+
     /// Writes `text` on stdout: exit 0, also if the reader went away; exit 1 on another error.
     fn print(&self, text: &str) -> ExitCode {
         let mut stdout = io::stdout().lock();

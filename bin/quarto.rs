@@ -1,20 +1,52 @@
-//! `quarto`: reads a position on stdin, prints the perfect-play move and its value (see
-//! `cp_puzzles::quarto`).
+//! `quarto [--book FILE]`: reads a position on stdin, prints the perfect-play move and its value
+//! (see `cp_puzzles::quarto`).
 
 mod cli;
 
 use std::process::ExitCode;
 
+use cp_puzzles::quarto::Book;
+
 const PROGRAM: cli::Program = cli::Program {
     name: "quarto",
-    usage: "quarto < input",
+    usage: "quarto [--book FILE] < input",
     help: "Reads a Quarto position on stdin: 4 lines of 4 cells (`.` or a piece as 4 binary \
            digits), then\nthe piece in hand (4 binary digits, or `-` on the empty board). Prints \
            the first optimal move\n(`place R C give PPPP`, `place R C` or `give PPPP`) and its \
            value for the player to move\n(`win`, `draw` or `loss`), each on its own line.\n",
-    options: "",
+    options: "  --book FILE    an opening book (game values of early positions, as quarto-play \
+              ships): the same\n                 answer, at once for the positions it covers\n",
 };
 
+/// The `--book` flag: `Some(None)` once `--book` is seen, `Some(Some(file))` with its value.
+type BookFlag = Option<Option<String>>;
+
+/// Takes `--book FILE` or `--book=FILE` into `book`; false for any other argument.
+fn flag(book: &mut BookFlag, arg: &str) -> bool {
+    match (book.as_ref(), arg.strip_prefix("--book=")) {
+        (Some(None), _) => *book = Some(Some(arg.to_string())),
+        (_, Some(file)) => *book = Some(Some(file.to_string())),
+        _ if arg == "--book" => *book = Some(None),
+        _ => return false,
+    }
+    true
+}
+
 fn main() -> ExitCode {
-    PROGRAM.main(cli::args(), cp_puzzles::quarto::run)
+    let mut book_flag: BookFlag = None;
+    if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut book_flag, arg)) {
+        return code;
+    }
+    let book = match book_flag {
+        None => Book::default(),
+        Some(None) => return PROGRAM.usage_error("--book needs a file"),
+        Some(Some(file)) => match std::fs::read_to_string(&file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| Book::parse(&text).map_err(|e| e.to_string()))
+        {
+            Ok(book) => book,
+            Err(e) => return PROGRAM.setup_error(&format!("--book {file}: {e}")),
+        },
+    };
+    PROGRAM.solve(|input, output| cp_puzzles::quarto::run_with_book(input, output, &book))
 }

@@ -505,3 +505,96 @@ fn settings_change_nothing_but_speed() {
     }
     assert!(checked >= 12);
 }
+
+/// A book gives the solver's answer, on positions with 6 to 12 pieces placed (from play and from
+/// random scatters, until 12 draws, 12 wins and 4 losses are seen): a book of every position the
+/// moves lead to (solved here) answers without search, and a book holding only the position
+/// answers by the search for the first move of its value.
+#[test]
+fn a_book_gives_the_solvers_answer() {
+    use cp_puzzles::quarto::best_move_with_book;
+    use cp_puzzles::quarto::book::{moves, Book};
+    let wanted = [4, 12, 12];
+    let mut seen = [0; 3];
+    for seed in 0..3000u64 {
+        let placed = 6 + (seed % 7) as usize;
+        let Some((cells, hand)) = random_position(seed, placed, seed % 2 == 1) else {
+            continue;
+        };
+        let position = parse(text(&cells, hand).as_bytes()).unwrap();
+        let (board, hand) = (position.board, position.hand.unwrap());
+        let a = best_move(&position);
+        let v = a.value as usize;
+        if seen[v] == wanted[v] {
+            continue;
+        }
+        seen[v] += 1;
+        let mut alone = Book::default();
+        alone.insert(canonical(&board, hand), a.value);
+        let b = best_move_with_book(&position, &alone);
+        assert_eq!(
+            (b.best, b.value),
+            (a.best, a.value),
+            "seed {seed}, the position alone"
+        );
+        let mut children = Book::default();
+        for mv in moves(&board, hand) {
+            if let (Some(cell), Some(gift)) = (mv.place, mv.give) {
+                let after = board.place(cell, hand);
+                let child = Position {
+                    board: after,
+                    hand: Some(gift),
+                };
+                children.insert(canonical(&after, gift), best_move(&child).value);
+            }
+        }
+        let c = best_move_with_book(&position, &children);
+        assert_eq!(
+            (c.best, c.value),
+            (a.best, a.value),
+            "seed {seed}, the children"
+        );
+        assert_eq!(c.nodes, 0, "seed {seed}: answered from the book");
+    }
+    assert_eq!(seen, wanted, "losses, draws, wins");
+}
+
+/// `quarto --book FILE` prints what `quarto` prints, sooner: positions with 3 pieces placed,
+/// whose value the shipped book of quarto-play holds.
+#[test]
+fn the_book_option_gives_the_same_answer() {
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/play/src/quarto_play/book.txt");
+    for input in [
+        "0100 . . .\n. . . .\n0001 . . 0000\n. . . .\n0110\n",
+        ". 1011 0101 .\n. . . 0010\n. . . .\n. . . .\n1110\n",
+    ] {
+        let plain = bin("quarto").write_stdin(input).assert().success();
+        let plain = String::from_utf8(plain.get_output().stdout.clone()).unwrap();
+        bin("quarto")
+            .args(["--book", book])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(plain);
+    }
+}
+
+#[test]
+fn a_bad_book_is_a_setup_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.txt");
+    std::fs::write(&file, "000f 000000000000123c d\nnonsense\n").unwrap();
+    bin("quarto")
+        .arg(format!("--book={}", file.display()))
+        .write_stdin("-")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("book line 2: expected"));
+    bin("quarto")
+        .arg("--book")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "quarto: --book needs a file\nusage:",
+        ));
+}

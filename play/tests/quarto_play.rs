@@ -36,7 +36,7 @@ fn random_opening(seed: u64, plies: usize) -> (Game, Rng) {
 
 /// Plays `game` to its end with the given levels for players 1 and 2.
 fn finish(game: &mut Game, levels: [Level; 2], rng: &mut Rng) -> Outcome {
-    let book = Book::shipped();
+    let book = book::shipped();
     loop {
         if let Some(o) = game.outcome() {
             return o;
@@ -83,7 +83,7 @@ fn random_never_beats_perfect() {
 fn perfect_plays_the_solvers_move() {
     for seed in 0..6 {
         let (game, _) = random_opening(200 + seed, 7);
-        let (mv, value) = perfect(&game.position(), &Book::shipped());
+        let (mv, value) = perfect(&game.position(), &book::shipped());
         let a = best_move(&game.position());
         assert_eq!((mv, value), (a.best, a.value), "seed {seed}");
     }
@@ -166,7 +166,7 @@ fn end_of_input_ends_quietly() {
 
 #[test]
 fn a_sample_of_the_book_matches_the_solver() {
-    let book = Book::shipped();
+    let book = book::shipped();
     let deepest = book
         .entries()
         .map(|(c, _)| c.occupied.count_ones())
@@ -188,7 +188,7 @@ fn a_sample_of_the_book_matches_the_solver() {
 
 #[test]
 fn the_book_holds_every_canonical_position_up_to_its_depth() {
-    let book = Book::shipped();
+    let book = book::shipped();
     let depth = book
         .entries()
         .map(|(c, _)| c.occupied.count_ones())

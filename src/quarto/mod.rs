@@ -9,6 +9,7 @@
 //! Standard library only, and nothing from the other puzzles.
 
 pub mod board;
+pub mod book;
 mod error;
 mod parse;
 pub mod root;
@@ -19,9 +20,10 @@ mod table;
 use std::io::{Read, Write};
 
 pub use board::{Board, Cell, Piece, Pieces};
+pub use book::{best_move_with_book, Book};
 pub use error::Error;
 pub use parse::{parse, Position, MAX_INPUT};
-pub use root::{best_move, best_move_with, Answer, Move, Value};
+pub use root::{best_move, best_move_of_value, best_move_with, Answer, Move, Value};
 
 /// The best move in a parsed position and its value (see [`best_move`]); its `Display` is the
 /// solver's output, `<move>\n<value>\n`.
@@ -36,8 +38,20 @@ pub fn solve(position: &Position) -> Result<Answer, Error> {
 ///
 /// # Errors
 /// As [`parse`], or [`Error::Write`].
-pub fn run<R: Read, W: Write>(input: R, mut output: W) -> Result<(), Error> {
-    let answer = solve(&parse(input)?)?;
+pub fn run<R: Read, W: Write>(input: R, output: W) -> Result<(), Error> {
+    write_answer(&solve(&parse(input)?)?, output)
+}
+
+/// As [`run`], answered from `book` where it can ([`best_move_with_book`]: the same answer,
+/// sooner).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with_book<R: Read, W: Write>(input: R, output: W, book: &Book) -> Result<(), Error> {
+    write_answer(&best_move_with_book(&parse(input)?, book), output)
+}
+
+fn write_answer<W: Write>(answer: &Answer, mut output: W) -> Result<(), Error> {
     write!(output, "{answer}")
         .and_then(|()| output.flush())
         .map_err(Error::Write)

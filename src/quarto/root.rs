@@ -21,6 +21,16 @@ pub enum Value {
 }
 
 impl Value {
+    /// 1 for a win, 0 for a draw, -1 for a loss.
+    #[must_use]
+    pub const fn score(self) -> i8 {
+        match self {
+            Value::Win => 1,
+            Value::Draw => 0,
+            Value::Loss => -1,
+        }
+    }
+
     fn from_score(score: i8) -> Value {
         match score {
             1 => Value::Win,
@@ -89,6 +99,39 @@ pub fn best_move(position: &Position) -> Answer {
 /// As [`best_move`], with explicit search settings (the answer does not depend on them).
 #[must_use]
 pub fn best_move_with(position: &Position, config: Config) -> Answer {
+    search_root(position, config, None)
+}
+
+/// As [`best_move`], when the position's value is already known (from an opening book): the
+/// moves are tested in order, each with a null window that only asks whether it reaches `value`,
+/// and the first that does is the answer, without proving that the later ones do no better. The
+/// same answer as [`best_move`] when `value` is the position's value; if no move reaches it (a
+/// wrong `value`), the full search's answer.
+///
+/// The table is at most [`KNOWN_VALUE_LOG2_BUCKETS`] buckets: such a search stops early and
+/// touches few positions, so a larger table costs more to fault in than it saves.
+#[must_use]
+pub fn best_move_of_value(position: &Position, value: Value) -> Answer {
+    let empty = position.board.empty().len();
+    let config = Config {
+        log2_buckets: Some(default_log2_buckets(empty).min(KNOWN_VALUE_LOG2_BUCKETS)),
+        ..Config::default()
+    };
+    best_move_of_value_with(position, value, config)
+}
+
+/// The largest table of [`best_move_of_value`]: 2^18 buckets, 8 MiB. Measured on a position with
+/// 3 pieces placed: 0.51 s with it, 0.90 s with the 256 MiB of a full search, the same nodes.
+pub const KNOWN_VALUE_LOG2_BUCKETS: u32 = 18;
+
+/// As [`best_move_of_value`], with explicit search settings.
+#[must_use]
+pub fn best_move_of_value_with(position: &Position, value: Value, config: Config) -> Answer {
+    search_root(position, config, Some(value))
+}
+
+/// The root search: every move's value (`known` is `None`), or the first move reaching `known`.
+fn search_root(position: &Position, config: Config, known: Option<Value>) -> Answer {
     let board = position.board;
     let Some(hand) = position.hand else {
         // The empty board: every piece is the image of 0000 under an attribute complement, which
@@ -135,6 +178,7 @@ pub fn best_move_with(position: &Position, config: Config) -> Answer {
     // With a winning cell somewhere, only wins matter: search earlier moves with a null window.
     let mut best: i8 = if first_win.is_some() { 0 } else { -2 };
     let mut best_move = None;
+    let mut found = false;
     for cell in empty {
         if Some(cell) == first_win {
             break;
@@ -142,6 +186,18 @@ pub fn best_move_with(position: &Position, config: Config) -> Answer {
         let child = board.place(cell, hand);
         for gift in remaining {
             if !is_first_of_orbit(&symmetries, cell, gift) {
+                continue;
+            }
+            if let Some(k) = known {
+                // The window (-s, -s + 1) only asks whether the child is worth at most -s; in a
+                // lost position the first move is the answer.
+                let s = k.score();
+                if s == -1 || -searcher.value(child, gift, -s, 1 - s) >= s {
+                    best = s;
+                    best_move = Some((cell, gift));
+                    found = true;
+                    break;
+                }
                 continue;
             }
             let v = -searcher.value(child, gift, -1, -best);
@@ -153,9 +209,12 @@ pub fn best_move_with(position: &Position, config: Config) -> Answer {
                 }
             }
         }
-        if best == 1 {
+        if best == 1 || found {
             break;
         }
+    }
+    if known.is_some() && !found && first_win.is_none() {
+        return best_move_with(position, config);
     }
     let (best_move, value) = match best_move {
         Some((cell, gift)) if best == 1 || first_win.is_none() => (

@@ -48,10 +48,10 @@ fn parse_first(s: &str) -> Result<First, String> {
 fn main() -> ExitCode {
     let args = Args::parse();
     let book = match &args.book {
-        None => Book::shipped(),
+        None => cp_puzzles_play::quarto_play::book::shipped(),
         Some(path) => match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|t| Book::parse(&t))
+            .and_then(|t| Book::parse(&t).map_err(|e| e.to_string()))
         {
             Ok(b) => b,
             Err(e) => {

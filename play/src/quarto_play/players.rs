@@ -4,7 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use cp_puzzles::minesweeper::game::Rng;
-use cp_puzzles::quarto::{best_move, Board, Move, Piece, Position, Value};
+use cp_puzzles::quarto::book;
+use cp_puzzles::quarto::{best_move, best_move_with_book, Board, Move, Piece, Position, Value};
 
 use super::book::Book;
 use super::game::legal_moves;
@@ -146,67 +147,37 @@ fn medium(position: &Position, moves: &[Move], rng: &mut Rng) -> Move {
     pick(&best, rng)
 }
 
-/// The value for the player to move after `mv` is played, from the mover's side: a win, a draw
-/// (the board filled) or the negated value of the position left, from the book or by search.
+/// The value for the player to move after `mv` is played, from the mover's side: from the book
+/// when it holds the position left, else by search.
 fn move_value(position: &Position, mv: Move, book: &Book) -> Value {
-    let (Some(c), Some(h)) = (mv.place, position.hand) else {
+    let Some(hand) = position.hand else {
         return Value::Draw; // the first gift: every gift is equivalent, the game is a draw
     };
-    let after = position.board.place(c, h);
-    if after.has_winning_line() {
-        return Value::Win;
-    }
-    let Some(g) = mv.give else {
-        return Value::Draw;
-    };
-    let theirs = book.value(&after, g).unwrap_or_else(|| {
-        best_move(&Position {
-            board: after,
-            hand: Some(g),
+    let board = &position.board;
+    book::move_value(book, board, hand, mv).unwrap_or_else(|| {
+        let (Some(cell), Some(gift)) = (mv.place, mv.give) else {
+            unreachable!("a move without a gift ends the game and has a value")
+        };
+        match best_move(&Position {
+            board: board.place(cell, hand),
+            hand: Some(gift),
         })
         .value
-    });
-    match theirs {
-        Value::Win => Value::Loss,
-        Value::Draw => Value::Draw,
-        Value::Loss => Value::Win,
-    }
-}
-
-/// Whether every position after a move from `position` is in the book (or ends the game).
-fn children_in_book(position: &Position, book: &Book) -> bool {
-    let placed = 16 - position.board.empty().len();
-    position.hand.is_some() && placed < book_depth(book)
-}
-
-/// The deepest positions in the book, in pieces placed.
-#[must_use]
-pub fn book_depth(book: &Book) -> u32 {
-    book.entries()
-        .map(|(c, _)| c.occupied.count_ones())
-        .max()
-        .unwrap_or(0)
+        {
+            Value::Win => Value::Loss,
+            Value::Draw => Value::Draw,
+            Value::Loss => Value::Win,
+        }
+    })
 }
 
 /// The perfect move in `position` and its value: the first optimal move in the solver's order,
-/// so the same move `quarto` gives. Answers from the book when every reply position is in it.
+/// so the same move `quarto` gives, answered from the book where it can
+/// ([`best_move_with_book`]).
 #[must_use]
 pub fn perfect(position: &Position, book: &Book) -> (Move, Value) {
-    if !children_in_book(position, book) {
-        let a = best_move(position);
-        return (a.best, a.value);
-    }
-    let mut best: Option<(Move, Value)> = None;
-    for m in legal_moves(&position.board, position.hand) {
-        let v = move_value(position, m, book);
-        if best.is_none_or(|(_, b)| v > b) {
-            best = Some((m, v));
-            if v == Value::Win {
-                break;
-            }
-        }
-    }
-    best.expect("a position with a move")
+    let a = best_move_with_book(position, book);
+    (a.best, a.value)
 }
 
 /// The value of every legal move, in the solver's order (slow beyond the book: one search each).

@@ -1,0 +1,172 @@
+//! How long `perfect` (the shipped book, then the solver) takes per move, over whole games.
+//!
+//! `cargo bench -p cp-puzzles-play --bench perfect [-- [--seeds N] [--sample N]]`: perfect plays
+//! N games (seeds 1 to N, default 4) as player 1 and as player 2 against each level (random,
+//! easy, medium, perfect), and every move of perfect is timed (wall clock, the whole
+//! `players::choose` call). It prints, by pieces placed before the move, the number of moves,
+//! the median and the worst, then the same over all moves and the worst move's position. With
+//! `--sample N` it also times perfect on N positions drawn at random among those with 3 and with
+//! 4 pieces placed (random play from the empty board). With `--canonical D` it times perfect on
+//! every canonical position with D pieces placed instead (3,382 for D = 3), and nothing else.
+
+use std::time::Instant;
+
+use cp_puzzles::minesweeper::game::Rng;
+use cp_puzzles::quarto::{Piece, Position};
+use cp_puzzles_play::quarto_play::book;
+use cp_puzzles_play::quarto_play::game::Game;
+use cp_puzzles_play::quarto_play::players::{choose, Level};
+
+/// One timed move: pieces placed before it, seconds, and the position as `quarto` reads it.
+struct Timed {
+    placed: u32,
+    seconds: f64,
+    position: String,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str, default: u64| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .map_or(default, |v| v.parse().expect("a number"))
+    };
+    let (seeds, sample) = (value("--seeds", 4), value("--sample", 0));
+    let book = book::shipped();
+    if let Some(&d) = args
+        .iter()
+        .position(|a| a == "--canonical")
+        .and_then(|i| args.get(i + 1))
+        .map(|d| d.parse::<u32>().expect("a depth"))
+        .as_ref()
+    {
+        let timed = every_canonical(d, &book);
+        println!("every canonical position with {d} pieces placed");
+        report(&timed);
+        return;
+    }
+    let mut timed = Vec::new();
+    let levels = [Level::Random, Level::Easy, Level::Medium, Level::Perfect];
+    for seed in 1..=seeds {
+        for opponent in levels {
+            for side in [0, 1] {
+                let mut players = [opponent; 2];
+                players[side] = Level::Perfect;
+                timed.extend(game(players, seed, &book));
+            }
+        }
+    }
+    println!(
+        "{} games: perfect against random, easy, medium, perfect, both sides, seeds 1 to {seeds}",
+        seeds * 8
+    );
+    report(&timed);
+    if sample > 0 {
+        println!("\n{sample} random positions with 3 and with 4 pieces placed");
+        report(&random_positions(sample, &book));
+    }
+}
+
+/// Plays one game and times perfect's moves.
+fn game(players: [Level; 2], seed: u64, book: &book::Book) -> Vec<Timed> {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(1);
+    let mut timed = Vec::new();
+    while game.outcome().is_none() {
+        let level = players[usize::from(game.to_move()) - 1];
+        let position = game.position();
+        let start = Instant::now();
+        let mv = choose(level, &position, book, &mut rng);
+        if level == Level::Perfect {
+            timed.push(Timed {
+                placed: 16 - game.board().empty().len(),
+                seconds: start.elapsed().as_secs_f64(),
+                position: game.to_quarto_input(),
+            });
+        }
+        game.play(mv).expect("a legal move");
+    }
+    timed
+}
+
+/// Times perfect on `n` positions with 3 and `n` with 4 pieces placed, from random play.
+fn random_positions(n: u64, book: &book::Book) -> Vec<Timed> {
+    let mut timed = Vec::new();
+    let mut rng = Rng::new(7);
+    for placed in [3, 4] {
+        let mut done = 0;
+        while done < n {
+            let mut game = Game::new(1);
+            while game.outcome().is_none() && game.moves().len() < placed + 1 {
+                let mv = choose(Level::Random, &game.position(), book, &mut rng);
+                game.play(mv).expect("a legal move");
+            }
+            if game.outcome().is_some() {
+                continue;
+            }
+            let start = Instant::now();
+            let _ = choose(Level::Perfect, &game.position(), book, &mut rng);
+            timed.push(Timed {
+                placed: placed as u32,
+                seconds: start.elapsed().as_secs_f64(),
+                position: game.to_quarto_input(),
+            });
+            done += 1;
+        }
+    }
+    timed
+}
+
+/// Times perfect on every canonical position with `placed` pieces placed.
+fn every_canonical(placed: u32, book: &book::Book) -> Vec<Timed> {
+    let mut rng = Rng::new(1);
+    book::canonical_positions(placed)
+        .iter()
+        .map(|c| {
+            let position = Position {
+                board: c.board(),
+                hand: Piece::new(0),
+            };
+            let start = Instant::now();
+            let _ = choose(Level::Perfect, &position, book, &mut rng);
+            Timed {
+                placed,
+                seconds: start.elapsed().as_secs_f64(),
+                position: format!("{:04x} {:016x}", c.occupied, c.pieces),
+            }
+        })
+        .collect()
+}
+
+/// Prints the median and worst time by pieces placed, then over all moves.
+fn report(timed: &[Timed]) {
+    println!(
+        "{:>6} {:>6} {:>9} {:>9}",
+        "placed", "moves", "median s", "worst s"
+    );
+    for placed in 0..16 {
+        let times: Vec<f64> = timed
+            .iter()
+            .filter(|t| t.placed == placed)
+            .map(|t| t.seconds)
+            .collect();
+        if !times.is_empty() {
+            line(&placed.to_string(), times);
+        }
+    }
+    line("all", timed.iter().map(|t| t.seconds).collect());
+    if let Some(worst) = timed.iter().max_by(|a, b| a.seconds.total_cmp(&b.seconds)) {
+        println!("worst move's position:\n{}", worst.position);
+    }
+}
+
+fn line(label: &str, mut times: Vec<f64>) {
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{label:>6} {:>6} {:>9.4} {:>9.4}",
+        times.len(),
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
+}
