@@ -147,11 +147,7 @@ pub fn move_value(book: &Book, board: &Board, hand: Piece, mv: Move) -> Option<V
     }
     match mv.give {
         None => Some(Value::Draw),
-        Some(gift) => book.value(&after, gift).map(|v| match v {
-            Value::Win => Value::Loss,
-            Value::Draw => Value::Draw,
-            Value::Loss => Value::Win,
-        }),
+        Some(gift) => book.value(&after, gift).map(|v| -v),
     }
 }
 

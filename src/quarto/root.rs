@@ -40,6 +40,18 @@ impl Value {
     }
 }
 
+/// The value for the other player.
+impl std::ops::Neg for Value {
+    type Output = Value;
+    fn neg(self) -> Value {
+        match self {
+            Value::Win => Value::Loss,
+            Value::Draw => Value::Draw,
+            Value::Loss => Value::Win,
+        }
+    }
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

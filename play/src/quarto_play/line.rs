@@ -7,7 +7,7 @@ use cp_puzzles::quarto::{Cell, Move};
 
 use super::book::Book;
 use super::game::{parse_move, Game, Outcome};
-use super::players::{choose, perfect, Level};
+use super::players::{choose, hint, Level};
 
 /// Who starts a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -128,7 +128,7 @@ fn command<W: Write>(
         ["quit"] => return Ok(Flow::Quit),
         ["board"] => write!(output, "{}", show_board(game, *pending))?,
         ["hint"] => {
-            let (mv, value) = perfect(&game.position(), &setup.book);
+            let (mv, value) = hint(&game.position(), &setup.book);
             writeln!(output, "hint: {mv} ({value})")?;
         }
         ["undo"] => {

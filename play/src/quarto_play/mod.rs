@@ -1,6 +1,7 @@
 //! `quarto-play`: Quarto against the computer, through stdin (line mode).
 
 pub mod book;
+pub mod distance;
 pub mod game;
 pub mod line;
 pub mod players;

@@ -8,6 +8,7 @@ use cp_puzzles::quarto::book;
 use cp_puzzles::quarto::{best_move, best_move_with_book, Board, Move, Piece, Position, Value};
 
 use super::book::Book;
+use super::distance::{self, Outlook};
 use super::game::legal_moves;
 
 /// Who plays a side.
@@ -158,16 +159,11 @@ fn move_value(position: &Position, mv: Move, book: &Book) -> Value {
         let (Some(cell), Some(gift)) = (mv.place, mv.give) else {
             unreachable!("a move without a gift ends the game and has a value")
         };
-        match best_move(&Position {
+        -best_move(&Position {
             board: board.place(cell, hand),
             hand: Some(gift),
         })
         .value
-        {
-            Value::Win => Value::Loss,
-            Value::Draw => Value::Draw,
-            Value::Loss => Value::Win,
-        }
     })
 }
 
@@ -180,11 +176,33 @@ pub fn perfect(position: &Position, book: &Book) -> (Move, Value) {
     (a.best, a.value)
 }
 
-/// The value of every legal move, in the solver's order (slow beyond the book: one search each).
+/// The value of `mv` for the mover, with its distance where it is cheap (see
+/// [`distance`](super::distance)).
+fn move_outlook(position: &Position, mv: Move, book: &Book) -> Outlook {
+    match position.hand {
+        None => Outlook {
+            value: Value::Draw,
+            distance: None,
+        },
+        Some(hand) => {
+            distance::move_outlook(&position.board, hand, mv, -move_value(position, mv, book))
+        }
+    }
+}
+
+/// The hint: perfect's move, and what it leads to for the mover ("win in 3", "draw", …).
 #[must_use]
-pub fn annotate(position: &Position, book: &Book) -> Vec<(Move, Value)> {
+pub fn hint(position: &Position, book: &Book) -> (Move, Outlook) {
+    let (mv, _) = perfect(position, book);
+    (mv, move_outlook(position, mv, book))
+}
+
+/// Every legal move with its outlook for the mover, in the solver's order (slow beyond the book:
+/// one search each, so seconds to a minute with 3 or 4 pieces placed).
+#[must_use]
+pub fn annotate(position: &Position, book: &Book) -> Vec<(Move, Outlook)> {
     legal_moves(&position.board, position.hand)
         .into_iter()
-        .map(|m| (m, move_value(position, m, book)))
+        .map(|m| (m, move_outlook(position, m, book)))
         .collect()
 }

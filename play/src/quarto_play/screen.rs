@@ -9,7 +9,7 @@ use ratatui::Frame;
 
 use super::book::Book;
 use super::game::Game;
-use super::players::{perfect, Level};
+use super::players::{hint, Level};
 
 /// What the human is choosing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -110,7 +110,7 @@ impl Screen {
 
     /// The perfect move and its value, as the message line.
     pub fn hint(&mut self, book: &Book) {
-        let (mv, value) = perfect(&self.game.position(), book);
+        let (mv, value) = hint(&self.game.position(), book);
         self.message = format!("hint: {mv} ({value})");
     }
 }
