@@ -203,9 +203,18 @@ fn the_book_holds_every_canonical_position_up_to_its_depth() {
 
 /// The screen drawn on a 70x14 test terminal, as text.
 fn screen_text(s: &cp_puzzles_play::quarto_play::screen::Screen) -> String {
+    screen_text_sized(s, 70, 14)
+}
+
+/// The screen drawn on a `width` x `height` test terminal, as text.
+fn screen_text_sized(
+    s: &cp_puzzles_play::quarto_play::screen::Screen,
+    width: u16,
+    height: u16,
+) -> String {
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
-    let mut terminal = Terminal::new(TestBackend::new(70, 14)).expect("a test terminal");
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
     terminal
         .draw(|f| cp_puzzles_play::quarto_play::screen::draw(f, s))
         .expect("drawn");
@@ -238,4 +247,37 @@ fn the_full_screen_mode_draws_board_pieces_and_status() {
     s.cursor(1, 2);
     s.confirm();
     insta::assert_snapshot!("screen_give_after_place", screen_text(&s));
+}
+
+/// With `a`, the values of the legal moves: by cell while placing (each cell's best gift), by
+/// piece once a cell is chosen; a position with two pieces placed, answered from the book.
+#[test]
+fn the_full_screen_mode_shows_every_moves_value() {
+    use cp_puzzles_play::quarto_play::players::annotate;
+    use cp_puzzles_play::quarto_play::screen::Screen;
+    let mut game = Game::new(1);
+    for mv in ["give 0000", "place 0 0 give 1111", "place 1 2 give 0011"] {
+        game.play(parse_move(mv).expect("notation")).expect("legal");
+    }
+    let mut s = Screen::new(game, [Level::Perfect, Level::Human]);
+    s.annotate = true;
+    insta::assert_snapshot!("screen_values_computing", screen_text_sized(&s, 80, 14));
+    s.values = Some(annotate(&s.game.position(), &book::shipped()));
+    insta::assert_snapshot!("screen_values_by_cell", screen_text_sized(&s, 80, 14));
+    s.cursor(0, 1);
+    s.confirm(); // cell 0 1: now the values of the gifts
+    insta::assert_snapshot!("screen_values_by_piece", screen_text_sized(&s, 80, 14));
+}
+
+/// Near the end the values count the moves: wins and losses in N.
+#[test]
+fn values_count_the_moves_to_the_end() {
+    use cp_puzzles_play::quarto_play::players::annotate;
+    let input = "0000 0001 . .\n0011 . 1000 .\n. 1111 . 0110\n. . 1100 .\n0010\n";
+    let position = quarto::parse(input.as_bytes()).expect("a position");
+    let text: Vec<String> = annotate(&position, &Book::default())
+        .iter()
+        .map(|(m, o)| format!("{m}: {o}"))
+        .collect();
+    insta::assert_snapshot!("values_near_the_end", text.join("\n"));
 }

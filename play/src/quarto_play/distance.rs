@@ -31,6 +31,32 @@ impl fmt::Display for Outlook {
     }
 }
 
+impl Outlook {
+    /// An order from worst to best for the mover: losses (later is better), draws, wins
+    /// (sooner is better); an uncounted distance ranks as the farthest.
+    #[must_use]
+    pub fn rank(self) -> i32 {
+        let n = self.distance.map_or(100, |n| n as i32);
+        match self.value {
+            Value::Win => 1000 - n,
+            Value::Draw => 0,
+            Value::Loss => -1000 + n,
+        }
+    }
+
+    /// A short form for a grid: `W3`, `D`, `L2`, or `W` and `L` when not counted.
+    #[must_use]
+    pub fn short(self) -> String {
+        let letter = match self.value {
+            Value::Win => "W",
+            Value::Draw => return "D".into(),
+            Value::Loss => "L",
+        };
+        self.distance
+            .map_or(letter.to_string(), |n| format!("{letter}{n}"))
+    }
+}
+
 /// The outlook of `board` with `hand` to place, whose value is `value`.
 #[must_use]
 pub fn outlook(board: &Board, hand: Piece, value: Value) -> Outlook {

@@ -7,3 +7,4 @@ pub mod line;
 pub mod players;
 pub mod screen;
 pub mod tui;
+pub mod worker;

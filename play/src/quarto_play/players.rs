@@ -193,16 +193,30 @@ fn move_outlook(position: &Position, mv: Move, book: &Book) -> Outlook {
 /// The hint: perfect's move, and what it leads to for the mover ("win in 3", "draw", …).
 #[must_use]
 pub fn hint(position: &Position, book: &Book) -> (Move, Outlook) {
-    let (mv, _) = perfect(position, book);
-    (mv, move_outlook(position, mv, book))
+    let (mv, value) = perfect(position, book);
+    let outlook = match position.hand {
+        // The perfect move's value is the position's: no second search.
+        Some(hand) => distance::move_outlook(&position.board, hand, mv, -value),
+        None => move_outlook(position, mv, book),
+    };
+    (mv, outlook)
 }
 
 /// Every legal move with its outlook for the mover, in the solver's order (slow beyond the book:
 /// one search each, so seconds to a minute with 3 or 4 pieces placed).
 #[must_use]
 pub fn annotate(position: &Position, book: &Book) -> Vec<(Move, Outlook)> {
+    annotate_until(position, book, || false).expect("never stopped")
+}
+
+/// As [`annotate`], giving up (`None`) as soon as `stop` says so, checked before each move.
+pub fn annotate_until(
+    position: &Position,
+    book: &Book,
+    stop: impl Fn() -> bool,
+) -> Option<Vec<(Move, Outlook)>> {
     legal_moves(&position.board, position.hand)
         .into_iter()
-        .map(|m| (m, move_outlook(position, m, book)))
+        .map(|m| (!stop()).then(|| (m, move_outlook(position, m, book))))
         .collect()
 }

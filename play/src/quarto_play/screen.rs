@@ -1,15 +1,15 @@
 //! The full-screen mode: the state of the screen, what the keys do, and how it is drawn.
 
-use cp_puzzles::quarto::{Cell, Move, Piece};
+use cp_puzzles::quarto::{Cell, Move, Piece, Value};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
-use super::book::Book;
+use super::distance::Outlook;
 use super::game::Game;
-use super::players::{hint, Level};
+use super::players::Level;
 
 /// What the human is choosing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -33,6 +33,10 @@ pub struct Screen {
     /// One line for the player: a hint, an error, the result.
     pub message: String,
     pub help: bool,
+    /// Whether every legal move's value is shown (the `a` key).
+    pub annotate: bool,
+    /// The values of the legal moves in this position, once computed.
+    pub values: Option<Vec<(Move, Outlook)>>,
 }
 
 impl Screen {
@@ -52,6 +56,8 @@ impl Screen {
             stage,
             message: "arrows choose, Enter confirms, ? help".into(),
             help: false,
+            annotate: false,
+            values: None,
         }
     }
 
@@ -108,10 +114,28 @@ impl Screen {
         self.message.clear();
     }
 
-    /// The perfect move and its value, as the message line.
-    pub fn hint(&mut self, book: &Book) {
-        let (mv, value) = hint(&self.game.position(), book);
-        self.message = format!("hint: {mv} ({value})");
+    /// The values to show in the grid: by cell (the best gift's) while placing, by piece while
+    /// giving; `None` where there is nothing to show.
+    #[must_use]
+    pub fn value_grid(&self) -> [Option<Outlook>; 16] {
+        let mut grid = [None; 16];
+        let Some(values) = &self.values else {
+            return grid;
+        };
+        for (mv, outlook) in values {
+            let slot = match self.stage {
+                Stage::Place => mv.place.map(Cell::index),
+                Stage::Give(place) if mv.place == place => mv.give.map(Piece::index),
+                Stage::Give(_) => None,
+            };
+            if let Some(i) = slot {
+                let best = &mut grid[usize::from(i)];
+                if best.is_none_or(|b: Outlook| outlook.rank() > b.rank()) {
+                    *best = Some(*outlook);
+                }
+            }
+        }
+        grid
     }
 }
 
@@ -141,8 +165,16 @@ fn glyph(p: Piece) -> Span<'static> {
 pub fn draw(frame: &mut Frame, s: &Screen) {
     let [top, bottom] =
         Layout::vertical([Constraint::Length(9), Constraint::Min(4)]).areas(frame.area());
-    let [board_area, panel_area] =
-        Layout::horizontal([Constraint::Length(26), Constraint::Min(20)]).areas(top);
+    let values_width = if s.annotate { 18 } else { 0 };
+    let [board_area, panel_area, values_area] = Layout::horizontal([
+        Constraint::Length(26),
+        Constraint::Min(20),
+        Constraint::Length(values_width),
+    ])
+    .areas(top);
+    if s.annotate {
+        draw_values(frame, s, values_area);
+    }
     let win: Vec<Cell> = s.game.winning_cells();
     let mut lines = vec![Line::from("     0   1   2   3")];
     for r in 0..4u8 {
@@ -209,10 +241,48 @@ pub fn draw(frame: &mut Frame, s: &Screen) {
         ),
     };
     let mut text = vec![Line::from(status), Line::from(s.message.clone())];
+    if s.annotate {
+        text.push(Line::from(
+            "values for you: W3 win in 3, D draw, L2 loss in 2 (W, L: too far to count)",
+        ));
+    }
     if s.help {
         text.push(Line::from(
-            "arrows/jkl move, Enter confirm, h hint, u undo, n new, q quit",
+            "arrows/jkl move, Enter confirm, h hint, a values, u undo, n new, q quit",
         ));
     }
     frame.render_widget(Paragraph::new(text), bottom);
+}
+
+/// The grid of values: by cell while placing, by piece while giving.
+fn draw_values(frame: &mut Frame, s: &Screen, area: ratatui::layout::Rect) {
+    let grid = s.value_grid();
+    let mut lines = Vec::new();
+    if s.values.is_none() {
+        lines.push(Line::from("computing…"));
+    } else {
+        for r in 0..4 {
+            let spans: Vec<Span> = (0..4)
+                .map(|c| {
+                    grid[r * 4 + c].map_or(Span::raw("  · "), |o| {
+                        let color = match o.value {
+                            Value::Win => Color::Green,
+                            Value::Draw => Color::Reset,
+                            Value::Loss => Color::Red,
+                        };
+                        Span::styled(format!("{:>3} ", o.short()), Style::default().fg(color))
+                    })
+                })
+                .collect();
+            lines.push(Line::from(spans));
+        }
+    }
+    let title = match s.stage {
+        Stage::Place => "values by cell",
+        Stage::Give(_) => "values by piece",
+    };
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
+        area,
+    );
 }

@@ -1,0 +1,130 @@
+//! The computer's thinking off the interface's thread: jobs go to a worker thread, answers come
+//! back on a channel, so the screen keeps taking keys while a search runs.
+//!
+//! Every job carries the generation it was asked in; [`Worker::invalidate`] starts a new one
+//! (after a move, an undo or a new game), and answers of an older generation are dropped. The
+//! worker skips jobs that are stale before they start, and stops annotating when the position it
+//! annotates is gone.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Arc;
+use std::thread;
+
+use cp_puzzles::minesweeper::game::Rng;
+use cp_puzzles::quarto::{Move, Position};
+
+use super::book::Book;
+use super::distance::Outlook;
+use super::players::{annotate_until, choose, hint, Level};
+
+/// What to think about.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Task {
+    /// The move of a computer player of this level.
+    Move(Level),
+    /// Perfect's move and its outlook, for the human.
+    Hint,
+    /// Every legal move's outlook.
+    Annotate,
+}
+
+/// An answer to a [`Task`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Answer {
+    Move(Move),
+    Hint(Move, Outlook),
+    Annotations(Vec<(Move, Outlook)>),
+}
+
+struct Job {
+    generation: u64,
+    task: Task,
+    position: Position,
+}
+
+struct Done {
+    generation: u64,
+    answer: Answer,
+}
+
+/// The worker thread and its channels. Dropping it closes the job channel; a worker still in a
+/// search ends with the process.
+pub struct Worker {
+    jobs: Sender<Job>,
+    done: Receiver<Done>,
+    /// The current generation, shared with the worker.
+    generation: Arc<AtomicU64>,
+}
+
+impl Worker {
+    /// Starts the worker with its own copy of `book`, and a generator seeded with `seed` for the
+    /// computer players' random choices.
+    #[must_use]
+    pub fn start(book: Book, seed: u64) -> Worker {
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let (outbox, done) = mpsc::channel();
+        let generation = Arc::new(AtomicU64::new(0));
+        let current = Arc::clone(&generation);
+        thread::spawn(move || {
+            let mut rng = Rng::new(seed);
+            for job in inbox {
+                let live = || current.load(Ordering::Relaxed) == job.generation;
+                if !live() {
+                    continue;
+                }
+                let answer = match job.task {
+                    Task::Move(level) => {
+                        Answer::Move(choose(level, &job.position, &book, &mut rng))
+                    }
+                    Task::Hint => {
+                        let (mv, outlook) = hint(&job.position, &book);
+                        Answer::Hint(mv, outlook)
+                    }
+                    Task::Annotate => match annotate_until(&job.position, &book, || !live()) {
+                        Some(values) => Answer::Annotations(values),
+                        None => continue,
+                    },
+                };
+                let done = Done {
+                    generation: job.generation,
+                    answer,
+                };
+                if outbox.send(done).is_err() {
+                    return;
+                }
+            }
+        });
+        Worker {
+            jobs,
+            done,
+            generation,
+        }
+    }
+
+    /// Asks for `task` in `position`, in the current generation.
+    pub fn ask(&self, task: Task, position: Position) {
+        let job = Job {
+            generation: self.generation.load(Ordering::Relaxed),
+            task,
+            position,
+        };
+        // The worker only stops when this side is dropped.
+        let _ = self.jobs.send(job);
+    }
+
+    /// Makes every job asked so far stale.
+    pub fn invalidate(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// An answer of the current generation, if one has come.
+    pub fn answer(&self) -> Option<Answer> {
+        while let Ok(done) = self.done.try_recv() {
+            if done.generation == self.generation.load(Ordering::Relaxed) {
+                return Some(done.answer);
+            }
+        }
+        None
+    }
+}
