@@ -17,11 +17,28 @@ use cp_puzzles_play::quarto_play::book;
 use cp_puzzles_play::quarto_play::game::Game;
 use cp_puzzles_play::quarto_play::players::{choose, Level};
 
-/// One timed move: pieces placed before it, seconds, and the position as `quarto` reads it.
+/// One timed move: pieces placed before it, wall and CPU seconds, and the position.
 struct Timed {
     placed: u32,
     seconds: f64,
+    cpu: f64,
     position: String,
+}
+
+/// The CPU time of this thread so far, in seconds (Linux's `/proc/thread-self/schedstat`; 0
+/// elsewhere).
+fn thread_cpu() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+/// Runs `f`, returning its wall and CPU seconds.
+fn timed(f: impl FnOnce()) -> (f64, f64) {
+    let (start, cpu) = (Instant::now(), thread_cpu());
+    f();
+    (start.elapsed().as_secs_f64(), thread_cpu() - cpu)
 }
 
 fn main() {
@@ -72,27 +89,29 @@ fn main() {
 fn game(players: [Level; 2], seed: u64, book: &book::Book) -> Vec<Timed> {
     let mut rng = Rng::new(seed);
     let mut game = Game::new(1);
-    let mut timed = Vec::new();
+    let mut moves = Vec::new();
     while game.outcome().is_none() {
         let level = players[usize::from(game.to_move()) - 1];
         let position = game.position();
-        let start = Instant::now();
-        let mv = choose(level, &position, book, &mut rng);
+        let mut mv = None;
+        let (seconds, cpu) = timed(|| mv = Some(choose(level, &position, book, &mut rng)));
+        let mv = mv.expect("chosen");
         if level == Level::Perfect {
-            timed.push(Timed {
+            moves.push(Timed {
                 placed: 16 - game.board().empty().len(),
-                seconds: start.elapsed().as_secs_f64(),
+                seconds,
+                cpu,
                 position: game.to_quarto_input(),
             });
         }
         game.play(mv).expect("a legal move");
     }
-    timed
+    moves
 }
 
 /// Times perfect on `n` positions with 3 and `n` with 4 pieces placed, from random play.
 fn random_positions(n: u64, book: &book::Book) -> Vec<Timed> {
-    let mut timed = Vec::new();
+    let mut found = Vec::new();
     let mut rng = Rng::new(7);
     for placed in [3, 4] {
         let mut done = 0;
@@ -105,17 +124,19 @@ fn random_positions(n: u64, book: &book::Book) -> Vec<Timed> {
             if game.outcome().is_some() {
                 continue;
             }
-            let start = Instant::now();
-            let _ = choose(Level::Perfect, &game.position(), book, &mut rng);
-            timed.push(Timed {
+            let (seconds, cpu) = timed(|| {
+                let _ = choose(Level::Perfect, &game.position(), book, &mut rng);
+            });
+            found.push(Timed {
                 placed: placed as u32,
-                seconds: start.elapsed().as_secs_f64(),
+                seconds,
+                cpu,
                 position: game.to_quarto_input(),
             });
             done += 1;
         }
     }
-    timed
+    found
 }
 
 /// Times perfect on every canonical position with `placed` pieces placed.
@@ -128,45 +149,50 @@ fn every_canonical(placed: u32, book: &book::Book) -> Vec<Timed> {
                 board: c.board(),
                 hand: Piece::new(0),
             };
-            let start = Instant::now();
-            let _ = choose(Level::Perfect, &position, book, &mut rng);
+            let (seconds, cpu) = timed(|| {
+                let _ = choose(Level::Perfect, &position, book, &mut rng);
+            });
             Timed {
                 placed,
-                seconds: start.elapsed().as_secs_f64(),
+                seconds,
+                cpu,
                 position: format!("{:04x} {:016x}", c.occupied, c.pieces),
             }
         })
         .collect()
 }
 
-/// Prints the median and worst time by pieces placed, then over all moves.
+/// Prints the median and worst time (wall and CPU) by pieces placed, then over all moves.
 fn report(timed: &[Timed]) {
     println!(
-        "{:>6} {:>6} {:>9} {:>9}",
-        "placed", "moves", "median s", "worst s"
+        "{:>6} {:>6} {:>10} {:>10} {:>10} {:>10}",
+        "placed", "moves", "med wall s", "worst wall", "med cpu s", "worst cpu"
     );
     for placed in 0..16 {
-        let times: Vec<f64> = timed
-            .iter()
-            .filter(|t| t.placed == placed)
-            .map(|t| t.seconds)
-            .collect();
-        if !times.is_empty() {
-            line(&placed.to_string(), times);
+        let some: Vec<&Timed> = timed.iter().filter(|t| t.placed == placed).collect();
+        if !some.is_empty() {
+            line(&placed.to_string(), &some);
         }
     }
-    line("all", timed.iter().map(|t| t.seconds).collect());
+    line("all", &timed.iter().collect::<Vec<_>>());
     if let Some(worst) = timed.iter().max_by(|a, b| a.seconds.total_cmp(&b.seconds)) {
-        println!("worst move's position:\n{}", worst.position);
+        println!("slowest move (wall), its position:\n{}", worst.position);
     }
 }
 
-fn line(label: &str, mut times: Vec<f64>) {
-    times.sort_by(f64::total_cmp);
+fn line(label: &str, timed: &[&Timed]) {
+    let stats = |f: fn(&Timed) -> f64| {
+        let mut v: Vec<f64> = timed.iter().map(|t| f(t)).collect();
+        v.sort_by(f64::total_cmp);
+        (v[v.len() / 2], v[v.len() - 1])
+    };
+    let (wall, cpu) = (stats(|t| t.seconds), stats(|t| t.cpu));
     println!(
-        "{label:>6} {:>6} {:>9.4} {:>9.4}",
-        times.len(),
-        times[times.len() / 2],
-        times[times.len() - 1]
+        "{label:>6} {:>6} {:>10.4} {:>10.4} {:>10.4} {:>10.4}",
+        timed.len(),
+        wall.0,
+        wall.1,
+        cpu.0,
+        cpu.1
     );
 }
