@@ -280,4 +280,9 @@ fn values_count_the_moves_to_the_end() {
         .map(|(m, o)| format!("{m}: {o}"))
         .collect();
     insta::assert_snapshot!("values_near_the_end", text.join("\n"));
+    let (mv, outlook) = cp_puzzles_play::quarto_play::players::hint(&position, &Book::default());
+    assert_eq!(
+        format!("{mv} ({outlook})"),
+        "place 2 0 give 1101 (win in 3)"
+    );
 }

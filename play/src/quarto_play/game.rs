@@ -220,22 +220,7 @@ pub fn legal_moves(board: &Board, hand: Option<Piece>) -> Vec<Move> {
             })
             .collect();
     };
-    let mut moves = Vec::new();
-    for cell in board.empty() {
-        let after = board.place(cell, hand);
-        if after.has_winning_line() || after.empty().is_empty() {
-            moves.push(Move {
-                place: Some(cell),
-                give: None,
-            });
-        } else {
-            moves.extend(after.unused().map(|p| Move {
-                place: Some(cell),
-                give: Some(p),
-            }));
-        }
-    }
-    moves
+    cp_puzzles::quarto::book::moves(board, hand)
 }
 
 /// Reads a move in the solver's notation: `give PPPP`, `place R C`, `place R C give PPPP`.

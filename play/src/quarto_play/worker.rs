@@ -128,3 +128,35 @@ impl Worker {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::quarto_play::game::Game;
+
+    /// The next answer of the current generation, waiting for it.
+    fn next(worker: &Worker) -> Answer {
+        loop {
+            if let Some(answer) = worker.answer() {
+                return answer;
+            }
+            thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn answers_come_back_and_stale_ones_are_dropped() {
+        let worker = Worker::start(Book::default(), 1);
+        let position = Game::new(1).position();
+        worker.ask(Task::Move(Level::Random), position);
+        assert!(matches!(next(&worker), Answer::Move(_)));
+        // A hint asked before the position changed never shows: the next answer is the values.
+        worker.ask(Task::Hint, position);
+        worker.invalidate();
+        worker.ask(Task::Annotate, position);
+        match next(&worker) {
+            Answer::Annotations(values) => assert_eq!(values.len(), 16),
+            other => panic!("expected the values, got {other:?}"),
+        }
+    }
+}
