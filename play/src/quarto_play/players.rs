@@ -5,7 +5,8 @@ use std::str::FromStr;
 
 use cp_puzzles::minesweeper::game::Rng;
 use cp_puzzles::quarto::book;
-use cp_puzzles::quarto::{best_move, best_move_with_book, Board, Move, Piece, Position, Value};
+use cp_puzzles::quarto::search::{default_log2_buckets, Config, Searcher};
+use cp_puzzles::quarto::{best_move_with_book, Board, Move, Piece, Position, Value};
 
 use super::book::Book;
 use super::distance::{self, Outlook};
@@ -148,23 +149,70 @@ fn medium(position: &Position, moves: &[Move], rng: &mut Rng) -> Move {
     pick(&best, rng)
 }
 
-/// The value for the player to move after `mv` is played, from the mover's side: from the book
-/// when it holds the position left, else by search.
-fn move_value(position: &Position, mv: Move, book: &Book) -> Value {
-    let Some(hand) = position.hand else {
-        return Value::Draw; // the first gift: every gift is equivalent, the game is a draw
-    };
-    let board = &position.board;
-    book::move_value(book, board, hand, mv).unwrap_or_else(|| {
+/// The values of the moves from one position, for the mover: from the book where it holds the
+/// position a move leads to, else by search, one table shared by all the searches.
+///
+/// The position's own value bounds its moves' values: in a lost position every move loses (no
+/// search); in a drawn one a move draws unless it lets the opponent win, which one null-window
+/// search per move decides; only in a won position is each move searched in full.
+struct MoveValues<'a> {
+    board: Board,
+    hand: Piece,
+    book: &'a Book,
+    /// The position's value.
+    ceiling: Value,
+    searcher: Option<Searcher>,
+}
+
+impl<'a> MoveValues<'a> {
+    /// For `position` (with a piece in hand), whose value is `value` if known.
+    fn new(board: Board, hand: Piece, book: &'a Book, value: Option<Value>) -> MoveValues<'a> {
+        let ceiling = value
+            .or_else(|| book.value(&board, hand))
+            .unwrap_or_else(|| {
+                let position = Position {
+                    board,
+                    hand: Some(hand),
+                };
+                best_move_with_book(&position, book).value
+            });
+        MoveValues {
+            board,
+            hand,
+            book,
+            ceiling,
+            searcher: None,
+        }
+    }
+
+    fn value(&mut self, mv: Move) -> Value {
+        if let Some(v) = book::move_value(self.book, &self.board, self.hand, mv) {
+            return v;
+        }
         let (Some(cell), Some(gift)) = (mv.place, mv.give) else {
             unreachable!("a move without a gift ends the game and has a value")
         };
-        -best_move(&Position {
-            board: board.place(cell, hand),
-            hand: Some(gift),
-        })
-        .value
-    })
+        let child = self.board.place(cell, self.hand);
+        let (alpha, beta) = match self.ceiling {
+            Value::Loss => return Value::Loss,
+            Value::Draw => (0, 1),
+            Value::Win => (-1, 1),
+        };
+        let searcher = self.searcher.get_or_insert_with(|| {
+            Searcher::new(Config::default(), default_log2_buckets(child.empty().len()))
+        });
+        match -searcher.value(child, gift, alpha, beta) {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        }
+    }
+
+    /// The value of `mv` with its distance where it is cheap (see [`distance`](super::distance)).
+    fn outlook(&mut self, mv: Move) -> Outlook {
+        let v = self.value(mv);
+        distance::move_outlook(&self.board, self.hand, mv, -v)
+    }
 }
 
 /// The perfect move in `position` and its value: the first optimal move in the solver's order,
@@ -176,20 +224,6 @@ pub fn perfect(position: &Position, book: &Book) -> (Move, Value) {
     (a.best, a.value)
 }
 
-/// The value of `mv` for the mover, with its distance where it is cheap (see
-/// [`distance`](super::distance)).
-fn move_outlook(position: &Position, mv: Move, book: &Book) -> Outlook {
-    match position.hand {
-        None => Outlook {
-            value: Value::Draw,
-            distance: None,
-        },
-        Some(hand) => {
-            distance::move_outlook(&position.board, hand, mv, -move_value(position, mv, book))
-        }
-    }
-}
-
 /// The hint: perfect's move, and what it leads to for the mover ("win in 3", "draw", …).
 #[must_use]
 pub fn hint(position: &Position, book: &Book) -> (Move, Outlook) {
@@ -197,10 +231,16 @@ pub fn hint(position: &Position, book: &Book) -> (Move, Outlook) {
     let outlook = match position.hand {
         // The perfect move's value is the position's: no second search.
         Some(hand) => distance::move_outlook(&position.board, hand, mv, -value),
-        None => move_outlook(position, mv, book),
+        None => FIRST_GIFT,
     };
     (mv, outlook)
 }
+
+/// The value of every first gift: the empty board is a draw, and every gift is equivalent.
+const FIRST_GIFT: Outlook = Outlook {
+    value: Value::Draw,
+    distance: None,
+};
 
 /// Every legal move with its outlook for the mover, in the solver's order (slow beyond the book:
 /// one search each, so seconds to a minute with 3 or 4 pieces placed).
@@ -215,8 +255,13 @@ pub fn annotate_until(
     book: &Book,
     stop: impl Fn() -> bool,
 ) -> Option<Vec<(Move, Outlook)>> {
-    legal_moves(&position.board, position.hand)
+    let moves = legal_moves(&position.board, position.hand);
+    let Some(hand) = position.hand else {
+        return Some(moves.into_iter().map(|m| (m, FIRST_GIFT)).collect());
+    };
+    let mut values = MoveValues::new(position.board, hand, book, None);
+    moves
         .into_iter()
-        .map(|m| (!stop()).then(|| (m, move_outlook(position, m, book))))
+        .map(|m| (!stop()).then(|| (m, values.outlook(m))))
         .collect()
 }
