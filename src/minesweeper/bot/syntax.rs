@@ -124,10 +124,13 @@ enum Key {
     Interior,
     Near,
     Deep,
+    Dominance,
+    Close,
+    Offedge,
     Forced,
 }
 
-const KEYS: [Key; 8] = [
+const KEYS: [Key; 11] = [
     Key::Window,
     Key::Blend,
     Key::Endgame,
@@ -135,6 +138,9 @@ const KEYS: [Key; 8] = [
     Key::Interior,
     Key::Near,
     Key::Deep,
+    Key::Dominance,
+    Key::Close,
+    Key::Offedge,
     Key::Forced,
 ];
 
@@ -179,6 +185,9 @@ fn slot(s: &mut Strategy, key: Key) -> Option<Slot<'_>> {
         (Strategy::Secondary { pool, .. }, Key::Interior) => Slot::Count(&mut pool.interior),
         (Strategy::Secondary { pool, .. }, Key::Near) => Slot::Count(&mut pool.near),
         (Strategy::Secondary { pool, .. }, Key::Deep) => Slot::Count(&mut pool.deep),
+        (Strategy::Secondary { pool, .. }, Key::Dominance) => Slot::Count(&mut pool.dominance),
+        (Strategy::Secondary { pool, .. }, Key::Close) => Slot::Count(&mut pool.close),
+        (Strategy::Secondary { pool, .. }, Key::Offedge) => Slot::Count(&mut pool.offedge),
         (Strategy::Secondary { forced, .. }, Key::Forced) => Slot::Forced(forced),
         _ => return None,
     };
@@ -207,6 +216,9 @@ fn key_name(s: Strategy, key: Key) -> &'static str {
         Key::Interior => "interior",
         Key::Near => "near",
         Key::Deep => "deep",
+        Key::Dominance => "dominance",
+        Key::Close => "close",
+        Key::Offedge => "offedge",
         Key::Forced => "forced",
     }
 }
