@@ -73,6 +73,7 @@ impl Deep {
                 blend: self.blend,
                 beat,
                 living: self.pool.dominance & 8 != 0,
+                living_clears: self.pool.dominance & 16 != 0,
             };
             let score = outcomes.score(board, c, calls, &mut Common::default());
             if score > beat + SCORE_TIE {

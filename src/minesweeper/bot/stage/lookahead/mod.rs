@@ -101,6 +101,7 @@ impl Lookahead {
                         blend,
                         beat: best.2,
                         living: self.pool.dominance & 8 != 0,
+                        living_clears: self.pool.dominance & 16 != 0,
                     };
                     let mut common = Common::default();
                     let score = outcomes.score(&mut board, c, calls, &mut common);

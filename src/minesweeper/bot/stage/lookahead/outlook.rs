@@ -64,6 +64,8 @@ pub struct Outcomes {
     /// Whether the next click's safeties leave out dead cells (cells whose every neighbour is
     /// revealed, flagged or a proved mine: their number is known in advance).
     pub living: bool,
+    /// Whether a number that proves only dead cells safe counts as proving nothing.
+    pub living_clears: bool,
 }
 
 impl Outcomes {
@@ -108,13 +110,17 @@ impl Outcomes {
 
     /// The safety of the next click on `board` analysed as `after`.
     fn next_safety(&self, board: &Board, after: &Analysis) -> f64 {
-        if !after.safe.is_empty() || after.mines.len() == after.probabilities.len() {
+        if after.mines.len() == after.probabilities.len() {
+            return 1.0;
+        }
+        let living_clear = || after.safe.iter().any(|&p| !dead(board, after, p));
+        if !after.safe.is_empty() && (!self.living_clears || living_clear()) {
             return 1.0;
         }
         let blend = |living_only: bool| {
             let (mut p1, mut p2) = (1.0f64, 1.0f64);
             for &(cell, q) in &after.probabilities {
-                if living_only && q < 1.0 && dead(board, after, cell) {
+                if q == 0.0 || (living_only && q < 1.0 && dead(board, after, cell)) {
                     continue;
                 }
                 if q < p1 {
