@@ -437,9 +437,6 @@ const DEEP_LOOKAHEAD: Guesser = Guesser::Secondary {
         interior: 4,
         near: 0,
         deep: 3,
-        dominance: 0,
-        close: 0,
-        offedge: 0,
     },
     forced: Forced::Pseudo,
 };

@@ -9,7 +9,6 @@ use super::exact::MAX_ARRANGEMENTS;
 use super::probabilities::lowest;
 use super::stage::lookahead::{Lookahead, Score};
 use super::stage::{endgame, fifty, region};
-use super::tolerance::SCORE_TIE;
 use crate::minesweeper::{Analysis, Board, Pos};
 
 /// A guessing strategy. All are deterministic: the same position gives the same guess.
@@ -68,9 +67,6 @@ const SMALL_POOL: Pool = Pool {
     interior: 2,
     near: 0,
     deep: 0,
-    dominance: 0,
-    close: 0,
-    offedge: 0,
 };
 
 impl Strategy {
@@ -91,9 +87,6 @@ impl Strategy {
             interior: 4,
             near: 0,
             deep: 0,
-            dominance: 0,
-            close: 0,
-            offedge: 0,
         },
         forced: Forced::None,
     };
@@ -110,9 +103,6 @@ impl Strategy {
             interior: 4,
             near: 0,
             deep: 0,
-            dominance: 0,
-            close: 0,
-            offedge: 0,
         },
         forced: Forced::Pseudo,
     };
@@ -140,7 +130,6 @@ impl Strategy {
             regions: None,
             endgame: None,
             forced: Forced::None,
-            partial: false,
             last: Last::Lowest,
         };
         match self {
@@ -174,7 +163,6 @@ impl Strategy {
                 regions: regions.then_some(endgame),
                 endgame: Some(endgame),
                 forced,
-                partial: pool.dominance & 4 != 0,
                 last: Last::Lookahead(Lookahead {
                     window,
                     pool,
@@ -194,8 +182,6 @@ struct Pipeline {
     endgame: Option<usize>,
     /// Which 50/50s the game must take anyway are guessed at once.
     forced: Forced,
-    /// Whether a click of an endgame search that ran over its budget can override the pick.
-    partial: bool,
     last: Last,
 }
 
@@ -212,36 +198,21 @@ impl Pipeline {
     /// The guess: independent regions, then the whole-board endgame, then forced 50/50s, then
     /// the last stage.
     fn guess(&self, view: &Board, analysis: &Analysis, calls: &mut Calls) -> (Pos, f64) {
-        if let Some(click) = self
-            .regions
-            .and_then(|max| region::guess(view, analysis, max))
-        {
-            return click;
-        }
-        let (exact, partial) = self
-            .endgame
-            .map_or((None, None), |max| endgame::guess(view, analysis, max));
-        if let Some(click) = exact {
-            return click;
-        }
-        let forced = match self.forced {
+        let regions = || region::guess(view, analysis, self.regions?);
+        let endgame = || endgame::guess(view, analysis, self.endgame?);
+        let forced = |calls: &mut Calls| match self.forced {
             Forced::None => None,
             Forced::Dead => fifty::forced(view, analysis, false, calls),
             Forced::Pseudo => fifty::forced(view, analysis, true, calls),
         };
-        let pick = forced.unwrap_or_else(|| match &self.last {
-            Last::Lowest => lowest(analysis),
-            // `None` (no hidden cell can be safe) never happens in a game in progress.
-            Last::Analyzer => analysis.best.unwrap_or_else(|| lowest(analysis)),
-            Last::Lookahead(lookahead) => lookahead.guess(view, analysis, calls),
-        });
-        // A click whose exact win chance beats the pick's safety (its win chance at most) wins
-        // more often.
-        match partial {
-            Some(b) if self.partial && b.win_chance > 1.0 - pick.1 + SCORE_TIE => {
-                (b.cell, b.mine_chance)
-            }
-            _ => pick,
-        }
+        regions()
+            .or_else(endgame)
+            .or_else(|| forced(calls))
+            .unwrap_or_else(|| match &self.last {
+                Last::Lowest => lowest(analysis),
+                // `None` (no hidden cell can be safe) never happens in a game in progress.
+                Last::Analyzer => analysis.best.unwrap_or_else(|| lowest(analysis)),
+                Last::Lookahead(lookahead) => lookahead.guess(view, analysis, calls),
+            })
     }
 }

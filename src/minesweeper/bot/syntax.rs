@@ -124,13 +124,10 @@ enum Key {
     Interior,
     Near,
     Deep,
-    Dominance,
-    Close,
-    Offedge,
     Forced,
 }
 
-const KEYS: [Key; 11] = [
+const KEYS: [Key; 8] = [
     Key::Window,
     Key::Blend,
     Key::Endgame,
@@ -138,9 +135,6 @@ const KEYS: [Key; 11] = [
     Key::Interior,
     Key::Near,
     Key::Deep,
-    Key::Dominance,
-    Key::Close,
-    Key::Offedge,
     Key::Forced,
 ];
 
@@ -185,9 +179,6 @@ fn slot(s: &mut Strategy, key: Key) -> Option<Slot<'_>> {
         (Strategy::Secondary { pool, .. }, Key::Interior) => Slot::Count(&mut pool.interior),
         (Strategy::Secondary { pool, .. }, Key::Near) => Slot::Count(&mut pool.near),
         (Strategy::Secondary { pool, .. }, Key::Deep) => Slot::Count(&mut pool.deep),
-        (Strategy::Secondary { pool, .. }, Key::Dominance) => Slot::Count(&mut pool.dominance),
-        (Strategy::Secondary { pool, .. }, Key::Close) => Slot::Count(&mut pool.close),
-        (Strategy::Secondary { pool, .. }, Key::Offedge) => Slot::Count(&mut pool.offedge),
         (Strategy::Secondary { forced, .. }, Key::Forced) => Slot::Forced(forced),
         _ => return None,
     };
@@ -216,9 +207,6 @@ fn key_name(s: Strategy, key: Key) -> &'static str {
         Key::Interior => "interior",
         Key::Near => "near",
         Key::Deep => "deep",
-        Key::Dominance => "dominance",
-        Key::Close => "close",
-        Key::Offedge => "offedge",
         Key::Forced => "forced",
     }
 }

@@ -22,18 +22,6 @@ impl Region {
     /// most arrangements allowed).
     #[must_use]
     pub fn solve(&self, max: usize) -> Option<ExactClick> {
-        self.search(max).0
-    }
-
-    /// As [`Region::solve`], and when the search runs over its budget, the best click whose win
-    /// chance it finished before (`None` if none): that chance is exact.
-    #[must_use]
-    pub fn solve_partial(&self, max: usize) -> (Option<ExactClick>, Option<ExactClick>) {
-        self.search(max)
-    }
-
-    /// The search of [`Region::solve_partial`].
-    fn search(&self, max: usize) -> (Option<ExactClick>, Option<ExactClick>) {
         let shows: Vec<Vec<u8>> = self
             .around
             .iter()
@@ -57,19 +45,13 @@ impl Region {
             shows: &shows,
             memo: HashMap::new(),
             work: WORK_PER_ARRANGEMENT * max as u64,
-            top: None,
         };
-        let click = |best: Best| {
-            Some(ExactClick {
-                cell: self.cells[best.cell?],
-                win_chance: best.win,
-                mine_chance: f64::from(best.mines) / total as f64,
-            })
-        };
-        match search.best(&all, true) {
-            Some(best) => (click(best), None),
-            None => (None, search.top.and_then(click)),
-        }
+        let best = search.best(&all, true)?;
+        Some(ExactClick {
+            cell: self.cells[best.cell?],
+            win_chance: best.win,
+            mine_chance: f64::from(best.mines) / total as f64,
+        })
     }
 }
 
@@ -116,7 +98,6 @@ fn same_partition(x: &[u8], y: &[u8], set: &Set) -> bool {
 }
 
 /// The best click on a set of arrangements.
-#[derive(Clone, Copy)]
 struct Best {
     /// The cell's index in the region, `None` if no click tells anything.
     cell: Option<usize>,
@@ -133,8 +114,6 @@ struct Search<'a> {
     memo: HashMap<Set, f64>,
     /// Arrangements the search may still examine.
     work: u64,
-    /// The best click at the top so far (its win chance exact).
-    top: Option<Best>,
 }
 
 impl Search<'_> {
@@ -192,9 +171,6 @@ impl Search<'_> {
                     win,
                     mines,
                 };
-                if top {
-                    self.top = Some(best);
-                }
                 if mines == 0 && !top {
                     break;
                 }

@@ -9,12 +9,6 @@ use crate::minesweeper::{Analysis, Board, Cell, Pos};
 /// tells anything (a single arrangement).
 #[must_use]
 pub fn best_click(view: &Board, max_arrangements: usize) -> Option<ExactClick> {
-    whole_board(view, max_arrangements)?.solve(max_arrangements)
-}
-
-/// The whole board's hidden cells as one region, if there are at most 128 and at most
-/// `max_arrangements` arrangements.
-fn whole_board(view: &Board, max_arrangements: usize) -> Option<Region> {
     let cells: Vec<Pos> = view
         .positions()
         .filter(|&p| view.get(p) == Cell::Hidden)
@@ -23,24 +17,15 @@ fn whole_board(view: &Board, max_arrangements: usize) -> Option<Region> {
         return None;
     }
     let left = view.mines().checked_sub(view.flags())?;
-    Region::new(view, cells, Some(left), max_arrangements)
+    Region::new(view, cells, Some(left), max_arrangements)?.solve(max_arrangements)
 }
 
 /// The stage: the endgame's click and its mine probability, if at most `max` arrangements fit the
-/// view (checked first on the analyzer's count, which costs nothing) and the search succeeds;
-/// else, if the search ran over its budget, the best click whose exact win chance it finished.
+/// view (checked first on the analyzer's count, which costs nothing) and the search succeeds.
 #[must_use]
-pub fn guess(
-    view: &Board,
-    analysis: &Analysis,
-    max: usize,
-) -> (Option<(Pos, f64)>, Option<ExactClick>) {
+pub fn guess(view: &Board, analysis: &Analysis, max: usize) -> Option<(Pos, f64)> {
     if !exact::within(analysis.ln_arrangements, max) {
-        return (None, None);
+        return None;
     }
-    let Some(region) = whole_board(view, max) else {
-        return (None, None);
-    };
-    let (click, partial) = region.solve_partial(max);
-    (click.map(|c| (c.cell, c.mine_chance)), partial)
+    best_click(view, max).map(|c| (c.cell, c.mine_chance))
 }

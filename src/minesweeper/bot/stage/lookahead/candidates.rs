@@ -66,16 +66,6 @@ pub fn candidates(view: &Board, analysis: &Analysis, window: f64, pool: Pool) ->
             .then(a.hidden.len().cmp(&b.hidden.len()))
             .then(a.cell.cmp(&b.cell))
     });
-    // Off the frontier only when safe enough against the best frontier cell, if so asked.
-    let best_edge = candidates
-        .iter()
-        .filter(|c| c.on_frontier)
-        .map(|c| 1.0 - c.mine)
-        .fold(0.0, f64::max);
-    let edge_ratio = pool.offedge as f64 / 100.0;
-    if pool.offedge > 0 {
-        candidates.retain(|c| c.on_frontier || 1.0 - c.mine > edge_ratio * best_edge);
-    }
     let (mut plain, mut near) = (0, 0);
     let plain_slots = pool.interior - pool.near.min(pool.interior);
     candidates.retain(|c| {

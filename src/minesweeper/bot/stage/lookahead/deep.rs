@@ -1,7 +1,7 @@
 //! The two-move lookahead of [`Pool::deep`].
 
 use super::candidates::{candidates, Candidate};
-use super::outlook::{Common, Outcomes};
+use super::outlook::Outcomes;
 use super::Pool;
 use crate::minesweeper::bot::calls::Calls;
 use crate::minesweeper::bot::probabilities::mine_count_distribution;
@@ -29,10 +29,6 @@ impl Deep {
         let mut board = view.clone();
         let top = self.top(&mut board, analysis, candidates, self.pool.deep, calls);
         let first = &candidates[top.first().map_or(0, |t| t.0)];
-        let gap = self.pool.close as f64 / 1000.0;
-        if gap > 0.0 && top.len() >= 2 && top[0].1 - top[1].1 > gap {
-            return (first.cell, first.mine);
-        }
         let mut best = (first.cell, first.mine, f64::NEG_INFINITY);
         for &(i, _) in &top {
             let c = &candidates[i];
@@ -72,10 +68,8 @@ impl Deep {
                 safe: 1.0 - c.mine,
                 blend: self.blend,
                 beat,
-                living: self.pool.dominance & 8 != 0,
-                living_clears: self.pool.dominance & 16 != 0,
             };
-            let score = outcomes.score(board, c, calls, &mut Common::default());
+            let score = outcomes.score(board, c, calls);
             if score > beat + SCORE_TIE {
                 let at = top.partition_point(|t| t.1 + SCORE_TIE >= score);
                 top.insert(at, (i, score));

@@ -7,10 +7,9 @@ mod outlook;
 
 use candidates::candidates;
 use deep::Deep;
-use outlook::{look, Common, Outcomes};
+use outlook::{look, Outcomes};
 
 use crate::minesweeper::bot::calls::Calls;
-use crate::minesweeper::bot::probabilities::probability_grid;
 use crate::minesweeper::bot::tolerance::SCORE_TIE;
 use crate::minesweeper::{Analysis, Board, Pos};
 
@@ -29,19 +28,7 @@ pub struct Pool {
     /// the safety after a number that proves nothing is the best one-move score on that board
     /// instead of the blend of its two best safeties.
     pub deep: usize,
-    /// With `deep`, the second move is looked at only when the two best one-move scores are
-    /// within `close` thousandths (0: always).
-    pub close: usize,
-    /// Cells off the frontier are examined only if their safety is over `offedge` hundredths of
-    /// the best frontier cell's (0: no such condition).
-    pub offedge: usize,
-    /// Whether the pick gives way to a safer cell that it dominates (0: no; 1: a cell proved
-    /// safe whatever number the pick shows; 2: also the single safest cell after every number).
-    pub dominance: usize,
 }
-
-/// How much safer a dominating cell must be than the pick.
-const DOMINANCE_MARGIN: f64 = 1e-3;
 
 /// How the lookahead scores a candidate (see [`crate::minesweeper::bot::Strategy`]).
 #[derive(Clone, Copy, Debug)]
@@ -82,7 +69,6 @@ impl Lookahead {
         }
         let mut board = view.clone();
         let mut best = (candidates[0].cell, candidates[0].mine, f64::NEG_INFINITY);
-        let mut best_common = Common::default();
         for c in &candidates {
             // The score is at most 1 - q, and the candidates come safest first: none left can win.
             if 1.0 - c.mine <= best.2 + SCORE_TIE {
@@ -100,50 +86,14 @@ impl Lookahead {
                         safe: 1.0 - c.mine,
                         blend,
                         beat: best.2,
-                        living: self.pool.dominance & 8 != 0,
-                        living_clears: self.pool.dominance & 16 != 0,
                     };
-                    let mut common = Common::default();
-                    let score = outcomes.score(&mut board, c, calls, &mut common);
-                    if score > best.2 + SCORE_TIE {
-                        best_common = common;
-                    }
-                    score
+                    outcomes.score(&mut board, c, calls)
                 }
             };
             if score > best.2 + SCORE_TIE {
                 best = (c.cell, c.mine, score);
             }
         }
-        self.dominating(view, analysis, &best_common, (best.0, best.1))
-    }
-
-    /// The pick `(cell, p)`, or a safer cell that dominates it (see [`Pool::dominance`]): a cell
-    /// safe whenever the pick is safe can be clicked first at less risk, and the pick after it.
-    fn dominating(
-        &self,
-        view: &Board,
-        analysis: &Analysis,
-        common: &Common,
-        pick: (Pos, f64),
-    ) -> (Pos, f64) {
-        if self.pool.dominance & 3 == 0 {
-            return pick;
-        }
-        let probability = probability_grid(view, analysis);
-        let p = |q: Pos| probability[view.index(q)];
-        let safer = |q: &Pos| p(*q) < pick.1 - DOMINANCE_MARGIN;
-        let clear = common
-            .clears()
-            .iter()
-            .filter(|q| safer(q))
-            .min_by(|a, b| p(**a).total_cmp(&p(**b)).then(a.cmp(b)));
-        if let Some(&q) = clear.filter(|_| self.pool.dominance & 1 != 0) {
-            return (q, p(q));
-        }
-        match common.safest() {
-            Some(q) if self.pool.dominance & 2 != 0 && safer(&q) => (q, p(q)),
-            _ => pick,
-        }
+        (best.0, best.1)
     }
 }

@@ -4,7 +4,7 @@ use super::candidates::Candidate;
 use crate::minesweeper::bot::calls::Calls;
 use crate::minesweeper::bot::probabilities::mine_count_distribution;
 use crate::minesweeper::bot::tolerance::{MASS_SLACK, NEGLIGIBLE, SCORE_TIE};
-use crate::minesweeper::{Analysis, Board, Cell, Pos};
+use crate::minesweeper::{Analysis, Board, Cell};
 
 /// What clicking a safe cell is expected to bring, over the numbers it may show.
 pub struct Outlook {
@@ -61,11 +61,6 @@ pub struct Outcomes {
     pub blend: f64,
     /// The best score so far: a candidate that cannot beat it is abandoned.
     pub beat: f64,
-    /// Whether the next click's safeties leave out dead cells (cells whose every neighbour is
-    /// revealed, flagged or a proved mine: their number is known in advance).
-    pub living: bool,
-    /// Whether a number that proves only dead cells safe counts as proving nothing.
-    pub living_clears: bool,
 }
 
 impl Outcomes {
@@ -74,14 +69,7 @@ impl Outcomes {
     /// beat `self.beat`. Numbers are tried likeliest first (by the neighbours' probabilities
     /// taken as independent), and the loop stops when they hold all of `P(c safe)`. `board` is
     /// left as it was.
-    /// `common` gathers what the numbers tried have in common.
-    pub fn score(
-        &self,
-        board: &mut Board,
-        c: &Candidate,
-        calls: &mut Calls,
-        common: &mut Common,
-    ) -> f64 {
+    pub fn score(&self, board: &mut Board, c: &Candidate, calls: &mut Calls) -> f64 {
         let distribution = mine_count_distribution(&c.hidden);
         let mut order: Vec<usize> = (0..distribution.len()).collect();
         order.sort_by(|&a, &b| distribution[b].total_cmp(&distribution[a]).then(a.cmp(&b)));
@@ -101,108 +89,26 @@ impl Outcomes {
             };
             let weight = (after.ln_arrangements - self.ln_total).exp();
             mass += weight;
-            score += weight * self.next_safety(board, &after);
-            common.add(&after);
+            score += weight * self.next_safety(&after);
         }
         board.set(c.cell, Cell::Hidden);
         score
     }
 
-    /// The safety of the next click on `board` analysed as `after`.
-    fn next_safety(&self, board: &Board, after: &Analysis) -> f64 {
-        if after.mines.len() == after.probabilities.len() {
+    /// The safety of the next click on a board analysed as `after`.
+    fn next_safety(&self, after: &Analysis) -> f64 {
+        if !after.safe.is_empty() || after.mines.len() == after.probabilities.len() {
             return 1.0;
         }
-        let living_clear = || after.safe.iter().any(|&p| !dead(board, after, p));
-        if !after.safe.is_empty() && (!self.living_clears || living_clear()) {
-            return 1.0;
-        }
-        let blend = |living_only: bool| {
-            let (mut p1, mut p2) = (1.0f64, 1.0f64);
-            for &(cell, q) in &after.probabilities {
-                if q == 0.0 || (living_only && q < 1.0 && dead(board, after, cell)) {
-                    continue;
-                }
-                if q < p1 {
-                    p2 = p1;
-                    p1 = q;
-                } else if q < p2 {
-                    p2 = q;
-                }
-            }
-            (p1 < 1.0).then(|| (1.0 - self.blend) * (1.0 - p1) + self.blend * (1.0 - p2))
-        };
-        if self.living {
-            if let Some(s) = blend(true) {
-                return s;
+        let (mut p1, mut p2) = (1.0f64, 1.0f64);
+        for &(_, q) in &after.probabilities {
+            if q < p1 {
+                p2 = p1;
+                p1 = q;
+            } else if q < p2 {
+                p2 = q;
             }
         }
-        blend(false).unwrap_or(0.0)
+        (1.0 - self.blend) * (1.0 - p1) + self.blend * (1.0 - p2)
     }
-}
-
-/// What the numbers a candidate may show have in common, over the numbers tried.
-#[derive(Clone, Debug, Default)]
-pub struct Common {
-    /// The cells proved safe after every number tried (`None` before the first).
-    clears: Option<Vec<Pos>>,
-    /// The single safest cell after every number (the only safe cell, or the only one of the
-    /// lowest probability): `None` before the first number, `Some(None)` once it differs or is
-    /// not single.
-    safest: Option<Option<Pos>>,
-}
-
-impl Common {
-    /// Adds the number whose board is analysed as `after`.
-    fn add(&mut self, after: &Analysis) {
-        let clears = match self.clears.take() {
-            None => after.safe.clone(),
-            Some(mut clears) => {
-                clears.retain(|p| after.safe.contains(p));
-                clears
-            }
-        };
-        self.clears = Some(clears);
-        let single = single_safest(after);
-        self.safest = Some(match self.safest {
-            None => single,
-            Some(previous) if previous == single => single,
-            Some(_) => None,
-        });
-    }
-
-    /// The cells proved safe whatever number the candidate shows (of the numbers tried).
-    pub fn clears(&self) -> &[Pos] {
-        self.clears.as_deref().unwrap_or(&[])
-    }
-
-    /// The cell that is the single safest whatever number the candidate shows, if there is one.
-    pub fn safest(&self) -> Option<Pos> {
-        self.safest.flatten()
-    }
-}
-
-/// The only safe cell on a board analysed as `after`, or, when none is safe, the only cell of the
-/// lowest mine probability; `None` when there are several.
-fn single_safest(after: &Analysis) -> Option<Pos> {
-    if !after.safe.is_empty() {
-        return (after.safe.len() == 1).then(|| after.safe[0]);
-    }
-    let lowest = after.probabilities.iter().map(|c| c.1).fold(1.0, f64::min);
-    let mut at = after
-        .probabilities
-        .iter()
-        .filter(|c| c.1 <= lowest + crate::minesweeper::NEAR_TIE);
-    match (at.next(), at.next()) {
-        (Some(&(p, _)), None) => Some(p),
-        _ => None,
-    }
-}
-
-/// Whether `cell`'s number is known in advance on `board` analysed as `after`: every neighbour is
-/// revealed, flagged or a proved mine.
-fn dead(board: &Board, after: &Analysis, cell: Pos) -> bool {
-    board
-        .neighbours(cell)
-        .all(|q| board.get(q) != Cell::Hidden || after.mines.contains(&q))
 }
