@@ -253,7 +253,7 @@ mod tests {
         c.done[1] = true;
         let mut d = Checkpoint::none((17, 17, 3));
         d.read(&c.text()).expect("reads back");
-        assert_eq!((d.maxima, d.pass, d.max_known), (c.maxima, c.pass, false));
+        assert_eq!((&d.maxima, d.pass, d.max_known), (&c.maxima, c.pass, false));
         assert_eq!(d.done, vec![false, true]);
         let mut other = Checkpoint::none((17, 17, 4));
         assert!(other.read(&c.text()).is_err());
