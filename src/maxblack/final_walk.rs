@@ -22,20 +22,11 @@ pub struct Plan<'a> {
     pub stop_after: Option<usize>,
 }
 
-/// The searches of the threads: the first one is the caller's, the others share its tables.
-pub fn workers(search: Search, threads: usize, rows: usize) -> Vec<Search> {
-    let maxima = search.known_maxima().to_vec();
-    let tables = search.tables();
-    let speedups = search.speedups();
-    let mut all = vec![search];
-    for _ in 1..threads {
-        all.push(Search::sharing(
-            tables.clone(),
-            rows,
-            maxima.clone(),
-            speedups,
-        ));
-    }
+/// The searches of the threads: the first one is the caller's, the others share its tables and
+/// its table of failures.
+pub fn workers(search: Search, threads: usize) -> Vec<Search> {
+    let mut all: Vec<Search> = (1..threads).map(|_| search.worker()).collect();
+    all.insert(0, search);
     all
 }
 

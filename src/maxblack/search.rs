@@ -69,7 +69,7 @@ pub struct Search {
     best: Vec<u32>,
     walk: Walk,
     /// Proved failures, when the last `k - 1` rows fit in 64 bits (and `speedups.memo`).
-    memo: Option<Memo>,
+    memo: Option<Arc<Memo>>,
     /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
     reported: u64,
     /// Nodes visited so far (calls of `extend`), a measure of work for tests and tuning.
@@ -106,9 +106,9 @@ impl Search {
     }
 
     /// A search on tables already built, knowing the rectangle maxima `best` (at least
-    /// `best[0] = 0`), with a table of failures of its own: one per thread of the final walk.
+    /// `best[0] = 0`), with a table of failures of its own.
     #[must_use]
-    pub fn sharing(tables: Arc<Tables>, rows: usize, best: Vec<u32>, speedups: Speedups) -> Self {
+    fn sharing(tables: Arc<Tables>, rows: usize, best: Vec<u32>, speedups: Speedups) -> Self {
         let (n, k) = (tables.n, tables.k);
         Search {
             tables,
@@ -125,7 +125,7 @@ impl Search {
                 top: 0,
                 above_bottom: 0,
             },
-            memo: (speedups.memo && (k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
+            memo: (speedups.memo && (k - 1) * n <= 64).then(|| Arc::new(Memo::new(memo_bits(n)))),
             reported: 0,
             nodes: 0,
             on_stage: None,
@@ -153,6 +153,16 @@ impl Search {
         &self.best
     }
 
+    /// A search for another thread of the final walk: the same tables, rectangle maxima and
+    /// table of failures (shared: what one thread proves, the others use).
+    #[must_use]
+    pub fn worker(&self) -> Search {
+        let mut worker =
+            Search::sharing(self.tables(), self.rows, self.best.clone(), self.speedups);
+        worker.memo = self.memo.clone();
+        worker
+    }
+
     /// The rectangle maxima known so far (`[0]` before any).
     #[must_use]
     pub fn known_maxima(&self) -> &[u32] {
@@ -163,12 +173,6 @@ impl Search {
     #[must_use]
     pub fn rows(&self) -> usize {
         self.rows
-    }
-
-    /// The speedups this search runs with.
-    #[must_use]
-    pub fn speedups(&self) -> Speedups {
-        self.speedups
     }
 
     /// The tables, to share with the threads of the final walk.
@@ -416,7 +420,7 @@ impl Search {
         if self.each_row(m, count, f, rest, allowance, leaf) {
             return true;
         }
-        if let (Some((state, at, need)), Some(memo)) = (probe, self.memo.as_mut()) {
+        if let (Some((state, at, need)), Some(memo)) = (probe, self.memo.as_ref()) {
             if self.reported == reported {
                 memo.record_out_of_reach(state, at, need);
             }

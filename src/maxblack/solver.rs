@@ -213,7 +213,7 @@ impl Solver {
             checkpoint: &checkpoint,
             stop_after: self.stop_after,
         };
-        let mut workers = final_walk::workers(search, self.threads, high);
+        let mut workers = final_walk::workers(search, self.threads);
         let max = final_walk::maximum(&mut workers, high, &plan)?;
         let answer = |orbits, total, grids| Answer {
             rows,

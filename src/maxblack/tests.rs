@@ -443,6 +443,9 @@ fn rectangle_is_valid(cells: &[bool], rows: usize, cols: usize, k: usize) -> boo
     true
 }
 
+/// A symmetry as a map of cells `(row, column)`.
+type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
 /// The maximum, the total and the sorted canonical strings of every `rows` x `cols` grid, by
 /// trying all `2^(rows * cols)` of them; the symmetries are written out as cell maps.
 fn rectangle_brute(rows: usize, cols: usize, k: usize) -> (u32, u128, Vec<String>) {
@@ -461,7 +464,7 @@ fn rectangle_brute(rows: usize, cols: usize, k: usize) -> (u32, u128, Vec<String
         optimal.push(grid);
     }
     let (r, c) = (rows - 1, cols - 1);
-    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+    let mut maps: Vec<CellMap> = vec![
         Box::new(|i, j| (i, j)),
         Box::new(move |i, j| (r - i, j)),
         Box::new(move |i, j| (i, c - j)),
