@@ -12,6 +12,7 @@ mod error;
 mod final_walk;
 mod memo;
 mod parse;
+mod permutations;
 pub mod rows;
 mod search;
 mod solver;

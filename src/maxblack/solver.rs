@@ -9,6 +9,7 @@ use super::checkpoint::Checkpoint;
 use super::count;
 use super::error::Error;
 use super::final_walk::{self, Plan};
+use super::permutations;
 use super::search::{final_walk_visits, Search, Stage};
 use super::symmetry;
 use super::MAX_N;
@@ -190,6 +191,18 @@ impl Solver {
         let (rows, cols, k) = (self.rows, self.cols, self.k);
         if k > rows.max(cols) || k == 1 {
             return Ok(self.without_search());
+        }
+        if self.keep.is_none() && self.count_by_states && k == rows && rows == cols && rows >= 3 {
+            // Every line of N cells needs a white cell: permutations, counted in closed form.
+            let (max, orbits, total) = permutations::answer(rows);
+            return Ok(Answer {
+                rows,
+                cols,
+                max,
+                orbits,
+                total,
+                grids: Vec::new(),
+            });
         }
         // The search runs on narrow rows: a wide grid is solved as its transpose.
         let swapped = cols > rows;

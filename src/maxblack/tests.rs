@@ -647,3 +647,25 @@ fn a_checkpoint_for_another_puzzle_is_refused() {
         )
     );
 }
+
+/// K = N counted in closed form (permutations) agrees with the search, which visits the grids.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn k_equal_to_n_closed_form_matches_the_search() {
+    for n in 3..=8 {
+        let closed = Solver::new(n, n, Speedups::ALL)
+            .counting_only()
+            .answer()
+            .expect("counted");
+        let visited = Solver::new(n, n, Speedups::ALL)
+            .counting_by_visits()
+            .answer()
+            .expect("counted");
+        assert_eq!(closed, visited, "n={n}");
+    }
+    let a = Solver::new(20, 20, Speedups::ALL)
+        .counting_only()
+        .answer()
+        .expect("counted");
+    assert_eq!(a.max, 380);
+}
