@@ -78,19 +78,22 @@ pub fn minesweeper(data: &[u8]) {
 /// The largest N the maxblack target solves: larger ones only go through the parser.
 const MAXBLACK_N: usize = 6;
 
-/// maxblack: the maximum, `orbits total`, then `orbits` grids of N rows of N cells holding the
+/// maxblack: the maximum, `orbits total`, then `orbits` grids of N rows of M cells holding the
 /// maximum each; `--count-only` prints the same first two lines.
 pub fn maxblack(data: &[u8]) {
     let Ok(puzzle) = maxblack::parse(data) else {
         return;
     };
-    if puzzle.n() > MAXBLACK_N {
+    if puzzle.rows() > MAXBLACK_N || puzzle.cols() > MAXBLACK_N {
         return;
     }
-    let full = maxblack::Options::default();
+    let full = maxblack::Options {
+        threads: 1,
+        ..maxblack::Options::default()
+    };
     let count = maxblack::Options {
         count_only: true,
-        ..full
+        ..full.clone()
     };
     let Some(text) = answer_of(data, |d, out| maxblack::run(d, out, &full)) else {
         panic!("{puzzle:?} has an answer");
@@ -110,8 +113,8 @@ pub fn maxblack(data: &[u8]) {
     assert_eq!(grids.len(), orbits);
     for g in grids {
         let rows: Vec<&str> = g.lines().collect();
-        assert_eq!(rows.len(), puzzle.n());
-        assert!(rows.iter().all(|r| r.len() == puzzle.n()));
+        assert_eq!(rows.len(), puzzle.rows());
+        assert!(rows.iter().all(|r| r.len() == puzzle.cols()));
         assert_eq!(g.matches('#').count(), max);
     }
 }

@@ -40,10 +40,11 @@ fn progress_goes_to_stderr() {
     assert!(stdout.starts_with("26\n"), "{stdout}");
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     let stages: Vec<&str> = err.lines().map(|l| l.split("] ").nth(1).unwrap()).collect();
-    assert_eq!(stages.len(), 6 + 1, "{err}");
+    assert_eq!(stages.len(), 6 + 2, "{err}");
     assert_eq!(stages[0], "1 x 7 rectangle: at most 5 black cells");
     assert!(stages[5].starts_with("6 x 7 rectangle: at most "), "{err}");
-    assert_eq!(stages[6], "no 7 x 7 grid holds 27");
+    assert_eq!(stages[6], "no 7 x 7 grid holds 28");
+    assert_eq!(stages[7], "no 7 x 7 grid holds 27");
 }
 
 #[test]
@@ -63,4 +64,78 @@ fn unknown_flag_exits_2() {
         .write_stdin("9 4\n")
         .assert()
         .code(2);
+}
+
+/// `N M K` is a rectangle of N rows and M columns, printed as such.
+#[test]
+fn rectangle_rows_and_columns() {
+    bin("maxblack")
+        .write_stdin("2 5 3\n")
+        .assert()
+        .success()
+        .stdout("8\n1 1\n\n##.##\n##.##\n");
+}
+
+/// The output is the same on any number of threads.
+#[test]
+fn threads_give_the_same_output() {
+    let run = |threads: &str| {
+        let out = bin("maxblack")
+            .args(["--threads", threads])
+            .write_stdin("7 6 3\n")
+            .assert()
+            .success();
+        out.get_output().stdout.clone()
+    };
+    let one = run("1");
+    assert!(one.starts_with(b"23\n"));
+    assert_eq!(run("2"), one);
+    assert_eq!(run("5"), one);
+}
+
+#[test]
+fn bad_thread_counts_exit_2() {
+    for args in [&["--threads", "0"][..], &["--threads", "x"], &["--threads"]] {
+        bin("maxblack")
+            .args(args)
+            .write_stdin("9 4\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("maxblack: expected "));
+    }
+}
+
+/// `--checkpoint FILE` writes the progress, and a second run reads it back (here, the maximum is
+/// already known) with the same output.
+#[test]
+fn checkpoint_file_is_written_and_read_back() {
+    let path = std::env::temp_dir().join(format!("maxblack-cli-{}.ckpt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let run = || {
+        bin("maxblack")
+            .arg("--checkpoint")
+            .arg(&path)
+            .write_stdin("9 4\n")
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with("56\n1 2\n"))
+    };
+    run();
+    let text = std::fs::read_to_string(&path).expect("written");
+    assert!(
+        text.contains("grid 9 9 4\n") && text.contains("max 56\n"),
+        "{text}"
+    );
+    run();
+    std::fs::write(&path, "not a checkpoint\n").expect("written");
+    bin("maxblack")
+        .arg("--checkpoint")
+        .arg(&path)
+        .write_stdin("9 4\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "line 1: expected \"maxblack checkpoint\"",
+        ));
+    let _ = std::fs::remove_file(&path);
 }

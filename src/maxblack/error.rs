@@ -26,6 +26,11 @@ pub enum Error {
     },
     /// More optimal grids up to symmetry than the solver keeps to list them.
     TooManyGrids { limit: usize },
+    /// The checkpoint file cannot be read or written, or is not one for this puzzle (the
+    /// message names the file).
+    Checkpoint(String),
+    /// The search stopped early, as asked, after saving its progress.
+    Stopped,
     /// A token follows `K`.
     Trailing {
         line: usize,
@@ -60,6 +65,8 @@ impl fmt::Display for Error {
                 f,
                 "more than {limit} optimal grids up to symmetry: too many to list (--count-only counts them)"
             ),
+            Error::Checkpoint(what) => write!(f, "checkpoint {what}"),
+            Error::Stopped => write!(f, "stopped early as asked; the checkpoint holds the progress"),
             Error::Trailing { line, token, found } => write!(
                 f,
                 "line {line}, token {token}: expected the end of the input after K, found {found:?}"

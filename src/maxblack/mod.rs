@@ -1,13 +1,18 @@
-//! `maxblack`: the most black cells in an N x N grid with no K in a row along a row, a column or
-//! a diagonal, and every optimal grid up to the 8 symmetries of the square.
+//! `maxblack`: the most black cells in an N x M grid with no K in a row along a row, a column or
+//! a diagonal, and every optimal grid up to the grid's symmetries (8 for a square, 4 otherwise).
 //!
-//! Input: `N K` on one line, `1 <= N <= 20`, `K >= 1`. Output: the maximum; the number of orbits and
-//! the total number of optimal grids; then, unless `count_only`, a blank line and each orbit's
-//! canonical grid (`#` black, `.` white), sorted, separated by blank lines.
+//! Input: `N K` (a square) or `N M K` (N rows, M columns) on one line, `1 <= N, M <= 20`,
+//! `K >= 1`. Output: the maximum; the number of orbits and the total number of optimal grids;
+//! then, unless `count_only`, a blank line and each orbit's canonical grid (`#` black, `.`
+//! white), sorted, separated by blank lines.
 
+mod checkpoint;
+mod count;
 mod error;
+mod final_walk;
 mod memo;
 mod parse;
+mod permutations;
 pub mod rows;
 mod search;
 mod solver;
@@ -15,6 +20,8 @@ pub mod symmetry;
 
 use std::fmt;
 use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::time::Duration;
 
 pub use error::Error;
 pub use parse::{parse, Puzzle};
@@ -25,13 +32,31 @@ pub use solver::{Answer, Solver, Speedups, MAX_KEPT_ORBITS};
 pub const MAX_N: usize = 20;
 
 /// How [`solve`] runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// Print only the maximum and the counts, not the grids.
     pub count_only: bool,
     /// Report each stage on stderr with the time since the start: every rectangle maximum, and
     /// every goal the final walk rules out.
     pub progress: bool,
+    /// Threads of the final walk; 0 for one per core.
+    pub threads: usize,
+    /// A file that keeps the progress (rewritten every [`CHECKPOINT_EVERY`]); a run given a file
+    /// that holds progress continues from it.
+    pub checkpoint: Option<PathBuf>,
+}
+
+/// How often the checkpoint file is rewritten while the final walk runs.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
+
+/// The number of threads `threads` asks for: itself, or one per core if 0.
+#[must_use]
+pub fn thread_count(threads: usize) -> usize {
+    if threads > 0 {
+        threads
+    } else {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    }
 }
 
 /// What the solver prints for one puzzle: the answer, with its grids unless `count_only`.
@@ -53,7 +78,7 @@ impl fmt::Display for Solution {
         for g in &a.grids {
             writeln!(f)?;
             for &row in g {
-                let line: String = (0..a.n)
+                let line: String = (0..a.cols)
                     .map(|j| if row >> j & 1 == 1 { '#' } else { '.' })
                     .collect();
                 writeln!(f, "{line}")?;
@@ -67,14 +92,19 @@ impl fmt::Display for Solution {
 ///
 /// # Errors
 /// [`Error::TooManyGrids`] if the grids are to be listed and there are too many (see
-/// [`MAX_KEPT_ORBITS`]).
+/// [`MAX_KEPT_ORBITS`]); [`Error::Checkpoint`] if the checkpoint file cannot be read or written.
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Solution, Error> {
-    let mut solver = Solver::new(puzzle.n(), puzzle.k(), Speedups::ALL);
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let mut solver = Solver::rectangle(rows, cols, puzzle.k(), Speedups::ALL)
+        .threads(thread_count(options.threads));
     if options.count_only {
         solver = solver.counting_only();
     }
     if options.progress {
-        solver = solver.reporting(progress_report(puzzle.n()));
+        solver = solver.reporting(progress_report(rows, cols));
+    }
+    if let Some(path) = &options.checkpoint {
+        solver = solver.checkpoint(path, CHECKPOINT_EVERY);
     }
     Ok(Solution {
         answer: solver.answer()?,
@@ -93,17 +123,19 @@ pub fn run<R: Read, W: Write>(input: R, mut output: W, options: &Options) -> Res
         .map_err(Error::Write)
 }
 
-/// A stage reporter that prints one line per stage on stderr.
-fn progress_report(n: usize) -> Box<dyn FnMut(Stage)> {
+/// A stage reporter that prints one line per stage on stderr, for a grid of `rows` x `cols`
+/// (whose search runs on rows as narrow as its shorter side).
+fn progress_report(rows: usize, cols: usize) -> Box<dyn FnMut(Stage) + Send> {
     let start = std::time::Instant::now();
+    let width = rows.min(cols);
     Box::new(move |stage| {
         let t = start.elapsed().as_secs_f64();
         match stage {
-            Stage::Rectangle { rows, max } => {
-                eprintln!("[{t:9.2} s] {rows} x {n} rectangle: at most {max} black cells");
+            Stage::Rectangle { rows: m, max } => {
+                eprintln!("[{t:9.2} s] {m} x {width} rectangle: at most {max} black cells");
             }
             Stage::NoGridAt { goal } => {
-                eprintln!("[{t:9.2} s] no {n} x {n} grid holds {goal}");
+                eprintln!("[{t:9.2} s] no {rows} x {cols} grid holds {goal}");
             }
         }
     })

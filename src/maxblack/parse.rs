@@ -1,4 +1,4 @@
-//! Reading `N K`.
+//! Reading `N K` (a square) or `N M K` (N rows, M columns).
 
 use std::io::Read;
 use std::num::IntErrorKind;
@@ -6,26 +6,42 @@ use std::num::IntErrorKind;
 use super::error::Error;
 use super::MAX_N;
 
-/// One puzzle: `n` x `n` grids with no `k` black cells in a row.
+/// One puzzle: grids of `rows` x `cols` cells with no `k` black cells in a row.
 ///
-/// Invariant (checked by [`Puzzle::new`]): `1 <= n <= MAX_N` and `k >= 1`.
+/// Invariant (checked by [`Puzzle::new`] and [`Puzzle::rectangle`]): `1 <= rows, cols <= MAX_N`
+/// and `k >= 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    n: usize,
+    rows: usize,
+    cols: usize,
     k: usize,
 }
 
 impl Puzzle {
-    /// The puzzle for `n` and `k`, or `None` unless `1 <= n <= MAX_N` and `k >= 1`.
+    /// The square puzzle for `n` and `k`, or `None` unless `1 <= n <= MAX_N` and `k >= 1`.
     #[must_use]
     pub fn new(n: usize, k: usize) -> Option<Puzzle> {
-        ((1..=MAX_N).contains(&n) && k >= 1).then_some(Puzzle { n, k })
+        Puzzle::rectangle(n, n, k)
     }
 
-    /// The grid's side.
+    /// The puzzle for `rows` x `cols` grids, or `None` unless both are in `1..=MAX_N` and
+    /// `k >= 1`.
     #[must_use]
-    pub fn n(self) -> usize {
-        self.n
+    pub fn rectangle(rows: usize, cols: usize, k: usize) -> Option<Puzzle> {
+        let side = 1..=MAX_N;
+        (side.contains(&rows) && side.contains(&cols) && k >= 1).then_some(Puzzle { rows, cols, k })
+    }
+
+    /// The number of rows.
+    #[must_use]
+    pub fn rows(self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    #[must_use]
+    pub fn cols(self) -> usize {
+        self.cols
     }
 
     /// The run length no line may hold.
@@ -35,7 +51,8 @@ impl Puzzle {
     }
 }
 
-/// Reads `N K` on the first line; blank lines may follow, nothing else.
+/// Reads `N K` (an N x N square) or `N M K` (N rows, M columns) on the first line; blank lines
+/// may follow, nothing else.
 ///
 /// # Errors
 /// [`Error::Read`] if the input cannot be read or is not UTF-8, [`Error::Missing`] if a number is
@@ -50,23 +67,37 @@ pub fn parse<R: Read>(mut input: R) -> Result<Puzzle, Error> {
 fn parse_text(text: &str) -> Result<Puzzle, Error> {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("");
-    let mut tokens = first.split_whitespace();
-    let n = number(tokens.next(), 1, "an integer N in 1..=20", MAX_N)?;
-    let k = number(tokens.next(), 2, "an integer K >= 1", usize::MAX)?;
+    let tokens: Vec<&str> = first.split_whitespace().collect();
+    let rows = number(tokens.first().copied(), 1, "an integer N in 1..=20", MAX_N)?;
+    // Two numbers are a square `N K`, three a rectangle `N M K`.
+    let (cols, k_index) = if tokens.len() >= 3 {
+        (
+            number(Some(tokens[1]), 2, "an integer M in 1..=20", MAX_N)?,
+            3,
+        )
+    } else {
+        (rows, 2)
+    };
+    let k = number(
+        tokens.get(k_index - 1).copied(),
+        k_index,
+        "an integer K >= 1",
+        usize::MAX,
+    )?;
     let trailing = |line, token, found: &str| Error::Trailing {
         line,
         token,
         found: found.into(),
     };
-    if let Some(t) = tokens.next() {
-        return Err(trailing(1, 3, t));
+    if let Some(t) = tokens.get(k_index) {
+        return Err(trailing(1, k_index + 1, t));
     }
     for (i, line) in lines.enumerate() {
         if let Some(t) = line.split_whitespace().next() {
             return Err(trailing(i + 2, 1, t));
         }
     }
-    Ok(Puzzle { n, k })
+    Ok(Puzzle { rows, cols, k })
 }
 
 fn number(

@@ -9,24 +9,28 @@
 //!   walked again from another path (or from the mirror image of its state);
 //! - in the final walk, image pruning: only some images of each grid are visited.
 
+use std::sync::Arc;
+
 use super::memo::{Memo, Situation};
 use super::rows;
 use super::solver::Speedups;
+use super::symmetry::mirror;
 
 /// The fewest rows still to place for a node to consult and feed the failure table; below it a
 /// node's own work costs less than a table probe.
 const MEMO_MIN_REMAINING: usize = 2;
 
-/// The tables fixed by the row width `n` and `k`: built once, read by every walk.
-struct Tables {
+/// The tables fixed by the row width `n` and `k`: built once, read by every walk (and shared by
+/// the threads of the final walk).
+pub struct Tables {
     /// Cells per row (<= 20).
-    n: usize,
+    pub n: usize,
     /// The run length no line may reach (at most one more than the longest side).
-    k: usize,
+    pub k: usize,
     /// The valid rows that avoid each forbidden mask, most black first.
-    compatible: rows::Compatible,
+    pub compatible: rows::Compatible,
     /// `best_row[f]`: the most black cells in a valid row avoiding mask `f`.
-    best_row: Vec<u8>,
+    pub best_row: Vec<u8>,
 }
 
 /// The state of one walk: the rows placed so far and what restricts the rest.
@@ -42,6 +46,9 @@ struct Walk {
     /// hold at least as many black cells as the bottom `height / 2` (one of a grid and its
     /// upside-down image is), and that pass the `palindromic` rule below.
     mirror: bool,
+    /// The depth at which the walk hands each node to the leaf instead of going deeper, to list
+    /// the final walk's units of work (`None`: walk to the bottom).
+    split: Option<usize>,
     /// Whether every row placed so far reads the same from both ends. While it does, in a
     /// `mirror` walk, a new row must not exceed its mirror image: of a grid and its left-right
     /// image, only the one whose first asymmetric row is the smaller number is visited.
@@ -52,21 +59,23 @@ struct Walk {
     above_bottom: u32,
 }
 
-/// The maximum and every optimal `n` x `n` grid (all images), for rows of `n` <= 20 cells.
+/// The maximum and every optimal grid of `rows` rows of `n` <= 20 cells (all images).
 pub struct Search {
-    tables: Tables,
+    tables: Arc<Tables>,
     speedups: Speedups,
+    /// The rows of the final walk's grids.
+    rows: usize,
     /// `best[m]`: the exact maximum for an `m` x `n` rectangle, filled for `m` = 0, 1, ...
     best: Vec<u32>,
     walk: Walk,
     /// Proved failures, when the last `k - 1` rows fit in 64 bits (and `speedups.memo`).
-    memo: Option<Memo>,
+    memo: Option<Arc<Memo>>,
     /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
     reported: u64,
     /// Nodes visited so far (calls of `extend`), a measure of work for tests and tuning.
     nodes: u64,
     /// Told of each stage as it ends (for a progress report on long runs).
-    on_stage: Option<Box<dyn FnMut(Stage)>>,
+    on_stage: Option<Box<dyn FnMut(Stage) + Send>>,
 }
 
 /// A finished stage of the search, as told to the reporter of
@@ -80,36 +89,43 @@ pub enum Stage {
 }
 
 impl Search {
-    /// Prepares the row tables for `n` x `n` grids. `n` must be in `1..=20` and `k >= 1`.
+    /// Prepares the row tables for grids of `rows` rows of `n` cells. Both must be in `1..=20`,
+    /// and `k >= 1`.
     #[must_use]
-    pub fn new(n: usize, k: usize, speedups: Speedups) -> Self {
-        Self::for_rectangles(n, n, k, speedups)
+    pub fn new(rows: usize, n: usize, k: usize, speedups: Speedups) -> Self {
+        // A run longer than every side cannot occur; a smaller `k` keeps the state short.
+        let k = k.min(n.max(rows) + 1);
+        let valid = rows::valid_rows(n, k);
+        let tables = Tables {
+            n,
+            k,
+            compatible: rows::Compatible::new(&valid, n),
+            best_row: rows::best_row_table(n, k),
+        };
+        Self::sharing(Arc::new(tables), rows, vec![0], speedups)
     }
 
-    /// A search for rectangles `n` cells wide and at most `max_rows` rows high.
-    fn for_rectangles(n: usize, max_rows: usize, k: usize, speedups: Speedups) -> Self {
-        // A run longer than every side cannot occur; a smaller `k` keeps the state short.
-        let k = k.min(n.max(max_rows) + 1);
-        let valid = rows::valid_rows(n, k);
+    /// A search on tables already built, knowing the rectangle maxima `best` (at least
+    /// `best[0] = 0`), with a table of failures of its own.
+    #[must_use]
+    fn sharing(tables: Arc<Tables>, rows: usize, best: Vec<u32>, speedups: Speedups) -> Self {
+        let (n, k) = (tables.n, tables.k);
         Search {
-            tables: Tables {
-                n,
-                k,
-                compatible: rows::Compatible::new(&valid, n),
-                best_row: rows::best_row_table(n, k),
-            },
+            tables,
             speedups,
-            best: vec![0],
+            rows,
+            best,
             walk: Walk {
-                grid: Vec::with_capacity(n),
-                height: n,
+                grid: Vec::with_capacity(rows),
+                height: rows,
+                split: None,
                 goal: 0,
                 mirror: false,
                 palindromic: true,
                 top: 0,
                 above_bottom: 0,
             },
-            memo: (speedups.memo && (k - 1) * n <= 64).then(|| Memo::new(memo_bits(n))),
+            memo: (speedups.memo && (k - 1) * n <= 64).then(|| Arc::new(Memo::new(memo_bits(n)))),
             reported: 0,
             nodes: 0,
             on_stage: None,
@@ -118,7 +134,7 @@ impl Search {
 
     /// Tells `on_stage` of each stage as it ends.
     #[must_use]
-    pub fn reporting(mut self, on_stage: Box<dyn FnMut(Stage)>) -> Self {
+    pub fn reporting(mut self, on_stage: Box<dyn FnMut(Stage) + Send>) -> Self {
         self.on_stage = Some(on_stage);
         self
     }
@@ -129,11 +145,52 @@ impl Search {
         self.nodes
     }
 
-    /// The exact maxima of the `m` x `n` rectangles for `m` in `0..=n`.
+    /// The exact maxima of the `m` x `n` rectangles for `m` in `0..=rows` (the final grid's
+    /// maximum by a plain search).
     #[cfg(test)]
     pub fn maxima(&mut self) -> &[u32] {
-        self.fill_maxima(self.tables.n);
+        self.fill_maxima(self.rows);
         &self.best
+    }
+
+    /// A search for another thread of the final walk: the same tables, rectangle maxima and
+    /// table of failures (shared: what one thread proves, the others use).
+    #[must_use]
+    pub fn worker(&self) -> Search {
+        let mut worker =
+            Search::sharing(self.tables(), self.rows, self.best.clone(), self.speedups);
+        worker.memo = self.memo.clone();
+        worker
+    }
+
+    /// The rectangle maxima known so far (`[0]` before any).
+    #[must_use]
+    pub fn known_maxima(&self) -> &[u32] {
+        &self.best
+    }
+
+    /// The rows of the final grid.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The tables, to share with the threads of the final walk.
+    #[must_use]
+    pub fn tables(&self) -> Arc<Tables> {
+        Arc::clone(&self.tables)
+    }
+
+    /// The exact maxima of the rectangles `m` rows high for `m < rows`, found first (Russian
+    /// doll), or as given by [`Search::knowing`].
+    pub fn rectangle_maxima(&mut self) -> &[u32] {
+        self.fill_maxima(self.rows - 1);
+        &self.best[..self.rows]
+    }
+
+    /// Takes the rectangle maxima as known (from a checkpoint) instead of searching for them.
+    pub fn knowing(&mut self, maxima: &[u32]) {
+        self.best = maxima.to_vec();
     }
 
     /// Fills `best` up to `best[last]`.
@@ -164,16 +221,10 @@ impl Search {
     /// `m` cells wide. Narrow rows make a small state space, where the failure table works
     /// almost as a complete dynamic program; that solver finds its own maxima the same way.
     fn transposed_max(&mut self, m: usize) -> u32 {
-        let mut narrow = Search::for_rectangles(m, self.tables.n, self.tables.k, self.speedups);
+        let mut narrow = Search::new(self.tables.n, m, self.tables.k, self.speedups);
         narrow.fill_maxima(self.tables.n);
         self.nodes += narrow.nodes;
         narrow.best[self.tables.n]
-    }
-
-    fn tell(&mut self, stage: Stage) {
-        if let Some(f) = self.on_stage.as_mut() {
-            f(stage);
-        }
     }
 
     /// `min over j of best[j] + best[m - j]`, or the best single row for `m == 1`.
@@ -197,38 +248,88 @@ impl Search {
         self.extend(m, 0, f, None, &mut |_, _| None)
     }
 
-    /// Calls `visit(grid, count)` on `n` x `n` grids at least as black as every grid visited
-    /// before it, and returns the maximum. The grids with the maximum are the last ones visited:
-    /// a visitor that starts afresh whenever `count` rises sees the optimal grids whose top half
-    /// is at least as black as their bottom half, which is at least one image of every optimal
-    /// grid (itself or its upside-down image).
-    pub fn each_optimal(&mut self, visit: &mut dyn FnMut(&[u32], u32)) -> u32 {
-        let n = self.tables.n;
-        self.fill_maxima(n - 1);
-        self.walk.height = n;
-        // One walk from one below the bound: it raises its goal when it finds more, so it proves
-        // the bound itself reachable or not on the way.
-        let mut goal = self.upper_bound(n).saturating_sub(1).max(self.best[n - 1]);
-        self.walk.mirror = n >= 2 && self.speedups.prune_images;
-        self.walk.palindromic = true;
-        loop {
-            self.walk.grid.clear();
-            self.walk.goal = goal;
-            let mut found = None;
-            let f = rows::forbidden(&[], n, self.tables.k);
-            self.extend(n, 0, f, None, &mut |grid, count| {
-                visit(grid, count);
-                found = Some(count);
-                Some(count)
-            });
-            if let Some(max) = found {
-                self.walk.mirror = false;
-                self.best.push(max);
-                return max;
-            }
-            self.tell(Stage::NoGridAt { goal });
+    /// The Russian-doll bound on the final grid (the rectangle maxima must be known).
+    #[must_use]
+    pub fn grid_bound(&self) -> u32 {
+        self.upper_bound(self.rows).max(self.best[self.rows - 1])
+    }
+
+    /// The fewest black cells the final grid holds: as many as the rectangle one row lower.
+    #[must_use]
+    pub fn grid_floor(&self) -> u32 {
+        self.best[self.rows - 1]
+    }
+
+    /// Tells the reporter of [`Search::reporting`] of a stage.
+    pub fn tell(&mut self, stage: Stage) {
+        if let Some(f) = self.on_stage.as_mut() {
+            f(stage);
+        }
+    }
+
+    /// Prepares a walk of the final grid from the rows `prefix` with the goal `goal`; returns the
+    /// prefix's black cells and the next row's forbidden mask.
+    fn start_final(&mut self, prefix: &[u32], goal: u32) -> (u32, u32) {
+        self.walk.height = self.rows;
+        self.walk.mirror = self.rows >= 2 && self.speedups.prune_images;
+        self.walk.grid.clear();
+        self.walk.grid.extend_from_slice(prefix);
+        self.walk.palindromic = prefix.iter().all(|&r| mirror(r, self.tables.n) == r);
+        self.walk.goal = goal;
+        let count = prefix.iter().map(|r| r.count_ones()).sum();
+        (count, rows::forbidden(prefix, self.tables.n, self.tables.k))
+    }
+
+    /// The units of work of the final walk with goal `goal`: the prefixes of `depth` rows it
+    /// would extend, in its order (one empty prefix if `depth` is 0). Walking each with
+    /// [`Search::walk_unit`] at a goal at least `goal` visits what one walk would.
+    ///
+    /// `depth` must be at most half the grid's rows.
+    pub fn units(&mut self, goal: u32, depth: usize) -> Vec<Vec<u32>> {
+        let mut units = Vec::new();
+        if depth == 0 {
+            units.push(Vec::new());
+            return units;
+        }
+        // Without the table, whose content depends on the walks before: the units depend only
+        // on the goal and the rectangle maxima, so a run that resumes finds the same ones.
+        let memo = self.memo.take();
+        let (count, f) = self.start_final(&[], goal);
+        self.walk.split = Some(depth);
+        self.extend(self.rows, count, f, None, &mut |prefix, _| {
+            units.push(prefix.to_vec());
+            Some(goal)
+        });
+        self.walk.split = None;
+        self.memo = memo;
+        units
+    }
+
+    /// Walks the final grids that extend `prefix` (a unit of [`Search::units`]) and hold at least
+    /// `goal` black cells. At each one, `leaf(grid, count)` stops the walk (`None`: this returns
+    /// true) or sets the goal from then on (at most the count, so that no grid as black is
+    /// skipped). Only some images of each grid are visited when the speedups prune them (see
+    /// [`final_walk_visits`]).
+    pub fn walk_unit(
+        &mut self,
+        prefix: &[u32],
+        goal: u32,
+        leaf: &mut dyn FnMut(&[u32], u32) -> Option<u32>,
+    ) -> bool {
+        let (count, f) = self.start_final(prefix, goal);
+        self.extend(self.rows, count, f, None, leaf)
+    }
+
+    /// The maximum, by walks with a falling goal that stop at the first grid (one thread, no
+    /// units): for tests.
+    #[cfg(test)]
+    pub fn maximum(&mut self) -> u32 {
+        self.fill_maxima(self.rows - 1);
+        let mut goal = self.grid_bound();
+        while !self.walk_unit(&[], goal, &mut |_, _| None) {
             goal -= 1;
         }
+        goal
     }
 
     /// In the final walk, at `depth` rows holding `count`: records the halves' counts when a half
@@ -297,6 +398,10 @@ impl Search {
         {
             return false;
         }
+        if self.walk.split == Some(depth) {
+            self.reported += 1;
+            return leaf(&self.walk.grid, count).is_none();
+        }
         let allowance = self.allowance(depth, count);
         let probe = match key {
             Some(key) => key.map(|(state, at)| (state, at, self.walk.goal - count)),
@@ -315,7 +420,7 @@ impl Search {
         if self.each_row(m, count, f, rest, allowance, leaf) {
             return true;
         }
-        if let (Some((state, at, need)), Some(memo)) = (probe, self.memo.as_mut()) {
+        if let (Some((state, at, need)), Some(memo)) = (probe, self.memo.as_ref()) {
             if self.reported == reported {
                 memo.record_out_of_reach(state, at, need);
             }
@@ -517,12 +622,12 @@ impl Search {
     }
 }
 
-/// Whether the final walk of an `n` x `n` search visits `grid` (with `pruned` as in
-/// [`Speedups::prune_images`], for `n >= 2`): its top `n / 2` rows hold at least as many black
+/// Whether the final walk visits `grid` (rows of `width` cells; with `pruned` as in
+/// [`Speedups::prune_images`], for at least 2 rows): its top `n / 2` rows hold at least as many black
 /// cells as its bottom `n / 2`, and its first row that is not a palindrome is below its mirror
 /// image. The walk visits every optimal grid that passes, each once.
 #[must_use]
-pub fn final_walk_visits(grid: &[u32], pruned: bool) -> bool {
+pub fn final_walk_visits(grid: &[u32], width: usize, pruned: bool) -> bool {
     let n = grid.len();
     if !pruned || n < 2 {
         return true;
@@ -530,7 +635,7 @@ pub fn final_walk_visits(grid: &[u32], pruned: bool) -> bool {
     let half = n / 2;
     let black = |rows: &[u32]| rows.iter().map(|r| r.count_ones()).sum::<u32>();
     let first_asymmetric = grid.iter().find_map(|&r| {
-        let mirrored = r.reverse_bits() >> (32 - n);
+        let mirrored = mirror(r, width);
         (mirrored != r).then_some((r, mirrored))
     });
     black(&grid[..half]) >= black(&grid[n - half..])

@@ -1,7 +1,15 @@
 //! The solver's public face: one [`Solver`] per `(n, k)` and its [`Speedups`], giving the
 //! [`Answer`].
 
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use super::checkpoint::Checkpoint;
+use super::count;
 use super::error::Error;
+use super::final_walk::{self, Plan};
+use super::permutations;
 use super::search::{final_walk_visits, Search, Stage};
 use super::symmetry;
 use super::MAX_N;
@@ -10,17 +18,19 @@ use super::MAX_N;
 /// only the counts are available ([`Solver::counting_only`]).
 pub const MAX_KEPT_ORBITS: usize = 500_000;
 
-/// The answer for one `(n, k)`.
+/// The answer for one puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
-    /// The grid's side (the width of each row in `grids`).
-    pub n: usize,
+    /// The grid's rows.
+    pub rows: usize,
+    /// The grid's columns (the width of each row in `grids`).
+    pub cols: usize,
     /// The most black cells.
     pub max: u32,
-    /// The optimal grids up to the 8 symmetries of the square (the number of orbits).
-    pub orbits: u64,
+    /// The optimal grids up to the rectangle's symmetries (the number of orbits).
+    pub orbits: u128,
     /// Every optimal grid counting every image.
-    pub total: u64,
+    pub total: u128,
     /// Each orbit's canonical representative, sorted by its rows read as one string (empty if the
     /// solver was [`counting_only`](Solver::counting_only)). Bit `j` of a row is its cell `j`.
     pub grids: Vec<Vec<u32>>,
@@ -60,15 +70,24 @@ impl Default for Speedups {
     }
 }
 
-/// Solves one `(n, k)`: `Solver::new(9, 4, Speedups::ALL).answer()`.
+/// Solves one puzzle: `Solver::new(9, 4, Speedups::ALL).answer()`.
 pub struct Solver {
-    n: usize,
+    rows: usize,
+    cols: usize,
     k: usize,
     speedups: Speedups,
     /// The most orbits kept to list them; `None` to count them only.
     keep: Option<usize>,
+    /// Whether counting only may count without visiting every grid (see `count`).
+    count_by_states: bool,
     /// Told of each stage of the search as it ends.
-    on_stage: Option<Box<dyn FnMut(Stage)>>,
+    on_stage: Option<Box<dyn FnMut(Stage) + Send>>,
+    /// Threads of the final walk (at least 1).
+    threads: usize,
+    /// Where the progress is kept, and how often it is written.
+    checkpoint: Option<(PathBuf, Duration)>,
+    /// Stop after this many units of the final walk (to test resuming).
+    stop_after: Option<usize>,
 }
 
 impl Solver {
@@ -79,13 +98,27 @@ impl Solver {
     /// If `n` is not in `1..=MAX_N` or `k == 0`.
     #[must_use]
     pub fn new(n: usize, k: usize, speedups: Speedups) -> Self {
-        assert!((1..=MAX_N).contains(&n) && k >= 1);
+        Solver::rectangle(n, n, k, speedups)
+    }
+
+    /// A solver for grids of `rows` x `cols` cells.
+    ///
+    /// # Panics
+    /// If `rows` or `cols` is not in `1..=MAX_N` or `k == 0`.
+    #[must_use]
+    pub fn rectangle(rows: usize, cols: usize, k: usize, speedups: Speedups) -> Self {
+        assert!((1..=MAX_N).contains(&rows) && (1..=MAX_N).contains(&cols) && k >= 1);
         Solver {
-            n,
+            rows,
+            cols,
             k,
             speedups,
             keep: Some(MAX_KEPT_ORBITS),
+            count_by_states: true,
             on_stage: None,
+            threads: 1,
+            checkpoint: None,
+            stop_after: None,
         }
     }
 
@@ -94,6 +127,15 @@ impl Solver {
     #[must_use]
     pub fn counting_only(mut self) -> Self {
         self.keep = None;
+        self
+    }
+
+    /// Counting only, visits every optimal grid (up to the image pruning) instead of counting by
+    /// states: the reference the tests compare the counts with.
+    #[must_use]
+    pub fn counting_by_visits(mut self) -> Self {
+        self.keep = None;
+        self.count_by_states = false;
         self
     }
 
@@ -108,8 +150,33 @@ impl Solver {
     /// Tells `on_stage` of each stage as it ends (every rectangle maximum, every goal the final
     /// walk rules out), for a progress report on long runs.
     #[must_use]
-    pub fn reporting(mut self, on_stage: Box<dyn FnMut(Stage)>) -> Self {
+    pub fn reporting(mut self, on_stage: Box<dyn FnMut(Stage) + Send>) -> Self {
         self.on_stage = Some(on_stage);
+        self
+    }
+
+    /// Runs the final walk on `threads` threads (at least 1; the default is 1). The answer is
+    /// the same for any number.
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Keeps the progress in the file `path`, rewritten at most once every `every` while the
+    /// final walk runs and at the end of each stage; a solver given a file that holds progress
+    /// continues from it.
+    #[must_use]
+    pub fn checkpoint(mut self, path: &Path, every: Duration) -> Self {
+        self.checkpoint = Some((path.to_path_buf(), every));
+        self
+    }
+
+    /// Stops with [`Error::Stopped`] after `units` units of work of the final walk, after
+    /// saving the checkpoint: to test that a stopped run resumes.
+    #[must_use]
+    pub fn stopping_after_units(mut self, units: usize) -> Self {
+        self.stop_after = Some(units);
         self
     }
 
@@ -117,76 +184,137 @@ impl Solver {
     /// optimal grids.
     ///
     /// # Errors
-    /// [`Error::TooManyGrids`] if more orbits than the limit were to be kept.
+    /// [`Error::TooManyGrids`] if more orbits than the limit were to be kept;
+    /// [`Error::Checkpoint`] if the checkpoint cannot be read or written, or belongs to another
+    /// puzzle; [`Error::Stopped`] as [`Solver::stopping_after_units`] asks.
     pub fn answer(self) -> Result<Answer, Error> {
-        let n = self.n;
-        if self.k > n || self.k == 1 {
-            // No line holds K cells: the all-black grid is the only optimum. With K = 1 no cell
-            // is black: the all-white grid. Either is its own orbit.
-            let row = if self.k == 1 { 0 } else { (1u32 << n) - 1 };
+        let (rows, cols, k) = (self.rows, self.cols, self.k);
+        if k > rows.max(cols) || k == 1 {
+            return Ok(self.without_search());
+        }
+        if self.keep.is_none() && self.count_by_states && k == rows && rows == cols && rows >= 3 {
+            // Every line of N cells needs a white cell: permutations, counted in closed form.
+            let (max, orbits, total) = permutations::answer(rows);
             return Ok(Answer {
-                n,
-                max: row.count_ones() * n as u32,
-                orbits: 1,
-                total: 1,
-                grids: if self.keep.is_some() {
-                    vec![vec![row; n]]
-                } else {
-                    Vec::new()
-                },
-            });
-        }
-        let pruned = n >= 2 && self.speedups.prune_images;
-        let mut search = Search::new(n, self.k, self.speedups);
-        if let Some(on_stage) = self.on_stage {
-            search = search.reporting(on_stage);
-        }
-        // Every orbit shows up at least once (the walk skips some images). Kept, orbits are told
-        // apart by their canonical keys and the total is the sum of their sizes; counted, each
-        // orbit counts at its first image that the walk visits.
-        let mut kept = Kept::new(self.keep);
-        let (mut most, mut orbits, mut total) = (0, 0u64, 0u64);
-        let max = search.each_optimal(&mut |g, count| {
-            if count > most {
-                most = count;
-                (orbits, total) = (0, 0);
-                kept.clear();
-            }
-            if !kept.push(g) {
-                if let Some(size) =
-                    symmetry::size_if_first_visited(g, |g| final_walk_visits(g, pruned))
-                {
-                    orbits += 1;
-                    total += size as u64;
-                }
-            }
-        });
-        Ok(match kept.finish()? {
-            Some(canon) => Answer {
-                n,
-                max,
-                orbits: canon.len() as u64,
-                total: canon.iter().map(|&(_, _, size)| size as u64).sum(),
-                grids: canon.into_iter().map(|(_, g, _)| g).collect(),
-            },
-            None => Answer {
-                n,
+                rows,
+                cols,
                 max,
                 orbits,
                 total,
                 grids: Vec::new(),
-            },
-        })
+            });
+        }
+        // The search runs on narrow rows: a wide grid is solved as its transpose.
+        let swapped = cols > rows;
+        let (high, wide) = if swapped { (cols, rows) } else { (rows, cols) };
+        let mut search = Search::new(high, wide, k, self.speedups);
+        if let Some(on_stage) = self.on_stage {
+            search = search.reporting(on_stage);
+        }
+        let mut checkpoint = match &self.checkpoint {
+            Some((path, every)) => Checkpoint::open(path, (rows, cols, k), *every)?,
+            None => Checkpoint::none((rows, cols, k)),
+        };
+        if checkpoint.maxima.len() == high {
+            search.knowing(&checkpoint.maxima);
+        } else {
+            checkpoint.maxima = search.rectangle_maxima().to_vec();
+            checkpoint.save()?;
+        }
+        let checkpoint = Mutex::new(checkpoint);
+        let plan = Plan {
+            checkpoint: &checkpoint,
+            stop_after: self.stop_after,
+        };
+        let mut workers = final_walk::workers(search, self.threads);
+        let max = final_walk::maximum(&mut workers, high, &plan)?;
+        let answer = |orbits, total, grids| Answer {
+            rows,
+            cols,
+            max,
+            orbits,
+            total,
+            grids,
+        };
+        let Some(limit) = self.keep else {
+            let by_states = (self.count_by_states && count::fits(&workers[0]))
+                .then(|| count::optimal(&workers[0], rows == cols, max))
+                .flatten();
+            let (orbits, total) = by_states
+                .unwrap_or_else(|| count_by_visits(&mut workers, high, wide, max, self.speedups));
+            return Ok(answer(orbits, total, Vec::new()));
+        };
+        let mut kept: Vec<Kept> = (0..workers.len()).map(|_| Kept::new(limit, wide)).collect();
+        final_walk::each_optimal(&mut workers, high, max, &mut kept, Kept::push);
+        let orbits = Kept::merge(kept)?;
+        let total = orbits.iter().map(|&(_, _, size)| size as u128).sum();
+        let mut grids: Vec<Vec<u32>> = orbits.into_iter().map(|(_, g, _)| g).collect();
+        if swapped {
+            grids = grids
+                .iter()
+                .map(|g| symmetry::canonical(&symmetry::image(g, wide, 4), cols).0)
+                .collect();
+            grids.sort_by_cached_key(|g| symmetry::key(g, cols));
+        }
+        Ok(answer(grids.len() as u128, total, grids))
     }
+
+    /// The answer when no line can hold K cells (all black) or K = 1 (all white): one grid, its
+    /// own orbit.
+    fn without_search(&self) -> Answer {
+        let row = if self.k == 1 {
+            0
+        } else {
+            (1u32 << self.cols) - 1
+        };
+        Answer {
+            rows: self.rows,
+            cols: self.cols,
+            max: row.count_ones() * self.rows as u32,
+            orbits: 1,
+            total: 1,
+            grids: if self.keep.is_some() {
+                vec![vec![row; self.rows]]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
+/// The orbits and the total, counted by visiting the grids of the final walk at the maximum:
+/// each orbit counts at the first of its images the walk visits.
+fn count_by_visits(
+    workers: &mut [Search],
+    high: usize,
+    wide: usize,
+    max: u32,
+    speedups: Speedups,
+) -> (u128, u128) {
+    let pruned = high >= 2 && speedups.prune_images;
+    let mut counts = vec![(0u128, 0u128); workers.len()];
+    final_walk::each_optimal(workers, high, max, &mut counts, |(orbits, total), g| {
+        if let Some(size) =
+            symmetry::size_if_first_visited(g, wide, |g| final_walk_visits(g, wide, pruned))
+        {
+            *orbits += 1;
+            *total += size as u128;
+        }
+    });
+    counts
+        .into_iter()
+        .fold((0, 0), |(o, t), (a, b)| (o + a, t + b))
 }
 
 /// An orbit kept to be listed: its canonical key, its canonical grid and its size.
 type Orbit = (Vec<u32>, Vec<u32>, usize);
 
-/// The orbits kept to be listed, with duplicates removed whenever they double, up to a limit.
+/// The orbits kept to be listed by one thread, with duplicates removed whenever they double, up
+/// to a limit.
 struct Kept {
-    /// `None` when counting only.
-    limit: Option<usize>,
+    limit: usize,
+    /// The width of the grids' rows.
+    width: usize,
     orbits: Vec<Orbit>,
     /// The length after the last removal of duplicates.
     distinct: usize,
@@ -195,36 +323,27 @@ struct Kept {
 }
 
 impl Kept {
-    fn new(limit: Option<usize>) -> Self {
+    fn new(limit: usize, width: usize) -> Self {
         Kept {
             limit,
+            width,
             orbits: Vec::new(),
             distinct: 0,
             overflow: false,
         }
     }
 
-    fn clear(&mut self) {
-        self.orbits.clear();
-        self.distinct = 0;
-        self.overflow = false;
-    }
-
-    /// Keeps `grid`'s orbit; false if counting only.
-    fn push(&mut self, grid: &[u32]) -> bool {
-        let Some(limit) = self.limit else {
-            return false;
-        };
+    /// Keeps `grid`'s orbit.
+    fn push(&mut self, grid: &[u32]) {
         if self.overflow {
-            return true;
+            return;
         }
-        let (c, key, size) = symmetry::canonical(grid);
+        let (c, key, size) = symmetry::canonical(grid, self.width);
         self.orbits.push((key, c, size));
         if self.orbits.len() >= 2 * self.distinct.max(1024) {
             self.dedup();
-            self.overflow = self.distinct > limit;
+            self.overflow = self.distinct > self.limit;
         }
-        true
     }
 
     fn dedup(&mut self) {
@@ -233,15 +352,16 @@ impl Kept {
         self.distinct = self.orbits.len();
     }
 
-    /// The distinct orbits, sorted; `None` if counting only.
-    fn finish(mut self) -> Result<Option<Vec<Orbit>>, Error> {
-        let Some(limit) = self.limit else {
-            return Ok(None);
-        };
-        self.dedup();
-        if self.overflow || self.distinct > limit {
+    /// The distinct orbits the threads kept, sorted.
+    fn merge(threads: Vec<Kept>) -> Result<Vec<Orbit>, Error> {
+        let limit = threads[0].limit;
+        let overflow = threads.iter().any(|t| t.overflow);
+        let mut all = Kept::new(limit, threads[0].width);
+        all.orbits = threads.into_iter().flat_map(|t| t.orbits).collect();
+        all.dedup();
+        if overflow || all.distinct > limit {
             return Err(Error::TooManyGrids { limit });
         }
-        Ok(Some(self.orbits))
+        Ok(all.orbits)
     }
 }

@@ -108,7 +108,7 @@ fn check_against_brute(n: usize) {
     for k in 1..=6 {
         let a = answer(n, k);
         let (max, total, canon) = brute(n, k);
-        assert_eq!((a.max, a.total), (max, total), "n={n} k={k}");
+        assert_eq!((a.max, a.total), (max, u128::from(total)), "n={n} k={k}");
         assert_eq!(flat(&a, n), canon, "n={n} k={k}");
     }
 }
@@ -169,20 +169,20 @@ fn printed_grids_are_valid_optimal_canonical_and_distinct() {
                 assert_eq!(rows::forbidden(&g[..d], n, k) & g[d], 0);
             }
             assert_eq!(g.iter().map(|r| r.count_ones()).sum::<u32>(), a.max);
-            let (c, _, size) = symmetry::canonical(g);
+            let (c, _, size) = symmetry::canonical(g, n);
             assert_eq!(&c, g);
-            orbit_sum += size as u64;
+            orbit_sum += size as u128;
             for s in 0..8 {
-                seen.insert(symmetry::image(g, s));
+                seen.insert(symmetry::image(g, n, s));
             }
         }
         assert_eq!(
-            seen.len() as u64,
+            seen.len() as u128,
             orbit_sum,
             "images of two printed grids coincide"
         );
         assert_eq!(orbit_sum, a.total, "n={n} k={k}");
-        let keys: Vec<_> = a.grids.iter().map(|g| symmetry::key(g)).collect();
+        let keys: Vec<_> = a.grids.iter().map(|g| symmetry::key(g, n)).collect();
         assert!(keys.windows(2).all(|w| w[0] < w[1]));
     }
 }
@@ -192,6 +192,7 @@ fn parse_rejects_bad_input() {
     let puzzle = Puzzle::new(9, 4);
     assert_eq!(parse("9 4\n".as_bytes()).ok(), puzzle);
     assert_eq!(parse("  9   4  \n\n".as_bytes()).ok(), puzzle);
+    assert_eq!(parse("3 5 2\n".as_bytes()).ok(), Puzzle::rectangle(3, 5, 2));
     for (text, msg) in [
         (
             "",
@@ -218,8 +219,16 @@ fn parse_rejects_bad_input() {
             "line 1, token 2: expected an integer K >= 1, found \"0\"",
         ),
         (
-            "9 4 1",
-            "line 1, token 3: expected the end of the input after K, found \"1\"",
+            "9 4 1 2",
+            "line 1, token 4: expected the end of the input after K, found \"2\"",
+        ),
+        (
+            "9 21 3",
+            "line 1, token 2: expected an integer M in 1..=20, found \"21\"",
+        ),
+        (
+            "9 4 0",
+            "line 1, token 3: expected an integer K >= 1, found \"0\"",
         ),
         (
             "9 4\n5",
@@ -271,8 +280,9 @@ fn failure_table_saves_nodes() {
             memo,
             ..Speedups::ALL
         };
-        let mut search = Search::new(10, 3, speedups);
-        search.each_optimal(&mut |_, _| {});
+        let mut search = Search::new(10, 10, 3, speedups);
+        let max = search.maximum();
+        search.walk_unit(&[], max, &mut |_, _| Some(max));
         search.nodes()
     };
     let (with, without) = (nodes(true), nodes(false));
@@ -294,7 +304,7 @@ fn transposed_rectangles_match_direct_ones() {
                     transpose,
                     ..Speedups::ALL
                 };
-                Search::new(n, k, speedups).maxima().to_vec()
+                Search::new(n, n, k, speedups).maxima().to_vec()
             };
             assert_eq!(maxima(true), maxima(false), "n={n} k={k}");
         }
@@ -305,31 +315,68 @@ fn transposed_rectangles_match_direct_ones() {
 /// A181018), values computed by others.
 #[test]
 fn rectangle_maxima_match_oeis_a181019() {
-    let best = Search::new(12, 3, Speedups::ALL).maxima().to_vec();
+    let best = Search::new(12, 12, 3, Speedups::ALL).maxima().to_vec();
     assert_eq!(best[1..=10], [8, 16, 20, 26, 33, 38, 44, 50, 56, 62]);
     assert_eq!(best[12], 74);
 }
 
-/// Counting without keeping the grids gives the kept answer's counts, for every small `(n, k)`,
-/// with and without the image pruning (which decides which images the count sees).
+/// Counting without keeping the grids, by visits and by states, gives the kept answer's counts,
+/// for every small `(n, k)`, with and without the image pruning (which decides which images the
+/// count by visits sees).
 #[test]
 fn counting_only_agrees_with_the_kept_grids() {
     for n in 1..=6 {
         for k in 1..=n + 1 {
             for speedups in [Speedups::ALL, Speedups::NONE] {
-                let kept = answer_with(n, k, speedups);
-                let counted = Solver::new(n, k, speedups)
-                    .counting_only()
-                    .answer()
-                    .expect("counting has no limit");
-                assert!(counted.grids.is_empty(), "({n}, {k}) kept grids");
-                assert_eq!(
-                    (counted.max, counted.orbits, counted.total),
-                    (kept.max, kept.grids.len() as u64, kept.total),
-                    "({n}, {k}, {speedups:?})"
-                );
+                check_counts(n, n, k, speedups);
             }
         }
+    }
+}
+
+/// The same on rectangles and larger squares, wherever listing runs in about a second.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn counting_by_states_agrees_with_listing() {
+    for rows in 1..=7 {
+        for cols in 1..=7 {
+            for k in 2..=rows.max(cols) {
+                check_counts(rows, cols, k, Speedups::ALL);
+            }
+        }
+    }
+    for (rows, cols, k) in [
+        (9, 9, 2),
+        (9, 9, 3),
+        (9, 9, 4),
+        (10, 10, 3),
+        (10, 10, 4),
+        (12, 12, 3),
+    ] {
+        check_counts(rows, cols, k, Speedups::ALL);
+    }
+    for (rows, cols, k) in [(11, 6, 2), (6, 12, 2), (10, 7, 3), (9, 12, 4)] {
+        check_counts(rows, cols, k, Speedups::ALL);
+    }
+}
+
+/// The kept grids, and the counts by visits and by states, agree for `rows` x `cols`.
+fn check_counts(rows: usize, cols: usize, k: usize, speedups: Speedups) {
+    let solver = || Solver::rectangle(rows, cols, k, speedups);
+    let by_visits = solver().counting_by_visits().answer().expect("no limit");
+    let by_states = solver().counting_only().answer().expect("no limit");
+    let expected = match solver().answer() {
+        Ok(kept) => (kept.max, kept.grids.len() as u128, kept.total),
+        Err(Error::TooManyGrids { .. }) => (by_visits.max, by_visits.orbits, by_visits.total),
+        Err(e) => panic!("{e}"),
+    };
+    for counted in [by_visits, by_states] {
+        assert!(counted.grids.is_empty());
+        assert_eq!(
+            (counted.max, counted.orbits, counted.total),
+            expected,
+            "{rows}x{cols} k={k} {speedups:?}"
+        );
     }
 }
 
@@ -360,6 +407,11 @@ fn k_one_is_the_white_grid() {
     let a = answer(20, 1);
     assert_eq!((a.max, a.orbits, a.total), (0, 1, 1));
     assert_eq!(a.grids, vec![vec![0; 20]]);
+    let a = Solver::rectangle(3, 7, 8, Speedups::ALL)
+        .answer()
+        .expect("one grid");
+    assert_eq!((a.max, a.orbits, a.total), (21, 1, 1));
+    assert_eq!(a.grids, vec![vec![127; 3]]);
 }
 
 #[test]
@@ -369,4 +421,251 @@ fn a_k_too_large_for_a_word_is_longer_than_every_line() {
         assert_eq!(puzzle.k(), usize::MAX);
     }
     assert!(parse("5 -1\n".as_bytes()).is_err());
+}
+
+/// The cells of a `rows` x `cols` grid, row by row: a brute force written apart from the solver,
+/// cell by cell, with no bit tricks.
+fn rectangle_is_valid(cells: &[bool], rows: usize, cols: usize, k: usize) -> bool {
+    let at = |i: isize, j: isize| {
+        (0..rows as isize).contains(&i)
+            && (0..cols as isize).contains(&j)
+            && cells[i as usize * cols + j as usize]
+    };
+    for i in 0..rows as isize {
+        for j in 0..cols as isize {
+            for (di, dj) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                if (0..k as isize).all(|step| at(i + step * di, j + step * dj)) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// A symmetry as a map of cells `(row, column)`.
+type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
+/// The maximum, the total and the sorted canonical strings of every `rows` x `cols` grid, by
+/// trying all `2^(rows * cols)` of them; the symmetries are written out as cell maps.
+fn rectangle_brute(rows: usize, cols: usize, k: usize) -> (u32, u128, Vec<String>) {
+    let cells = rows * cols;
+    let (mut max, mut optimal) = (0, Vec::new());
+    for g in 0..1u32 << cells {
+        let grid: Vec<bool> = (0..cells).map(|c| g >> c & 1 == 1).collect();
+        let count = g.count_ones();
+        if count < max || !rectangle_is_valid(&grid, rows, cols, k) {
+            continue;
+        }
+        if count > max {
+            max = count;
+            optimal.clear();
+        }
+        optimal.push(grid);
+    }
+    let (r, c) = (rows - 1, cols - 1);
+    let mut maps: Vec<CellMap> = vec![
+        Box::new(|i, j| (i, j)),
+        Box::new(move |i, j| (r - i, j)),
+        Box::new(move |i, j| (i, c - j)),
+        Box::new(move |i, j| (r - i, c - j)),
+    ];
+    if rows == cols {
+        maps.push(Box::new(|i, j| (j, i)));
+        maps.push(Box::new(move |i, j| (r - j, i)));
+        maps.push(Box::new(move |i, j| (j, c - i)));
+        maps.push(Box::new(move |i, j| (r - j, c - i)));
+    }
+    let text = |grid: &[bool], map: &dyn Fn(usize, usize) -> (usize, usize)| -> String {
+        let mut out = vec!['.'; cells];
+        for i in 0..rows {
+            for j in 0..cols {
+                let (a, b) = map(i, j);
+                if grid[i * cols + j] {
+                    out[a * cols + b] = '#';
+                }
+            }
+        }
+        out.into_iter().collect()
+    };
+    let mut canon: Vec<String> = optimal
+        .iter()
+        .map(|g| maps.iter().map(|m| text(g, m)).min().expect("a map"))
+        .collect();
+    canon.sort();
+    canon.dedup();
+    (max, optimal.len() as u128, canon)
+}
+
+fn check_rectangle(rows: usize, cols: usize, k: usize) {
+    let a = Solver::rectangle(rows, cols, k, Speedups::ALL)
+        .answer()
+        .expect("within the limit");
+    let (max, total, canon) = rectangle_brute(rows, cols, k);
+    let printed: Vec<String> = a
+        .grids
+        .iter()
+        .map(|g| {
+            assert_eq!(g.len(), rows);
+            g.iter()
+                .flat_map(|&r| (0..cols).map(move |j| if r >> j & 1 == 1 { '#' } else { '.' }))
+                .collect()
+        })
+        .collect();
+    let what = format!("{rows}x{cols} k={k}");
+    assert_eq!(
+        (a.max, a.total, a.orbits),
+        (max, total, canon.len() as u128),
+        "{what}"
+    );
+    assert_eq!(printed, canon, "{what}");
+    let counted = Solver::rectangle(rows, cols, k, Speedups::ALL)
+        .counting_only()
+        .answer()
+        .expect("no limit");
+    assert_eq!(
+        (counted.max, counted.orbits, counted.total),
+        (max, canon.len() as u128, total),
+        "{what}"
+    );
+}
+
+/// Every rectangle of at most 12 cells, every K, against the brute force.
+#[test]
+fn rectangles_match_brute_force() {
+    for rows in 1..=12 {
+        for cols in 1..=12 / rows {
+            for k in 1..=rows.max(cols) + 1 {
+                check_rectangle(rows, cols, k);
+            }
+        }
+    }
+}
+
+/// Random rectangles of 13 to 20 cells against the brute force.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn random_rectangles_match_brute_force() {
+    let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |m: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % m) as usize
+    };
+    let mut done = 0;
+    while done < 24 {
+        let (rows, cols) = (1 + next(10), 1 + next(10));
+        if !(13..=20).contains(&(rows * cols)) {
+            continue;
+        }
+        let k = 2 + next(4);
+        check_rectangle(rows, cols, k);
+        done += 1;
+    }
+}
+
+/// The answer, listed and counted, is the same on 1, 2 and 3 threads.
+#[test]
+fn threads_change_nothing() {
+    for (rows, cols, k) in [(7, 7, 3), (8, 6, 3), (6, 9, 4), (8, 8, 2)] {
+        let run = |threads: usize, count_only: bool| {
+            let puzzle = Puzzle::rectangle(rows, cols, k).expect("a puzzle");
+            let options = Options {
+                count_only,
+                threads,
+                ..Options::default()
+            };
+            solve(&puzzle, &options).expect("an answer").to_string()
+        };
+        for count_only in [false, true] {
+            let one = run(1, count_only);
+            assert_eq!(run(2, count_only), one, "{rows}x{cols} k={k}");
+            assert_eq!(run(3, count_only), one, "{rows}x{cols} k={k}");
+        }
+    }
+}
+
+/// A run stopped again and again (after a number of units of work each time) and resumed from its
+/// checkpoint file gives the answer of a run never stopped, on 1 and 2 threads.
+#[test]
+fn a_stopped_run_resumes_from_its_checkpoint() {
+    for (threads, (rows, cols, k), units) in [
+        (1, (12, 12, 3), 300),
+        (2, (11, 10, 3), 20),
+        (2, (10, 10, 4), 300),
+    ] {
+        let path = std::env::temp_dir().join(format!(
+            "maxblack-test-{}-{rows}-{cols}-{k}-{threads}.ckpt",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&path);
+        let solver = || {
+            Solver::rectangle(rows, cols, k, Speedups::ALL)
+                .threads(threads)
+                .checkpoint(&path, std::time::Duration::ZERO)
+        };
+        let mut stops = 0;
+        let resumed = loop {
+            match solver().stopping_after_units(units).answer() {
+                Ok(answer) => break answer,
+                Err(Error::Stopped) => stops += 1,
+                Err(e) => panic!("{e}"),
+            }
+            assert!(stops < 10_000, "no progress");
+        };
+        assert!(stops > 0, "{rows}x{cols} never stopped");
+        let text = std::fs::read_to_string(&path).expect("the checkpoint");
+        assert!(
+            text.starts_with(&format!("maxblack checkpoint\ngrid {rows} {cols} {k}\n")),
+            "{text}"
+        );
+        let _ = std::fs::remove_file(&path);
+        let fresh = Solver::rectangle(rows, cols, k, Speedups::ALL)
+            .answer()
+            .expect("an answer");
+        assert_eq!(resumed, fresh, "{rows}x{cols} k={k}");
+    }
+}
+
+/// A checkpoint for another puzzle is refused, naming the file.
+#[test]
+fn a_checkpoint_for_another_puzzle_is_refused() {
+    let path =
+        std::env::temp_dir().join(format!("maxblack-test-{}-other.ckpt", std::process::id()));
+    std::fs::write(&path, "maxblack checkpoint\ngrid 9 9 4\n").expect("written");
+    let error = Solver::new(8, 4, Speedups::ALL)
+        .checkpoint(&path, std::time::Duration::ZERO)
+        .answer()
+        .expect_err("another puzzle");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "checkpoint {}: line 2: for another puzzle, not 8 8 4",
+            path.display()
+        )
+    );
+}
+
+/// K = N counted in closed form (permutations) agrees with the search, which visits the grids.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn k_equal_to_n_closed_form_matches_the_search() {
+    for n in 3..=8 {
+        let closed = Solver::new(n, n, Speedups::ALL)
+            .counting_only()
+            .answer()
+            .expect("counted");
+        let visited = Solver::new(n, n, Speedups::ALL)
+            .counting_by_visits()
+            .answer()
+            .expect("counted");
+        assert_eq!(closed, visited, "n={n}");
+    }
+    let a = Solver::new(20, 20, Speedups::ALL)
+        .counting_only()
+        .answer()
+        .expect("counted");
+    assert_eq!(a.max, 380);
 }
