@@ -6,27 +6,7 @@
 //! Exit codes: 0 every case AC (or the command succeeded), 1 a case failed, 2 a usage or setup
 //! error.
 
-mod bundle;
-mod checker;
-mod cli;
-mod compare;
-mod diff;
-mod groups;
-mod interact;
-mod machine;
-mod measure;
-mod memory;
-mod out;
-mod program;
-mod record;
-mod report;
-mod run;
-mod session;
-mod source;
-mod stress;
-mod suite;
-mod transcript;
-mod verdict;
+use judge::{bundle, cli, groups, machine, measure, out, record, report, session, stress};
 
 use std::process::ExitCode;
 

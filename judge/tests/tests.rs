@@ -5,6 +5,8 @@ mod util;
 
 mod bundle;
 mod defects;
+mod fuzz_checks;
+mod fuzz_corpus;
 mod interactive;
 mod machine;
 mod record;
