@@ -6,7 +6,7 @@
 //! Exit codes: 0 every case AC (or the command succeeded), 1 a case failed, 2 a usage or setup
 //! error.
 
-use judge::{bundle, cli, groups, machine, measure, out, record, report, session, stress};
+use judge::{bundle, cleanup, cli, machine, measure, out, record, report, session, stress};
 
 use std::process::ExitCode;
 
@@ -17,7 +17,10 @@ fn main() -> ExitCode {
     if args.get(1).is_some_and(|a| a == measure::HELPER) {
         return measure::helper(&args[2..]);
     }
-    groups::kill_on_termination();
+    if let Err(e) = cleanup::on_termination() {
+        out::stderr(&format!("judge: {e}\n"));
+        return ExitCode::from(2);
+    }
     let result = run(args);
     if let Some(e) = out::write_error() {
         out::stderr(&format!("judge: cannot write the output: {e}\n"));
