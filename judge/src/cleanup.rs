@@ -112,7 +112,9 @@ impl Drop for Scratch {
 }
 
 fn lock_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
-    FOLDERS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    FOLDERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Blocks SIGTERM and SIGINT in the calling thread (and so in every thread it starts later), and

@@ -166,7 +166,11 @@ impl Wiring {
     ///
     /// # Errors
     /// A thread cannot be started.
-    fn connect(self, started: &mut Started, mut referee: Child) -> std::io::Result<(Stderr, Stderr)> {
+    fn connect(
+        self,
+        started: &mut Started,
+        mut referee: Child,
+    ) -> std::io::Result<(Stderr, Stderr)> {
         let to_program = started.child.stdin.take().expect("stdin is piped");
         let from_program = started.child.stdout.take().expect("stdout is piped");
         let to_referee = referee.stdin.take().expect("stdin is piped");

@@ -4,14 +4,13 @@
 
 pub mod bundle;
 pub mod checker;
+pub mod cleanup;
 pub mod cli;
 pub mod compare;
 pub mod diff;
-pub mod cleanup;
 pub mod interact;
 pub mod machine;
 pub mod measure;
-pub mod tree;
 pub mod out;
 pub mod program;
 pub mod record;
@@ -22,4 +21,5 @@ pub mod source;
 pub mod stress;
 pub mod suite;
 pub mod transcript;
+pub mod tree;
 pub mod verdict;

@@ -183,7 +183,12 @@ impl Started {
         };
         Ok(Ended {
             at: waited.at,
-            wall: measured.map_or(waited.wall, |m| m.wall),
+            // A run the judge stopped lasted until it decided to (killing a large tree, a fork
+            // bomb, can take a while on a loaded machine).
+            wall: match (measured, waited.stop) {
+                (Some(m), None) => m.wall,
+                _ => waited.wall,
+            },
             // Without the helper's report (the helper was killed), its own peak is the best
             // figure left: it counts the judge's pages too.
             max_rss: measured.map_or_else(
@@ -387,7 +392,7 @@ fn wait(
             return Ok(Waited {
                 status,
                 usage,
-                wall: start.elapsed(),
+                wall: at - start,
                 stop,
                 seen_rss,
                 at,
@@ -418,7 +423,9 @@ fn stop_helper(pid: libc::pid_t, status: &mut libc::c_int, usage: &mut libc::rus
     loop {
         // SAFETY: pid is our child; status and usage are valid pointers.
         let r = unsafe { libc::wait4(pid, status, libc::WNOHANG, usage) };
-        if r == pid || (r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted) {
+        if r == pid
+            || (r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted)
+        {
             break;
         }
         if Instant::now() >= give_up {

@@ -33,12 +33,19 @@ pub fn compare(data: &[u8]) {
     let (e, g) = two(rest);
     let same = |mode, a: &[u8], b: &[u8]| {
         let d = compare_bytes(mode, tol, a, b);
-        assert!(d.as_ref().is_none_or(|d| !d.trim().is_empty()), "{mode:?}: empty detail");
+        assert!(
+            d.as_ref().is_none_or(|d| !d.trim().is_empty()),
+            "{mode:?}: empty detail"
+        );
         d.is_none()
     };
     for mode in [Mode::Exact, Mode::Tokens, Mode::Float] {
         assert!(same(mode, e, e), "{mode:?} is not reflexive");
-        assert_eq!(same(mode, e, g), same(mode, g, e), "{mode:?} is not symmetric");
+        assert_eq!(
+            same(mode, e, g),
+            same(mode, g, e),
+            "{mode:?} is not symmetric"
+        );
     }
     let (exact, tokens, float) = (
         same(Mode::Exact, e, g),
@@ -48,7 +55,11 @@ pub fn compare(data: &[u8]) {
     assert!(!exact || tokens, "exact accepts what tokens refuses");
     assert!(!tokens || float, "tokens accepts what float refuses");
     if let (Ok(a), Ok(b)) = (std::str::from_utf8(e), std::str::from_utf8(g)) {
-        assert_eq!(exact, naive_lines(a) == naive_lines(b), "exact against naive");
+        assert_eq!(
+            exact,
+            naive_lines(a) == naive_lines(b),
+            "exact against naive"
+        );
         let naive = a.split_whitespace().eq(b.split_whitespace());
         assert_eq!(tokens, naive, "tokens against a naive whitespace split");
     }
@@ -126,7 +137,9 @@ pub fn modules(data: &[u8]) {
 fn scratch() -> PathBuf {
     static ROOT: OnceLock<tempfile::TempDir> = OnceLock::new();
     let root = ROOT.get_or_init(|| tempfile::tempdir().expect("a scratch folder"));
-    let dir = root.path().join(format!("{:?}", std::thread::current().id()));
+    let dir = root
+        .path()
+        .join(format!("{:?}", std::thread::current().id()));
     for sub in ["a", "b"] {
         std::fs::create_dir_all(dir.join(sub)).expect("a scratch folder");
     }
@@ -136,7 +149,10 @@ fn scratch() -> PathBuf {
 /// Whether every module of `items`, at any depth, has its contents.
 fn all_inlined(items: &[syn::Item]) -> bool {
     items.iter().all(|item| match item {
-        syn::Item::Mod(m) => m.content.as_ref().is_some_and(|(_, inner)| all_inlined(inner)),
+        syn::Item::Mod(m) => m
+            .content
+            .as_ref()
+            .is_some_and(|(_, inner)| all_inlined(inner)),
         _ => true,
     })
 }

@@ -7,6 +7,7 @@ mod bundle;
 mod defects;
 mod fuzz_checks;
 mod fuzz_corpus;
+mod hostile;
 mod interactive;
 mod machine;
 mod record;
