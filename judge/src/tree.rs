@@ -3,6 +3,8 @@
 //! its session. A process whose parent has exited is adopted by the nearest child subreaper
 //! above it, which the measuring helper is (see [`crate::measure`]), so it stays below it.
 
+use std::collections::HashMap;
+
 /// One process: its id, its parent's, and its resident pages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Proc {
@@ -16,15 +18,17 @@ pub struct Proc {
 /// started during the reading may be missed); empty where `/proc` cannot be read.
 #[must_use]
 pub fn descendants(root: libc::pid_t) -> Vec<Proc> {
-    let all = processes();
+    let mut children: HashMap<libc::pid_t, Vec<Proc>> = HashMap::new();
+    for p in processes() {
+        children.entry(p.ppid).or_default().push(p);
+    }
+    // One reading holds each pid once with one parent: the walk cannot loop.
     let mut found = Vec::new();
     let mut parents = vec![root];
     while let Some(parent) = parents.pop() {
-        for p in all.iter().filter(|p| p.ppid == parent) {
-            if p.pid != root && !found.contains(p) {
-                found.push(*p);
-                parents.push(p.pid);
-            }
+        for p in children.remove(&parent).unwrap_or_default() {
+            parents.push(p.pid);
+            found.push(p);
         }
     }
     found

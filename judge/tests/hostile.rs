@@ -25,8 +25,9 @@ struct Run {
 }
 
 /// Runs `cmd` (the judge, possibly under a wrapper that execs it), reading its `VmHWM` every few
-/// milliseconds until it exits; asserts the bounds, and that it did not panic.
-fn measured(mut cmd: Command) -> Run {
+/// milliseconds until it exits; asserts the bounds, and that it did not panic. Prints the
+/// figures, labelled `what` (`cargo test hostile -- --nocapture` shows them).
+fn measured(what: &str, mut cmd: Command) -> Run {
     let start = Instant::now();
     let mut child = cmd
         .stdout(Stdio::piped())
@@ -59,6 +60,20 @@ fn measured(mut cmd: Command) -> Run {
         peak_kib,
         wall: start.elapsed(),
     };
+    let first = run
+        .stdout
+        .lines()
+        .next()
+        .unwrap_or("")
+        .split(' ')
+        .next()
+        .unwrap_or("");
+    eprintln!(
+        "hostile: {what}: {first}, exit {:?}, judge peak {:.1} MiB, {:.2} s",
+        run.code,
+        run.peak_kib as f64 / 1024.0,
+        run.wall.as_secs_f64()
+    );
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     assert!(
         run.peak_kib < JUDGE_RSS_KIB,
@@ -150,7 +165,7 @@ fn processes_that_leave_the_group_end_with_their_case() {
         let cmd = cmd
             .replace("DONE", done)
             .replace("PID", &file.display().to_string());
-        let run = measured(judge(tmp.path(), &["--cmd", &cmd]));
+        let run = measured(how, judge(tmp.path(), &["--cmd", &cmd]));
         assert_eq!(run.code, Some(0), "{how}: {}", run.stdout);
         let pid = pid_in(&file);
         assert!(gone(&pid), "{how}: process {pid} outlived the judge");
@@ -162,7 +177,10 @@ fn memory_of_a_process_that_left_the_group_is_counted() {
     // `setsid -f` starts the allocation in a session of its own; the program exits after it.
     let tmp = one_case();
     let cmd = "setsid -f perl -e '$x = q{a} x 300_000_000; sleep 5'; sleep 1; echo 1";
-    let run = measured(judge(tmp.path(), &["--memory-limit", "100", "--cmd", cmd]));
+    let run = measured(
+        "setsid -f allocating 300 MB",
+        judge(tmp.path(), &["--memory-limit", "100", "--cmd", cmd]),
+    );
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     assert!(run.stdout.starts_with("MLE"), "{}", run.stdout);
 }
@@ -175,7 +193,10 @@ fn children_that_ignore_sigterm_are_killed_at_the_time_limit() {
         "trap '' TERM; setsid sh -c \"trap '' TERM; echo \\$\\$ > {}; exec sleep 65\" & sleep 60",
         file.display()
     );
-    let run = measured(judge(tmp.path(), &["--time-limit", "1", "--cmd", &cmd]));
+    let run = measured(
+        "ignoring SIGTERM",
+        judge(tmp.path(), &["--time-limit", "1", "--cmd", &cmd]),
+    );
     assert!(run.stdout.starts_with("TLE"), "{}", run.stdout);
     assert!(gone(&pid_in(&file)), "the sleeper outlived the judge");
 }
@@ -184,7 +205,10 @@ fn children_that_ignore_sigterm_are_killed_at_the_time_limit() {
 fn two_gb_of_stdout_is_an_output_limit_in_bounded_memory() {
     let tmp = one_case();
     let cmd = "head -c 2000000000 /dev/zero";
-    let run = measured(judge(tmp.path(), &["--time-limit", "20", "--cmd", cmd]));
+    let run = measured(
+        "2 GB of stdout",
+        judge(tmp.path(), &["--time-limit", "20", "--cmd", cmd]),
+    );
     assert!(run.stdout.starts_with("OLE"), "{}", run.stdout);
 }
 
@@ -193,7 +217,10 @@ fn sixty_mb_of_empty_lines_are_compared_in_bounded_memory() {
     // Under the 64 MiB output cap, so compared: this took the judge to 1.1 GB before.
     let tmp = one_case();
     let cmd = "head -c 60000000 /dev/zero | tr '\\0' '\\n'; echo 2";
-    let run = measured(judge(tmp.path(), &["--time-limit", "20", "--cmd", cmd]));
+    let run = measured(
+        "60 MB of empty lines",
+        judge(tmp.path(), &["--time-limit", "20", "--cmd", cmd]),
+    );
     assert!(run.stdout.starts_with("WA"), "{}", run.stdout);
     assert!(run.stdout.contains("got 60000001)"), "{}", run.stdout);
 }
@@ -202,7 +229,10 @@ fn sixty_mb_of_empty_lines_are_compared_in_bounded_memory() {
 fn two_gb_of_stderr_is_drained_in_bounded_memory() {
     let tmp = one_case();
     let cmd = "head -c 2000000000 /dev/zero >&2; echo 1";
-    let run = measured(judge(tmp.path(), &["--time-limit", "25", "--cmd", cmd]));
+    let run = measured(
+        "2 GB of stderr",
+        judge(tmp.path(), &["--time-limit", "25", "--cmd", cmd]),
+    );
     assert_eq!(run.code, Some(0), "{}", run.stdout);
 }
 
@@ -210,7 +240,10 @@ fn two_gb_of_stderr_is_drained_in_bounded_memory() {
 fn a_huge_allocation_is_a_memory_limit() {
     let tmp = one_case();
     let cmd = "perl -e '$x = q{a} x 2_000_000_000; print qq{1\\n}'";
-    let run = measured(judge(tmp.path(), &["--memory-limit", "256", "--cmd", cmd]));
+    let run = measured(
+        "allocating 2 GB",
+        judge(tmp.path(), &["--memory-limit", "256", "--cmd", cmd]),
+    );
     assert!(run.stdout.starts_with("MLE"), "{}", run.stdout);
 }
 
@@ -235,7 +268,7 @@ fn planted_symlinks_do_not_redirect_the_checker_output() {
     );
     let mut judge = judge(tmp.path(), &["--cmd", &cmd]);
     judge.env("TMPDIR", &scratch);
-    let run = measured(judge);
+    let run = measured("planting symlinks", judge);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     let kept = std::fs::read_to_string(&victim).expect("the victim");
     assert_eq!(kept, "precious\n");
@@ -359,7 +392,7 @@ fn a_fork_bomb_under_a_process_limit_gets_a_verdict() {
     let Some(cmd) = under_a_process_limit(tmp.path(), &args) else {
         return;
     };
-    let run = measured(cmd);
+    let run = measured("fork bomb, 2 cases, -j 2", cmd);
     match run.code {
         Some(1) => {
             let verdicts: Vec<&str> = run.stdout.lines().filter(|l| l.contains("] s/0")).collect();
