@@ -3,10 +3,14 @@
 //! SIGTERM or SIGINT a thread of its own (the signals are blocked in every other thread) asks each
 //! helper to end its program and everything below it, kills the interactors' groups, removes the
 //! temporary folders, then lets the signal end the judge.
+//!
+//! The judge is also a child subreaper: if a program kills its helper, the program and what it
+//! started are adopted by the judge rather than by init, and [`sweep_orphans`] ends them.
 
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 /// Slots for running processes (0: free); more than this many at once go untracked.
 const SLOTS: usize = 256;
@@ -25,6 +29,10 @@ impl Table {
                 .is_ok()
         };
         let _ = self.0.iter().find(free);
+    }
+
+    fn contains(&self, pid: libc::pid_t) -> bool {
+        self.0.iter().any(|slot| slot.load(Ordering::SeqCst) == pid)
     }
 
     fn remove(&self, pid: libc::pid_t) {
@@ -57,19 +65,66 @@ static GROUPS: Table = Table::new();
 /// The temporary folders in use.
 static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Records the running helper `pid`.
-pub fn add_helper(pid: libc::pid_t) {
-    HELPERS.add(pid);
+/// Held while a tracked process is spawned and recorded, and while orphans are swept, so that a
+/// process just spawned is never taken for an orphan.
+static SPAWNING: Mutex<()> = Mutex::new(());
+
+/// Spawns `cmd` and records it: as a helper (`helper`) or as a process group (an interactor's).
+///
+/// # Errors
+/// The process cannot be spawned.
+pub fn spawn(cmd: &mut Command, helper: bool) -> std::io::Result<Child> {
+    let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
+    let child = cmd.spawn()?;
+    let pid = child.id() as libc::pid_t;
+    if helper {
+        HELPERS.add(pid);
+    } else {
+        GROUPS.add(pid);
+    }
+    Ok(child)
+}
+
+/// Makes the judge a child subreaper (see the module's documentation).
+pub fn adopt_orphans() {
+    // SAFETY: prctl with these arguments has no memory effects.
+    unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong) };
+}
+
+/// Kills and reaps the judge's children that it did not start as a helper or an interactor
+/// (orphans of a program that killed its helper), and everything below them, until none is left
+/// or 10 s have passed.
+pub fn sweep_orphans() {
+    let me = std::process::id() as libc::pid_t;
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while std::time::Instant::now() < give_up {
+        let orphans: Vec<libc::pid_t> = {
+            let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
+            let foreign = crate::tree::children(me)
+                .into_iter()
+                .map(|p| p.pid)
+                .filter(|&pid| !HELPERS.contains(pid) && !GROUPS.contains(pid));
+            let orphans: Vec<libc::pid_t> = foreign.collect();
+            for &pid in &orphans {
+                crate::tree::kill_below(pid);
+                // SAFETY: kill has no memory effects; the process is our child, not reaped.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+            orphans
+        };
+        if orphans.is_empty() {
+            return;
+        }
+        for pid in orphans {
+            // SAFETY: pid is our child; a null status pointer is allowed.
+            unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+        }
+    }
 }
 
 /// Forgets helper `pid` (it has exited).
 pub fn remove_helper(pid: libc::pid_t) {
     HELPERS.remove(pid);
-}
-
-/// Records the running process group `pgid`.
-pub fn add_group(pgid: libc::pid_t) {
-    GROUPS.add(pgid);
 }
 
 /// Forgets group `pgid` (it has been killed).

@@ -100,11 +100,9 @@ fn converse(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    let mut referee = referee
-        .spawn()
+    let mut referee = crate::cleanup::spawn(&mut referee, false)
         .map_err(|e| format!("cannot run the interactor {interactor:?}: {e}"))?;
     let pid = referee.id() as libc::pid_t;
-    crate::cleanup::add_group(pid);
     let mut started = match Started::spawn(j.program) {
         Ok(s) => s,
         Err(e) => {

@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         out::stderr(&format!("judge: {e}\n"));
         return ExitCode::from(2);
     }
+    cleanup::adopt_orphans();
     let result = run(args);
     if let Some(e) = out::write_error() {
         out::stderr(&format!("judge: cannot write the output: {e}\n"));

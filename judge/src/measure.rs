@@ -51,6 +51,15 @@ pub enum Said {
     NoFork(i32),
 }
 
+/// Everything the helper wrote: the program's pid once forked, then how it ended.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reported {
+    /// The program's pid, also its process group.
+    pub program: Option<libc::pid_t>,
+    /// `None` if the helper was killed before its report.
+    pub said: Option<Said>,
+}
+
 /// The read end of the helper's report pipe.
 pub struct Report {
     fd: libc::c_int,
@@ -96,24 +105,41 @@ impl Report {
         Ok((wrapped, Report { fd: read }, WriteEnd(write)))
     }
 
-    /// The helper's report, once it has exited; `None` if it wrote none (it was killed).
+    /// What the helper wrote, once it has exited: `pid N` once the program is forked, then its
+    /// report (`nofork ERRNO`, or the status, peak RSS in KiB and wall time in nanoseconds).
     #[must_use]
-    pub fn read(&self) -> Option<Said> {
-        let mut buf = [0u8; 128];
+    pub fn read(&self) -> Reported {
+        let mut buf = [0u8; 256];
         // SAFETY: buf is valid for its length; the pipe is non-blocking.
         let n = unsafe { libc::read(self.fd, buf.as_mut_ptr().cast(), buf.len()) };
-        let text = std::str::from_utf8(&buf[..usize::try_from(n).ok()?]).ok()?;
-        if let Some(errno) = text.strip_prefix("nofork ") {
-            return Some(Said::NoFork(errno.trim().parse().ok()?));
+        let text = usize::try_from(n)
+            .ok()
+            .and_then(|n| std::str::from_utf8(&buf[..n]).ok())
+            .unwrap_or("");
+        let mut reported = Reported::default();
+        for line in text.lines() {
+            if let Some(pid) = line.strip_prefix("pid ") {
+                reported.program = pid.parse().ok();
+            } else {
+                reported.said = said(line);
+            }
         }
-        let mut f = text.split_whitespace().map(str::parse::<u64>);
-        let (status, kib, nanos) = (f.next()?.ok()?, f.next()?.ok()?, f.next()?.ok()?);
-        Some(Said::Ran(Measured {
-            status: libc::c_int::try_from(status).ok()?,
-            max_rss: kib * 1024,
-            wall: Duration::from_nanos(nanos),
-        }))
+        reported
     }
+}
+
+/// One report line.
+fn said(line: &str) -> Option<Said> {
+    if let Some(errno) = line.strip_prefix("nofork ") {
+        return Some(Said::NoFork(errno.trim().parse().ok()?));
+    }
+    let mut f = line.split_whitespace().map(str::parse::<u64>);
+    let (status, kib, nanos) = (f.next()?.ok()?, f.next()?.ok()?, f.next()?.ok()?);
+    Some(Said::Ran(Measured {
+        status: libc::c_int::try_from(status).ok()?,
+        max_rss: kib * 1024,
+        wall: Duration::from_nanos(nanos),
+    }))
 }
 
 impl Drop for Report {
@@ -194,8 +220,10 @@ fn run(fd: libc::c_int, argv: &[CString]) -> String {
         let errno = std::io::Error::last_os_error().raw_os_error().unwrap_or(0);
         return format!("nofork {errno}\n");
     }
+    let forked = format!("pid {pid}\n");
     // SAFETY: as above; setpgid here too, so that the group exists before the handler may run.
     unsafe {
+        libc::write(fd, forked.as_ptr().cast(), forked.len());
         libc::setpgid(pid, pid);
         PROGRAM.store(pid, Ordering::SeqCst);
         libc::sigprocmask(libc::SIG_UNBLOCK, &sigterm, std::ptr::null_mut());

@@ -137,8 +137,7 @@ impl Started {
             .stderr(Stdio::piped())
             .process_group(0);
         let start = Instant::now();
-        let child = cmd.spawn()?;
-        cleanup::add_helper(child.id() as libc::pid_t);
+        let child = retry_busy(|| cleanup::spawn(&mut cmd, true))?;
         drop(write_end);
         Ok(Started {
             child,
@@ -176,10 +175,20 @@ impl Started {
     pub fn wait(self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Ended> {
         let pid = self.child.id() as libc::pid_t;
         let waited = wait(pid, self.start, limits, exceeded)?;
-        let measured = match self.report.read() {
+        let report = self.report.read();
+        let measured = match report.said {
             Some(Said::Ran(m)) => Some(m),
             Some(Said::NoFork(errno)) => return Err(std::io::Error::from_raw_os_error(errno)),
-            None => None,
+            None => {
+                // The helper was killed (by the program itself?): its program and what it
+                // started were adopted by the judge.
+                if let Some(program) = report.program {
+                    // SAFETY: kill has no memory effects; the group is the program's.
+                    unsafe { libc::kill(-program, libc::SIGKILL) };
+                }
+                cleanup::sweep_orphans();
+                None
+            }
         };
         Ok(Ended {
             at: waited.at,
@@ -231,16 +240,47 @@ pub fn await_threads(done: &mpsc::Receiver<()>, n: usize) {
     }
 }
 
-/// Starts a thread named `name` running `f`.
+/// How long a thread or a helper that cannot start for want of processes or memory (`EAGAIN`)
+/// is tried again: a fork bomb in another case frees them once it is stopped.
+const BUSY_RETRY: Duration = Duration::from_secs(10);
+
+/// Runs `attempt` again, every 20 ms, while it fails with `EAGAIN`, for up to [`BUSY_RETRY`].
 ///
 /// # Errors
-/// The thread cannot be started (the system is out of processes or memory).
+/// The last error of `attempt`.
+pub fn retry_busy<T>(mut attempt: impl FnMut() -> std::io::Result<T>) -> std::io::Result<T> {
+    let give_up = Instant::now() + BUSY_RETRY;
+    loop {
+        match attempt() {
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock && Instant::now() < give_up => {
+                thread::sleep(Duration::from_millis(20));
+            }
+            result => return result,
+        }
+    }
+}
+
+/// Starts a thread named `name` running `f`, trying again while the system is out of threads
+/// (see [`retry_busy`]).
+///
+/// # Errors
+/// The thread cannot be started.
 pub fn spawn_thread(name: &str, f: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
-    thread::Builder::new()
-        .name(name.to_owned())
-        .spawn(f)
-        .map(drop)
-        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot start a thread: {e}")))
+    // A failed spawn drops its closure: the job stays here for the next attempt.
+    let job = Arc::new(Mutex::new(Some(f)));
+    retry_busy(|| {
+        let job = Arc::clone(&job);
+        thread::Builder::new()
+            .name(name.to_owned())
+            .spawn(move || {
+                let f = job.lock().unwrap_or_else(|e| e.into_inner()).take();
+                if let Some(f) = f {
+                    f();
+                }
+            })
+            .map(drop)
+    })
+    .map_err(|e| std::io::Error::new(e.kind(), format!("cannot start a thread: {e}")))
 }
 
 fn spawn_writer(

@@ -50,6 +50,14 @@ pub fn kill_below(root: libc::pid_t) {
     }
 }
 
+/// The children of `parent`, from one reading of `/proc`.
+#[must_use]
+pub fn children(parent: libc::pid_t) -> Vec<Proc> {
+    let mut all = processes();
+    all.retain(|p| p.ppid == parent);
+    all
+}
+
 /// Every process that `/proc` shows.
 fn processes() -> Vec<Proc> {
     let Ok(dir) = std::fs::read_dir("/proc") else {

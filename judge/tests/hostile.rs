@@ -173,6 +173,26 @@ fn processes_that_leave_the_group_end_with_their_case() {
 }
 
 #[test]
+fn a_program_that_kills_its_measuring_helper_is_still_ended() {
+    // The program's parent is the judge's helper; with it gone, the program and a sleeper in a
+    // session of its own are adopted by the judge, which ends them.
+    let tmp = one_case();
+    let (sleeper, program) = (tmp.path().join("sleeper"), tmp.path().join("program"));
+    let cmd = format!(
+        "setsid sh -c 'echo $$ > {s}; exec sleep 69' & while [ ! -s {s} ]; do sleep 0.01; done; \
+         echo $$ > {p}; kill -9 $PPID; exec sleep 70",
+        s = sleeper.display(),
+        p = program.display()
+    );
+    let run = measured("killing its helper", judge(tmp.path(), &["--cmd", &cmd]));
+    assert!(run.stdout.starts_with("RE"), "{}", run.stdout);
+    for file in [sleeper, program] {
+        let pid = pid_in(&file);
+        assert!(gone(&pid), "{} outlived the judge", file.display());
+    }
+}
+
+#[test]
 fn memory_of_a_process_that_left_the_group_is_counted() {
     // `setsid -f` starts the allocation in a session of its own; the program exits after it.
     let tmp = one_case();
