@@ -16,6 +16,9 @@
 //! a limit, or stopping altogether) it kills the program's group, then does the same. The helper
 //! also gets SIGTERM if the judge's thread that started it dies (`PR_SET_PDEATHSIG`), so that a
 //! judge killed with SIGKILL does not leave programs running.
+//!
+//! The program runs under a limit of processes (`RLIMIT_NPROC`, see [`PROCESSES`]), lower than
+//! the judge's own, so that a fork bomb leaves the judge room to start its threads.
 
 use std::ffi::{CString, OsString};
 use std::os::unix::ffi::OsStrExt;
@@ -26,6 +29,13 @@ use std::time::{Duration, Instant};
 
 /// The helper's first argument.
 pub const HELPER: &str = "__measure";
+
+/// Processes the program may start beyond those its user already runs (`RLIMIT_NPROC`).
+const PROCESSES: u64 = 512;
+
+/// Processes kept for the judge under its own `RLIMIT_NPROC`, if it has one: the program's limit
+/// is this much lower, so that a fork bomb cannot take the last processes the judge may start.
+const JUDGE_RESERVE: u64 = 64;
 
 /// How long the helper keeps killing what is left below it before it gives up (processes stuck
 /// in the kernel).
@@ -204,12 +214,14 @@ fn run(fd: libc::c_int, argv: &[CString]) -> String {
         action.sa_sigaction = on_sigterm as extern "C" fn(libc::c_int) as libc::sighandler_t;
         libc::sigaction(libc::SIGTERM, &action, std::ptr::null_mut());
     }
+    let nproc = process_limit();
     let start = Instant::now();
     // SAFETY: the helper is single-threaded; the child only calls async-signal-safe functions.
     let pid = unsafe { libc::fork() };
     if pid == 0 {
         // SAFETY: ptrs is a null-terminated array of C strings that outlive the call.
         unsafe {
+            libc::setrlimit(libc::RLIMIT_NPROC, &nproc);
             libc::setpgid(0, 0);
             libc::sigprocmask(libc::SIG_UNBLOCK, &sigterm, std::ptr::null_mut());
             libc::execvp(ptrs[0], ptrs.as_ptr());
@@ -237,6 +249,47 @@ fn run(fd: libc::c_int, argv: &[CString]) -> String {
     unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut children) };
     let max_rss = usage.ru_maxrss.max(children.ru_maxrss);
     format!("{status} {max_rss} {}\n", wall.as_nanos())
+}
+
+/// The program's `RLIMIT_NPROC`: [`PROCESSES`] more than its user runs now, and
+/// [`JUDGE_RESERVE`] fewer than the judge's own limit. The kernel applies it to every user but
+/// root (and holders of `CAP_SYS_RESOURCE`).
+fn process_limit() -> libc::rlimit {
+    let mut limit = libc::rlimit {
+        rlim_cur: libc::RLIM_INFINITY,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: limit is a valid pointer; getuid has no memory effects.
+    let uid = unsafe {
+        libc::getrlimit(libc::RLIMIT_NPROC, &mut limit);
+        libc::getuid()
+    };
+    let mut cur = user_tasks(uid) + PROCESSES;
+    if limit.rlim_cur != libc::RLIM_INFINITY {
+        cur = cur.min(limit.rlim_cur.saturating_sub(JUDGE_RESERVE));
+    }
+    libc::rlimit {
+        rlim_cur: cur.min(limit.rlim_max),
+        rlim_max: limit.rlim_max,
+    }
+}
+
+/// The processes and threads that real user `uid` runs (what `RLIMIT_NPROC` counts), from
+/// `/proc/N/status`.
+fn user_tasks(uid: libc::uid_t) -> u64 {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    let uid = uid.to_string();
+    let field = |status: &str, name: &str| -> Option<String> {
+        let line = status.lines().find_map(|l| l.strip_prefix(name))?;
+        Some(line.split_whitespace().next()?.to_owned())
+    };
+    dir.filter_map(Result::ok)
+        .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
+        .filter(|status| field(status, "Uid:").as_deref() == Some(uid.as_str()))
+        .filter_map(|status| field(&status, "Threads:")?.parse::<u64>().ok())
+        .sum()
 }
 
 fn signal_set(signal: libc::c_int) -> libc::sigset_t {

@@ -400,8 +400,10 @@ fn user_tasks() -> usize {
 #[test]
 fn a_fork_bomb_under_a_process_limit_gets_a_verdict() {
     // Two cases at once, each a fork bomb: the judge's own threads and helpers compete with the
-    // bombs for the processes left. Each case must get RE (the shell cannot fork) or TLE, or the
-    // judge must stop with a one-line error; never a panic.
+    // bombs for the processes left. Each case must get RE (the shell cannot fork) or TLE: the
+    // program's own limit keeps processes for the judge. As another user than `nobody`, other
+    // processes of that user (these tests) may still take them: the judge may then stop with a
+    // one-line error. Never a panic.
     let tmp = temp_suite(
         "s",
         &[("01", b"1\n", Some(b"1\n")), ("02", b"1\n", Some(b"1\n"))],
@@ -413,23 +415,19 @@ fn a_fork_bomb_under_a_process_limit_gets_a_verdict() {
         return;
     };
     let run = measured("fork bomb, 2 cases, -j 2", cmd);
+    // SAFETY: getuid has no memory effects.
+    let alone = unsafe { libc::getuid() } == 0;
     match run.code {
         Some(1) => {
             let verdicts: Vec<&str> = run.stdout.lines().filter(|l| l.contains("] s/0")).collect();
             assert_eq!(verdicts.len(), 2, "{}", run.stdout);
-            assert!(
-                verdicts
-                    .iter()
-                    .all(|l| l.starts_with("RE") || l.starts_with("TLE")),
-                "{}",
-                run.stdout
-            );
+            let fair = |l: &&str| l.starts_with("RE") || l.starts_with("TLE");
+            assert!(verdicts.iter().all(fair), "{}", run.stdout);
         }
-        Some(2) => assert!(
-            run.stderr.starts_with("judge: ") && run.stderr.lines().count() == 1,
-            "{}",
-            run.stderr
-        ),
+        Some(2) if !alone => {
+            let one_line = run.stderr.starts_with("judge: ") && run.stderr.lines().count() == 1;
+            assert!(one_line, "{}", run.stderr);
+        }
         other => panic!("exit {other:?}: {}{}", run.stdout, run.stderr),
     }
 }
