@@ -4,9 +4,9 @@
 //! The kernel's peak RSS of a process (`ru_maxrss`) counts every page it held since it was
 //! forked, including the pages of the parent it was forked from, up to its `exec`. A program
 //! spawned straight from the judge would thus report at least the judge's own size. So the judge
-//! runs itself as a helper (`judge __measure FD PROGRAM ARGS...`): the freshly started helper,
-//! which holds only a few pages, forks the program into a process group of its own, waits for
-//! it, and writes its status, peak memory and wall time to the pipe `FD`.
+//! runs itself as a helper (`judge __measure FD NPROC PROGRAM ARGS...`): the freshly started
+//! helper, which holds only a few pages, forks the program into a process group of its own, waits
+//! for it, and writes its status, peak memory and wall time to the pipe `FD`.
 //!
 //! The helper is a child subreaper (`PR_SET_CHILD_SUBREAPER`): a process the program started
 //! whose parent exits is adopted by the helper, not by init, even if it left the program's group
@@ -25,6 +25,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The helper's first argument.
@@ -94,6 +95,7 @@ impl Report {
         wrapped
             .arg(HELPER)
             .arg(write.to_string())
+            .arg(process_limit().to_string())
             .arg(command.get_program())
             .args(command.get_args());
         if let Some(dir) = command.get_current_dir() {
@@ -169,18 +171,20 @@ impl Drop for WriteEnd {
     }
 }
 
-/// The helper: `args` are `FD PROGRAM ARGS...`. Runs the program, reports on `FD`, exits 0; exits
-/// 127 if the arguments are wrong.
+/// The helper: `args` are `FD NPROC PROGRAM ARGS...`. Runs the program with `RLIMIT_NPROC` at
+/// `NPROC` (at most the helper's hard limit), reports on `FD`, exits 0; exits 127 if the
+/// arguments are wrong.
 pub fn helper(args: &[OsString]) -> std::process::ExitCode {
-    let fd: Option<libc::c_int> = args.first().and_then(|a| a.to_str()?.parse().ok());
+    let number = |i: usize| args.get(i).and_then(|a| a.to_str()?.parse::<u64>().ok());
+    let fd = number(0).and_then(|fd| libc::c_int::try_from(fd).ok());
     let argv: Option<Vec<CString>> = args
-        .get(1..)
+        .get(2..)
         .map(|a| a.iter().map(|s| CString::new(s.as_bytes()).ok()).collect())
         .and_then(|v: Option<Vec<CString>>| v.filter(|v| !v.is_empty()));
-    let (Some(fd), Some(argv)) = (fd, argv) else {
+    let (Some(fd), Some(nproc), Some(argv)) = (fd, number(1), argv) else {
         return std::process::ExitCode::from(127);
     };
-    let report = run(fd, &argv);
+    let report = run(fd, nproc, &argv);
     // SAFETY: report is valid for its length; the program must not inherit the pipe, and has not.
     unsafe { libc::write(fd, report.as_ptr().cast(), report.len()) };
     std::process::ExitCode::SUCCESS
@@ -199,7 +203,7 @@ extern "C" fn on_sigterm(_: libc::c_int) {
 }
 
 /// Runs the program and ends everything below the helper; the report line.
-fn run(fd: libc::c_int, argv: &[CString]) -> String {
+fn run(fd: libc::c_int, nproc: u64, argv: &[CString]) -> String {
     let mut ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
     ptrs.push(std::ptr::null());
     let sigterm = signal_set(libc::SIGTERM);
@@ -214,14 +218,20 @@ fn run(fd: libc::c_int, argv: &[CString]) -> String {
         action.sa_sigaction = on_sigterm as extern "C" fn(libc::c_int) as libc::sighandler_t;
         libc::sigaction(libc::SIGTERM, &action, std::ptr::null_mut());
     }
-    let nproc = process_limit();
+    let mut nproc_limit = libc::rlimit {
+        rlim_cur: libc::RLIM_INFINITY,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: nproc_limit is a valid pointer.
+    unsafe { libc::getrlimit(libc::RLIMIT_NPROC, &mut nproc_limit) };
+    nproc_limit.rlim_cur = nproc.min(nproc_limit.rlim_max);
     let start = Instant::now();
     // SAFETY: the helper is single-threaded; the child only calls async-signal-safe functions.
     let pid = unsafe { libc::fork() };
     if pid == 0 {
         // SAFETY: ptrs is a null-terminated array of C strings that outlive the call.
         unsafe {
-            libc::setrlimit(libc::RLIMIT_NPROC, &nproc);
+            libc::setrlimit(libc::RLIMIT_NPROC, &nproc_limit);
             libc::setpgid(0, 0);
             libc::sigprocmask(libc::SIG_UNBLOCK, &sigterm, std::ptr::null_mut());
             libc::execvp(ptrs[0], ptrs.as_ptr());
@@ -251,27 +261,29 @@ fn run(fd: libc::c_int, argv: &[CString]) -> String {
     format!("{status} {max_rss} {}\n", wall.as_nanos())
 }
 
-/// The program's `RLIMIT_NPROC`: [`PROCESSES`] more than its user runs now, and
+/// The programs' `RLIMIT_NPROC`: [`PROCESSES`] more than the judge's user ran when the first
+/// program started (read once: reading `/proc` for each case would cost milliseconds), and
 /// [`JUDGE_RESERVE`] fewer than the judge's own limit. The kernel applies it to every user but
 /// root (and holders of `CAP_SYS_RESOURCE`).
-fn process_limit() -> libc::rlimit {
-    let mut limit = libc::rlimit {
-        rlim_cur: libc::RLIM_INFINITY,
-        rlim_max: libc::RLIM_INFINITY,
-    };
-    // SAFETY: limit is a valid pointer; getuid has no memory effects.
-    let uid = unsafe {
-        libc::getrlimit(libc::RLIMIT_NPROC, &mut limit);
-        libc::getuid()
-    };
-    let mut cur = user_tasks(uid) + PROCESSES;
-    if limit.rlim_cur != libc::RLIM_INFINITY {
-        cur = cur.min(limit.rlim_cur.saturating_sub(JUDGE_RESERVE));
-    }
-    libc::rlimit {
-        rlim_cur: cur.min(limit.rlim_max),
-        rlim_max: limit.rlim_max,
-    }
+fn process_limit() -> u64 {
+    static LIMIT: OnceLock<u64> = OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        let mut limit = libc::rlimit {
+            rlim_cur: libc::RLIM_INFINITY,
+            rlim_max: libc::RLIM_INFINITY,
+        };
+        // SAFETY: limit is a valid pointer; getuid has no memory effects.
+        let uid = unsafe {
+            libc::getrlimit(libc::RLIMIT_NPROC, &mut limit);
+            libc::getuid()
+        };
+        let ours = user_tasks(uid) + PROCESSES;
+        if limit.rlim_cur == libc::RLIM_INFINITY {
+            ours
+        } else {
+            ours.min(limit.rlim_cur.saturating_sub(JUDGE_RESERVE))
+        }
+    })
 }
 
 /// The processes and threads that real user `uid` runs (what `RLIMIT_NPROC` counts), from
