@@ -2,7 +2,7 @@
 //! replay of `cargo test` (`fuzz_corpus.rs`). Each check panics when something that must hold
 //! does not.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
 
 use judge::compare::{compare_bytes, Mode};
@@ -112,10 +112,21 @@ pub fn suite_files(data: &[u8]) {
 const MODULE_FILES: [&str; 4] = ["lib.rs", "a.rs", "b/mod.rs", "a/c.rs"];
 
 /// The bundler's module resolution on up to four Rust files (`data` split at `0xff` bytes into
-/// `lib.rs`, `a.rs`, `b/mod.rs`, `a/c.rs`; a missing part is no file). No panic; an error is not
-/// empty; a tree that loads has every `mod x;` inlined.
+/// `lib.rs`, `a.rs`, `b/mod.rs`, `a/c.rs`; a missing part is no file), in a scratch folder kept
+/// for the whole fuzzing process. No panic; an error is not empty; a tree that loads has every
+/// `mod x;` inlined.
 pub fn modules(data: &[u8]) {
-    let dir = scratch();
+    static ROOT: OnceLock<tempfile::TempDir> = OnceLock::new();
+    let root = ROOT.get_or_init(|| tempfile::tempdir().expect("a scratch folder"));
+    modules_in(root.path(), data);
+}
+
+/// [`modules`], its files written under `root` (a folder per thread).
+pub fn modules_in(root: &Path, data: &[u8]) {
+    let dir = root.join(format!("{:?}", std::thread::current().id()));
+    for sub in ["a", "b"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("a scratch folder");
+    }
     let mut parts = data.split(|&b| b == 0xff);
     for name in MODULE_FILES {
         let path = dir.join(name);
@@ -131,19 +142,6 @@ pub fn modules(data: &[u8]) {
         Ok(None) => {}
         Err(e) => assert!(!e.trim().is_empty()),
     }
-}
-
-/// A scratch folder for [`modules`], one per process (and thread), with its `a/` and `b/`.
-fn scratch() -> PathBuf {
-    static ROOT: OnceLock<tempfile::TempDir> = OnceLock::new();
-    let root = ROOT.get_or_init(|| tempfile::tempdir().expect("a scratch folder"));
-    let dir = root
-        .path()
-        .join(format!("{:?}", std::thread::current().id()));
-    for sub in ["a", "b"] {
-        std::fs::create_dir_all(dir.join(sub)).expect("a scratch folder");
-    }
-    dir
 }
 
 /// Whether every module of `items`, at any depth, has its contents.
