@@ -115,6 +115,7 @@ const MODULE_FILES: [&str; 4] = ["lib.rs", "a.rs", "b/mod.rs", "a/c.rs"];
 /// `lib.rs`, `a.rs`, `b/mod.rs`, `a/c.rs`; a missing part is no file), in a scratch folder kept
 /// for the whole fuzzing process. No panic; an error is not empty; a tree that loads has every
 /// `mod x;` inlined.
+#[allow(dead_code)] // the fuzz target's entry: the corpus replay calls `modules_in`
 pub fn modules(data: &[u8]) {
     static ROOT: OnceLock<tempfile::TempDir> = OnceLock::new();
     let root = ROOT.get_or_init(|| tempfile::tempdir().expect("a scratch folder"));
