@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::cleanup::Scratch;
 use crate::program::Program;
 use crate::run::{self, Exit, Limits};
 use crate::suite::CheckerCodes;
@@ -97,23 +98,17 @@ fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// The program's output for the checker: `output` in a private temporary folder (mode 0700, a
-/// random name, created exclusively), both removed on drop. A program cannot predict the path or
-/// plant a symlink there.
+/// The program's output for the checker: `output` in a private temporary folder (see
+/// [`Scratch`]), both removed on drop. A program cannot predict the path or plant a symlink
+/// there.
 struct TempFile {
-    _dir: tempfile::TempDir,
+    _dir: Scratch,
     path: PathBuf,
 }
 
 impl TempFile {
     fn write(bytes: &[u8]) -> Result<TempFile, String> {
-        let dir = tempfile::Builder::new()
-            .prefix("judge-")
-            .tempdir()
-            .map_err(|e| format!("cannot create a temporary folder: {e}"))?;
-        let private = std::os::unix::fs::PermissionsExt::from_mode(0o700);
-        std::fs::set_permissions(dir.path(), private)
-            .map_err(|e| format!("{}: {e}", dir.path().display()))?;
+        let dir = Scratch::new("judge-")?;
         let path = dir.path().join("output");
         std::fs::File::options()
             .write(true)

@@ -46,55 +46,74 @@ pub fn compare_bytes(mode: Mode, tolerance: f64, expected: &[u8], got: &[u8]) ->
 }
 
 /// What each U+FFFD of the lossy decoding of `bytes` stands for, in order: `None` for a literal
-/// U+FFFD, the invalid bytes otherwise.
-fn replacements(bytes: &[u8]) -> Vec<Option<&[u8]>> {
-    let mut v = Vec::new();
-    for chunk in bytes.utf8_chunks() {
-        v.extend(chunk.valid().matches('\u{FFFD}').map(|_| None));
-        if !chunk.invalid().is_empty() {
-            v.push(Some(chunk.invalid()));
-        }
-    }
-    v
+/// U+FFFD, the invalid bytes otherwise. Lazy, so that comparing costs no memory per byte.
+fn replacements(bytes: &[u8]) -> impl Iterator<Item = Option<&[u8]>> {
+    bytes.utf8_chunks().flat_map(|chunk| {
+        let literal = chunk.valid().matches('\u{FFFD}').map(|_| None);
+        let invalid = Some(chunk.invalid()).filter(|b| !b.is_empty());
+        literal.chain(invalid.map(Some))
+    })
 }
 
 /// When the lossy texts match, their replacement characters line up: the first one whose bytes
 /// differ, described.
 fn invalid_difference(expected: &[u8], got: &[u8]) -> Option<String> {
-    let (e, g) = (replacements(expected), replacements(got));
-    let i = (0..e.len().max(g.len())).find(|&i| e.get(i) != g.get(i))?;
-    let show = |r: Option<&Option<&[u8]>>| match r {
+    let (mut e, mut g) = (replacements(expected), replacements(got));
+    let show = |r: Option<Option<&[u8]>>| match r {
         Some(Some(b)) => format!("the bytes {}", hex(b)),
         Some(None) => "a U+FFFD character".to_owned(),
         None => "nothing".to_owned(),
     };
-    Some(format!(
-        "invalid UTF-8 differs (replacement {}): expected {}, got {}",
-        i + 1,
-        show(e.get(i)),
-        show(g.get(i))
-    ))
+    for i in 1.. {
+        match (e.next(), g.next()) {
+            (None, None) => return None,
+            (a, b) if a == b => {}
+            (a, b) => {
+                return Some(format!(
+                    "invalid UTF-8 differs (replacement {i}): expected {}, got {}",
+                    show(a),
+                    show(b)
+                ))
+            }
+        }
+    }
+    None
 }
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("\\x{b:02x}")).collect()
 }
 
-/// The lines of `text` with line endings and trailing whitespace removed, and without trailing
-/// empty lines.
-fn lines(text: &str) -> Vec<&str> {
-    let mut v: Vec<&str> = text.lines().map(str::trim_end).collect();
-    while v.last() == Some(&"") {
-        v.pop();
-    }
-    v
+/// The lines of `text` with line endings and trailing whitespace removed (trailing empty lines
+/// are ignored by the comparison).
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().map(str::trim_end)
 }
 
+/// Compares line by line, keeping nothing per line: a 64 MiB output of empty lines costs no
+/// more memory than a short one. Only around a difference are a few lines kept, for its report.
 fn exact(expected: &str, got: &str) -> Option<String> {
-    let (e, g) = (lines(expected), lines(got));
-    let n = e.len().max(g.len());
-    let line = (0..n).find(|&i| e.get(i) != g.get(i))?;
+    let line = first_difference(expected, got)?;
+    let (e, g) = (diff::window(expected, line), diff::window(got, line));
     Some(diff::lines(&e, &g, line))
+}
+
+/// The index of the first line where `expected` and `got` differ once normalized (see [`lines`]),
+/// or `None` if they match.
+fn first_difference(expected: &str, got: &str) -> Option<usize> {
+    let (mut e, mut g) = (lines(expected), lines(got));
+    let mut i = 0;
+    loop {
+        match (e.next(), g.next()) {
+            (None, None) => return None,
+            (Some(a), Some(b)) if a == b => {}
+            // One side has ended: the other matches if the rest of it is empty lines.
+            (Some(a), None) => return (!a.is_empty() || !e.all(str::is_empty)).then_some(i),
+            (None, Some(b)) => return (!b.is_empty() || !g.all(str::is_empty)).then_some(i),
+            (Some(_), Some(_)) => return Some(i),
+        }
+        i += 1;
+    }
 }
 
 fn tokens(expected: &str, got: &str, eq: impl Fn(&str, &str) -> bool) -> Option<String> {

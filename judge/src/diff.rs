@@ -9,9 +9,50 @@ const FROM: usize = 3;
 /// Lines longer than this (in characters) are cut.
 const LONG_LINE: usize = 100;
 
-/// The report for two normalized line lists that first differ at index `line`.
+/// A few lines of a normalized output (see [`window`]): `lines[k]` is line `first + k`
+/// (0-based) of an output of `total` lines.
+pub struct Window<'a> {
+    first: usize,
+    lines: Vec<&'a str>,
+    total: usize,
+}
+
+impl<'a> Window<'a> {
+    /// Line `i` (0-based), if the window holds it.
+    fn get(&self, i: usize) -> Option<&'a str> {
+        if i >= self.total {
+            return None;
+        }
+        self.lines.get(i.checked_sub(self.first)?).copied()
+    }
+}
+
+/// The lines of `text` shown around a difference at index `line`, with line endings and trailing
+/// whitespace removed, and the number of lines up to the last non-empty one. One pass, and only
+/// the window is kept.
 #[must_use]
-pub fn lines(expected: &[&str], got: &[&str], line: usize) -> String {
+pub fn window(text: &str, line: usize) -> Window<'_> {
+    let first = line.saturating_sub(BEFORE);
+    let mut total = 0;
+    let mut lines = Vec::new();
+    for (i, l) in text.lines().map(str::trim_end).enumerate() {
+        if !l.is_empty() {
+            total = i + 1;
+        }
+        if (first..line + FROM).contains(&i) {
+            lines.push(l);
+        }
+    }
+    Window {
+        first,
+        lines,
+        total,
+    }
+}
+
+/// The report for two normalized outputs that first differ at index `line`.
+#[must_use]
+pub fn lines(expected: &Window, got: &Window, line: usize) -> String {
     let (e, g) = (expected.get(line), got.get(line));
     let col = match (e, g) {
         (Some(a), Some(b)) => a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count(),
@@ -21,18 +62,15 @@ pub fn lines(expected: &[&str], got: &[&str], line: usize) -> String {
         "first difference at line {}, column {} (expected {} {}, got {})\n",
         line + 1,
         col + 1,
-        expected.len(),
-        crate::out::plural(expected.len() as u64, "line", "lines"),
-        got.len()
+        expected.total,
+        crate::out::plural(expected.total as u64, "line", "lines"),
+        got.total
     );
     let width = (line + FROM).to_string().len();
-    for (i, l) in expected
-        .iter()
-        .enumerate()
-        .take(line)
-        .skip(line.saturating_sub(BEFORE))
-    {
-        let _ = writeln!(out, "    {:>width$} | {}", i + 1, shown(l, col));
+    for i in line.saturating_sub(BEFORE)..line {
+        if let Some(l) = expected.get(i) {
+            let _ = writeln!(out, "    {:>width$} | {}", i + 1, shown(l, col));
+        }
     }
     block(&mut out, "expected", expected, line, col, width);
     block(&mut out, "got", got, line, col, width);
@@ -40,14 +78,15 @@ pub fn lines(expected: &[&str], got: &[&str], line: usize) -> String {
 }
 
 /// Up to `FROM` lines of one side from `line` on, or `<end of output>`.
-fn block(out: &mut String, side: &str, text: &[&str], line: usize, col: usize, width: usize) {
+fn block(out: &mut String, side: &str, text: &Window, line: usize, col: usize, width: usize) {
     let mark = if side == "got" { '+' } else { '-' };
     let _ = writeln!(out, "  {side}:");
-    if line >= text.len() {
+    if line >= text.total {
         let _ = writeln!(out, "  {mark} {:>width$} | <end of output>", "");
         return;
     }
-    for (i, l) in text.iter().enumerate().skip(line).take(FROM) {
+    for i in line..(line + FROM).min(text.total) {
+        let l = text.get(i).unwrap_or_default();
         let _ = writeln!(out, "  {mark} {:>width$} | {}", i + 1, shown(l, col));
     }
 }

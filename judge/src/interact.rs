@@ -9,7 +9,6 @@ use std::path::Path;
 use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::program::{quote, Program};
@@ -38,7 +37,7 @@ struct Decision {
 /// failed (testlib's code 3, an unexpected Kattis code, a signal, a hang past its limit).
 pub fn judge(j: &Judging, interactor: &str, case: &Case) -> Result<CaseResult, String> {
     let expected_exit = case.expected_exit()?;
-    let scratch = tempfile::tempdir().map_err(|e| format!("a temporary folder: {e}"))?;
+    let scratch = crate::cleanup::Scratch::new("judge-")?;
     let codes = j.settings.interactor_codes;
     let command = format!("{interactor} {}", arguments(codes, case, scratch.path())?);
     let (o, exited, transcript) = converse(j, &command, interactor)?;
@@ -84,8 +83,12 @@ struct Exited {
     first: bool,
 }
 
+/// The interactor's end as its waiting thread sends it: when, and its status.
+type RefereeExit = (Instant, std::io::Result<std::process::ExitStatus>);
+
 /// Starts the interactor `command` (from the suite's folder) and the program together, relays
-/// between them until both have ended, and kills both process groups.
+/// between them until both have ended, and kills the interactor's process group (the program's
+/// helper ends everything the program started).
 fn converse(
     j: &Judging,
     command: &str,
@@ -97,11 +100,10 @@ fn converse(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    let mut referee = referee
-        .spawn()
+    let mut referee = crate::cleanup::spawn(&mut referee, false)
         .map_err(|e| format!("cannot run the interactor {interactor:?}: {e}"))?;
-    let started = Started::spawn(j.program);
-    let mut started = match started {
+    let pid = referee.id() as libc::pid_t;
+    let mut started = match Started::spawn(j.program) {
         Ok(s) => s,
         Err(e) => {
             end(&mut referee);
@@ -111,37 +113,23 @@ fn converse(
     let transcript = Arc::new(Transcript::default());
     let exceeded = Arc::new(AtomicBool::new(false));
     let (done_tx, done_rx) = mpsc::channel::<()>();
-    let to_program = started.child.stdin.take().expect("stdin is piped");
-    let from_program = started.child.stdout.take().expect("stdout is piped");
-    let to_referee = referee.stdin.take().expect("stdin is piped");
-    let from_referee = referee.stdout.take().expect("stdout is piped");
-    let relay_to_program = Relay {
-        side: Side::Interactor,
-        transcript: Arc::clone(&transcript),
-        cap: None,
-        done: done_tx.clone(),
-    };
-    relay_to_program.spawn(from_referee, to_program);
-    let relay_to_referee = Relay {
-        side: Side::Program,
-        transcript: Arc::clone(&transcript),
-        cap: Some((j.limits.output, Arc::clone(&exceeded))),
-        done: done_tx.clone(),
-    };
-    relay_to_referee.spawn(from_program, to_referee);
-    let program_stderr = started.drain_stderr(done_tx.clone());
-    let referee_stderr = Arc::new(Mutex::new(Vec::new()));
-    run::spawn_stderr_reader(
-        referee.stderr.take().expect("stderr is piped"),
-        Arc::clone(&referee_stderr),
-        done_tx,
-    );
-    let pid = referee.id() as libc::pid_t;
     let (exit_tx, exit_rx) = mpsc::channel();
-    thread::spawn(move || {
-        let status = referee.wait();
-        let _ = exit_tx.send((Instant::now(), status));
-    });
+    let wiring = Wiring {
+        transcript: Arc::clone(&transcript),
+        output: (j.limits.output, Arc::clone(&exceeded)),
+        done: done_tx,
+        exit: exit_tx,
+    };
+    let (program_stderr, referee_stderr) = match wiring.connect(&mut started, referee) {
+        Ok(stderrs) => stderrs,
+        Err(e) => {
+            started.stop();
+            run::kill_group(pid);
+            // SAFETY: pid is our child (if its waiting thread has reaped it, this fails).
+            unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+            return Err(format!("cannot run {:?}: {e}", j.program.describe()));
+        }
+    };
     let ended = started.wait(j.limits, &exceeded);
     let exit = wait_referee(&exit_rx, pid, interactor);
     run::kill_group(pid);
@@ -159,10 +147,66 @@ fn converse(
     Ok((o, exited, transcript))
 }
 
+/// What the threads of a conversation share.
+struct Wiring {
+    transcript: Arc<Transcript>,
+    /// Bytes the program may send, and the flag set past them.
+    output: (usize, Arc<AtomicBool>),
+    /// Signalled by each pipe thread at its end.
+    done: mpsc::Sender<()>,
+    /// Gets the interactor's end.
+    exit: mpsc::Sender<RefereeExit>,
+}
+
+impl Wiring {
+    /// Starts the relays both ways, the stderr drains, and the thread that waits for the
+    /// interactor; the program's and the interactor's stderr tails.
+    ///
+    /// # Errors
+    /// A thread cannot be started.
+    fn connect(
+        self,
+        started: &mut Started,
+        mut referee: Child,
+    ) -> std::io::Result<(Stderr, Stderr)> {
+        let to_program = started.child.stdin.take().expect("stdin is piped");
+        let from_program = started.child.stdout.take().expect("stdout is piped");
+        let to_referee = referee.stdin.take().expect("stdin is piped");
+        let from_referee = referee.stdout.take().expect("stdout is piped");
+        let relay_to_program = Relay {
+            side: Side::Interactor,
+            transcript: Arc::clone(&self.transcript),
+            cap: None,
+            done: self.done.clone(),
+        };
+        relay_to_program.spawn(from_referee, to_program)?;
+        let relay_to_referee = Relay {
+            side: Side::Program,
+            transcript: self.transcript,
+            cap: Some(self.output),
+            done: self.done.clone(),
+        };
+        relay_to_referee.spawn(from_program, to_referee)?;
+        let program_stderr = started.drain_stderr(self.done.clone())?;
+        let referee_stderr = Arc::new(Mutex::new(Vec::new()));
+        let pipe = referee.stderr.take().expect("stderr is piped");
+        run::spawn_stderr_reader(pipe, Arc::clone(&referee_stderr), self.done)?;
+        let exit = self.exit;
+        run::spawn_thread("interactor", move || {
+            let status = referee.wait();
+            let _ = exit.send((Instant::now(), status));
+        })?;
+        Ok((program_stderr, referee_stderr))
+    }
+}
+
+/// The tail of a process's stderr, filled by its draining thread.
+type Stderr = Arc<Mutex<Vec<u8>>>;
+
 /// The interactor's end as its waiting thread saw it, within [`INTERACTOR_GRACE`]; past that its
 /// group `pid` is killed and the hang is an error.
 fn wait_referee(
-    ended: &mpsc::Receiver<(Instant, std::io::Result<std::process::ExitStatus>)>,
+    ended: &mpsc::Receiver<RefereeExit>,
     pid: libc::pid_t,
     interactor: &str,
 ) -> Result<(Instant, Exit), String> {
@@ -205,8 +249,12 @@ struct Relay {
 }
 
 impl Relay {
-    fn spawn(self, mut from: impl Read + Send + 'static, to: impl Write + Send + 'static) {
-        thread::spawn(move || {
+    fn spawn(
+        self,
+        mut from: impl Read + Send + 'static,
+        to: impl Write + Send + 'static,
+    ) -> std::io::Result<()> {
+        run::spawn_thread("relay", move || {
             let mut to = Some(to);
             let mut line = Vec::new();
             let mut total = 0usize;
@@ -233,7 +281,7 @@ impl Relay {
             }
             drop(to);
             let _ = self.done.send(());
-        });
+        })
     }
 
     /// Adds the complete lines of `line` + `bytes` to the transcript, keeping the rest in `line`.

@@ -6,27 +6,7 @@
 //! Exit codes: 0 every case AC (or the command succeeded), 1 a case failed, 2 a usage or setup
 //! error.
 
-mod bundle;
-mod checker;
-mod cli;
-mod compare;
-mod diff;
-mod groups;
-mod interact;
-mod machine;
-mod measure;
-mod memory;
-mod out;
-mod program;
-mod record;
-mod report;
-mod run;
-mod session;
-mod source;
-mod stress;
-mod suite;
-mod transcript;
-mod verdict;
+use judge::{bundle, cleanup, cli, machine, measure, out, record, report, session, stress};
 
 use std::process::ExitCode;
 
@@ -37,7 +17,11 @@ fn main() -> ExitCode {
     if args.get(1).is_some_and(|a| a == measure::HELPER) {
         return measure::helper(&args[2..]);
     }
-    groups::kill_on_termination();
+    if let Err(e) = cleanup::on_termination() {
+        out::stderr(&format!("judge: {e}\n"));
+        return ExitCode::from(2);
+    }
+    cleanup::adopt_orphans();
     let result = run(args);
     if let Some(e) = out::write_error() {
         out::stderr(&format!("judge: cannot write the output: {e}\n"));

@@ -1,10 +1,12 @@
 //! Runs one program on one input: stdin written on its own thread, stdout and stderr drained on
 //! threads, wall time, exit status and the program's own peak memory from the measuring helper
-//! (see [`crate::measure`]), and a deadline that kills the group.
+//! (see [`crate::measure`]), and a deadline that stops it.
 //!
-//! The judge never waits on a pipe for long: once the program has exited (or was killed with its
-//! process group), the threads get a short grace period; a process that escaped the group (for
-//! instance with `setsid`) and still holds a pipe open is abandoned, its thread detached.
+//! When the program exits, or the judge stops it on a limit, its helper kills everything the
+//! program started, also what left its process group or session (for instance with `setsid`),
+//! before it exits itself. The judge never waits on a pipe for long: once the helper is gone,
+//! the threads get a short grace period; a pipe still held open past it (by a process the helper
+//! could not kill within its time) is abandoned, its thread detached.
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
@@ -15,9 +17,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::measure;
-use crate::memory;
+use crate::cleanup;
+use crate::measure::{self, Said};
 use crate::program::Program;
+use crate::tree;
 
 /// Limits for one run.
 #[derive(Clone, Copy, Debug)]
@@ -25,8 +28,9 @@ pub struct Limits {
     pub time: Duration,
     /// Bytes of stdout kept; past this the run is stopped and reported as `OLE`.
     pub output: usize,
-    /// Bytes of resident memory for the whole process group, checked every [`MEMORY_POLL`]
-    /// while it runs; past this the run is stopped.
+    /// Bytes of resident memory for every process of the run together (all below the helper,
+    /// whatever their group or session), checked every [`MEMORY_POLL`] while it runs; past this
+    /// the run is stopped.
     pub memory: Option<u64>,
 }
 
@@ -64,26 +68,36 @@ const STDERR_TAIL: usize = 4096;
 /// How long pipe threads may take to finish once the program is gone.
 const GRACE: Duration = Duration::from_millis(500);
 
+/// How long the helper may take to end a program's tree once asked to (it gives up after 10 s
+/// of its own); past this the judge kills the helper and what it can see below it.
+const HELPER_GRACE: Duration = Duration::from_secs(15);
+
 /// Runs `program` with `input` on stdin, in a process group of its own.
 ///
 /// # Errors
-/// Fails only if the program cannot be spawned or waited for.
+/// The program cannot be spawned or waited for, or a thread to feed or drain it cannot be
+/// started (the program is then stopped).
 pub fn run(program: &Program, input: Vec<u8>, limits: Limits) -> std::io::Result<Outcome> {
     let mut started = Started::spawn(program)?;
-    let stdin = started.child.stdin.take().expect("stdin is piped");
     let (done_tx, done_rx) = mpsc::channel::<()>();
-    spawn_writer(stdin, input, done_tx.clone());
     let exceeded = Arc::new(AtomicBool::new(false));
     let stdout = Arc::new(Mutex::new(Vec::new()));
-    let stdout_pipe = started.child.stdout.take().expect("stdout is piped");
-    spawn_stdout_reader(
-        stdout_pipe,
-        Arc::clone(&stdout),
-        limits.output,
-        Arc::clone(&exceeded),
-        done_tx.clone(),
-    );
-    let stderr = started.drain_stderr(done_tx);
+    let threads = (|| {
+        let stdin = started.child.stdin.take().expect("stdin is piped");
+        spawn_writer(stdin, input, done_tx.clone())?;
+        let stdout_pipe = started.child.stdout.take().expect("stdout is piped");
+        let cap = limits.output;
+        let flag = Arc::clone(&exceeded);
+        spawn_stdout_reader(stdout_pipe, Arc::clone(&stdout), cap, flag, done_tx.clone())?;
+        started.drain_stderr(done_tx)
+    })();
+    let stderr = match threads {
+        Ok(stderr) => stderr,
+        Err(e) => {
+            started.stop();
+            return Err(e);
+        }
+    };
     let ended = started.wait(limits, &exceeded)?;
     await_threads(&done_rx, 3);
     let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|e| e.into_inner()));
@@ -111,10 +125,11 @@ pub struct Ended {
 }
 
 impl Started {
-    /// Spawns `program` with its stdin, stdout and stderr piped; the clock starts now.
+    /// Spawns `program` under its helper, with its stdin, stdout and stderr piped; the clock
+    /// starts now.
     ///
     /// # Errors
-    /// The program cannot be spawned.
+    /// The helper cannot be spawned.
     pub fn spawn(program: &Program) -> std::io::Result<Started> {
         let (mut cmd, report, write_end) = measure::Report::wrap(&program.command())?;
         cmd.stdin(Stdio::piped())
@@ -122,8 +137,7 @@ impl Started {
             .stderr(Stdio::piped())
             .process_group(0);
         let start = Instant::now();
-        let child = cmd.spawn()?;
-        crate::groups::add(child.id() as libc::pid_t);
+        let child = retry_busy(|| cleanup::spawn(&mut cmd, true))?;
         drop(write_end);
         Ok(Started {
             child,
@@ -133,29 +147,59 @@ impl Started {
     }
 
     /// Drains stderr on a thread, which signals `done` at its end; the last few KiB are kept.
-    pub fn drain_stderr(&mut self, done: mpsc::Sender<()>) -> Arc<Mutex<Vec<u8>>> {
+    ///
+    /// # Errors
+    /// The thread cannot be started.
+    pub fn drain_stderr(&mut self, done: mpsc::Sender<()>) -> std::io::Result<Arc<Mutex<Vec<u8>>>> {
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let pipe = self.child.stderr.take().expect("stderr is piped");
-        spawn_stderr_reader(pipe, Arc::clone(&stderr), done);
-        stderr
+        spawn_stderr_reader(pipe, Arc::clone(&stderr), done)?;
+        Ok(stderr)
+    }
+
+    /// Stops the program and everything below its helper, and reaps the helper (when the run
+    /// cannot go on).
+    pub fn stop(self) {
+        let pid = self.child.id() as libc::pid_t;
+        let mut status = 0;
+        // SAFETY: rusage is plain old data.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        stop_helper(pid, &mut status, &mut usage);
     }
 
     /// Waits for the program within `limits` (`exceeded` is set by whoever reads its stdout when
-    /// it floods), then kills its whole group.
+    /// it floods), and for its helper to end everything the program started.
     ///
     /// # Errors
-    /// The program cannot be waited for.
+    /// The program cannot be waited for, or could not be forked.
     pub fn wait(self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Ended> {
         let pid = self.child.id() as libc::pid_t;
         let waited = wait(pid, self.start, limits, exceeded)?;
-        let measured = self.report.read();
-        // Children left behind may still hold the pipes open: end the whole group.
-        kill_group(pid);
+        let report = self.report.read();
+        let measured = match report.said {
+            Some(Said::Ran(m)) => Some(m),
+            Some(Said::NoFork(errno)) => return Err(std::io::Error::from_raw_os_error(errno)),
+            None => {
+                // The helper was killed (by the program itself?): its program and what it
+                // started were adopted by the judge.
+                if let Some(program) = report.program {
+                    // SAFETY: kill has no memory effects; the group is the program's.
+                    unsafe { libc::kill(-program, libc::SIGKILL) };
+                }
+                cleanup::sweep_orphans();
+                None
+            }
+        };
         Ok(Ended {
             at: waited.at,
-            wall: measured.map_or(waited.wall, |m| m.wall),
-            // Without the helper's report (the group was killed), the helper's own peak is the
-            // best figure left: it counts the judge's pages too.
+            // A run the judge stopped lasted until it decided to (killing a large tree, a fork
+            // bomb, can take a while on a loaded machine).
+            wall: match (measured, waited.stop) {
+                (Some(m), None) => m.wall,
+                _ => waited.wall,
+            },
+            // Without the helper's report (the helper was killed), its own peak is the best
+            // figure left: it counts the judge's pages too.
             max_rss: measured.map_or_else(
                 || (u64::try_from(waited.usage.ru_maxrss).unwrap_or(0) * 1024).max(waited.seen_rss),
                 |m| m.max_rss.max(waited.seen_rss),
@@ -196,13 +240,60 @@ pub fn await_threads(done: &mpsc::Receiver<()>, n: usize) {
     }
 }
 
-fn spawn_writer(mut stdin: std::process::ChildStdin, input: Vec<u8>, done: mpsc::Sender<()>) {
-    thread::spawn(move || {
+/// How long a thread or a helper that cannot start for want of processes or memory (`EAGAIN`)
+/// is tried again: a fork bomb in another case frees them once it is stopped.
+const BUSY_RETRY: Duration = Duration::from_secs(10);
+
+/// Runs `attempt` again, every 20 ms, while it fails with `EAGAIN`, for up to [`BUSY_RETRY`].
+///
+/// # Errors
+/// The last error of `attempt`.
+pub fn retry_busy<T>(mut attempt: impl FnMut() -> std::io::Result<T>) -> std::io::Result<T> {
+    let give_up = Instant::now() + BUSY_RETRY;
+    loop {
+        match attempt() {
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock && Instant::now() < give_up => {
+                thread::sleep(Duration::from_millis(20));
+            }
+            result => return result,
+        }
+    }
+}
+
+/// Starts a thread named `name` running `f`, trying again while the system is out of threads
+/// (see [`retry_busy`]).
+///
+/// # Errors
+/// The thread cannot be started.
+pub fn spawn_thread(name: &str, f: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    // A failed spawn drops its closure: the job stays here for the next attempt.
+    let job = Arc::new(Mutex::new(Some(f)));
+    retry_busy(|| {
+        let job = Arc::clone(&job);
+        thread::Builder::new()
+            .name(name.to_owned())
+            .spawn(move || {
+                let f = job.lock().unwrap_or_else(|e| e.into_inner()).take();
+                if let Some(f) = f {
+                    f();
+                }
+            })
+            .map(drop)
+    })
+    .map_err(|e| std::io::Error::new(e.kind(), format!("cannot start a thread: {e}")))
+}
+
+fn spawn_writer(
+    mut stdin: std::process::ChildStdin,
+    input: Vec<u8>,
+    done: mpsc::Sender<()>,
+) -> std::io::Result<()> {
+    spawn_thread("stdin", move || {
         // A program that never reads or closes stdin early is not an error of ours.
         let _ = stdin.write_all(&input);
         drop(stdin);
         let _ = done.send(());
-    });
+    })
 }
 
 fn spawn_stdout_reader(
@@ -211,8 +302,8 @@ fn spawn_stdout_reader(
     cap: usize,
     exceeded: Arc<AtomicBool>,
     done: mpsc::Sender<()>,
-) {
-    thread::spawn(move || {
+) -> std::io::Result<()> {
+    spawn_thread("stdout", move || {
         let mut buf = vec![0u8; 64 * 1024];
         while let Ok(n) = pipe.read(&mut buf) {
             if n == 0 {
@@ -228,17 +319,20 @@ fn spawn_stdout_reader(
             kept.extend_from_slice(&buf[..n]);
         }
         let _ = done.send(());
-    });
+    })
 }
 
 /// Drains `pipe` on a thread into `kept`, of which the last few KiB stay; signals `done` at the
 /// end.
+///
+/// # Errors
+/// The thread cannot be started.
 pub fn spawn_stderr_reader(
     mut pipe: impl Read + Send + 'static,
     kept: Arc<Mutex<Vec<u8>>>,
     done: mpsc::Sender<()>,
-) {
-    thread::spawn(move || {
+) -> std::io::Result<()> {
+    spawn_thread("stderr", move || {
         let mut buf = vec![0u8; 16 * 1024];
         while let Ok(n) = pipe.read(&mut buf) {
             if n == 0 {
@@ -252,7 +346,7 @@ pub fn spawn_stderr_reader(
             }
         }
         let _ = done.send(());
-    });
+    })
 }
 
 fn tail(bytes: &[u8]) -> Vec<u8> {
@@ -278,9 +372,10 @@ struct Waited {
     at: Instant,
 }
 
-/// Polls the child until it exits, the deadline passes, stdout overflows or the group's memory
-/// goes past its limit; kills the group in the last three cases. The poll interval starts at 50 µs and grows to 1 ms, so that quick runs are
-/// timed closely and long ones cost little.
+/// Polls the helper `pid` until it exits, the deadline passes, stdout overflows or the memory of
+/// the processes below it goes past its limit; stops them in the last three cases. The poll
+/// interval starts at 50 µs and grows to 1 ms, so that quick runs are timed closely and long ones
+/// cost little.
 fn wait(
     pid: libc::pid_t,
     start: Instant,
@@ -298,6 +393,7 @@ fn wait(
         // SAFETY: pid is our child; status and usage are valid pointers.
         let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
         if r == pid {
+            cleanup::remove_helper(pid);
             let wall = start.elapsed();
             return Ok(Waited {
                 status,
@@ -326,19 +422,17 @@ fn wait(
         if let (Some(limit), None) = (limits.memory, stop) {
             if now >= next_memory_check {
                 next_memory_check = now + MEMORY_POLL;
-                seen_rss = seen_rss.max(memory::group_rss(pid, pid));
+                seen_rss = seen_rss.max(tree::rss(pid));
                 stop = (seen_rss > limit).then_some(Stop::Memory);
             }
         }
         if stop.is_some() {
             let at = Instant::now();
-            kill_group(pid);
-            // SAFETY: as above, now blocking until the killed child is reaped.
-            unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+            stop_helper(pid, &mut status, &mut usage);
             return Ok(Waited {
                 status,
                 usage,
-                wall: start.elapsed(),
+                wall: at - start,
                 stop,
                 seen_rss,
                 at,
@@ -359,8 +453,38 @@ pub fn exit_of(status: libc::c_int) -> Exit {
     }
 }
 
-pub fn kill_group(pid: libc::pid_t) {
+/// Asks the helper `pid` to end its program and everything below it (SIGTERM), and reaps it,
+/// with its status and usage; if it has not exited within [`HELPER_GRACE`], kills what is below
+/// it and the helper itself.
+fn stop_helper(pid: libc::pid_t, status: &mut libc::c_int, usage: &mut libc::rusage) {
+    // SAFETY: kill has no memory effects; the helper is our child, not yet reaped.
+    unsafe { libc::kill(pid, libc::SIGTERM) };
+    let give_up = Instant::now() + HELPER_GRACE;
+    loop {
+        // SAFETY: pid is our child; status and usage are valid pointers.
+        let r = unsafe { libc::wait4(pid, status, libc::WNOHANG, usage) };
+        if r == pid
+            || (r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted)
+        {
+            break;
+        }
+        if Instant::now() >= give_up {
+            tree::kill_below(pid);
+            // SAFETY: as above, blocking until the killed helper is reaped.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::wait4(pid, status, 0, usage);
+            }
+            break;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+    cleanup::remove_helper(pid);
+}
+
+/// Kills the process group `pgid` (an interactor's) and forgets it.
+pub fn kill_group(pgid: libc::pid_t) {
     // SAFETY: kill has no memory effects; the group id is our child's own.
-    unsafe { libc::kill(-pid, libc::SIGKILL) };
-    crate::groups::remove(pid);
+    unsafe { libc::kill(-pgid, libc::SIGKILL) };
+    cleanup::remove_group(pgid);
 }

@@ -143,10 +143,11 @@ fn in_parallel(
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Result<CaseResult, String>)>();
     std::thread::scope(|scope| {
+        let mut workers = 0;
         for _ in 0..jobs.min(cases.len()) {
             let tx = tx.clone();
             let (next, stop) = (&next, &stop);
-            scope.spawn(move || loop {
+            let worker = move || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= cases.len() || stop.load(Ordering::SeqCst) {
                     break;
@@ -159,7 +160,13 @@ fn in_parallel(
                 if tx.send((i, result)).is_err() {
                     break;
                 }
-            });
+            };
+            // Out of threads (a fork bomb elsewhere): fewer workers, or an error if none.
+            match std::thread::Builder::new().spawn_scoped(scope, worker) {
+                Ok(_) => workers += 1,
+                Err(e) if workers == 0 => return Err(format!("cannot start a thread: {e}")),
+                Err(_) => break,
+            }
         }
         drop(tx);
         in_order(rx, cases.len(), seen).inspect_err(|_| stop.store(true, Ordering::SeqCst))

@@ -80,10 +80,20 @@ impl Settings {
     /// The file is not valid TOML, has an unknown key, or is inconsistent.
     pub fn load(dir: &Path) -> Result<Settings, String> {
         let path = dir.join("suite.toml");
-        let Some(text) = read_text(&path)? else {
-            return Ok(Settings::default());
-        };
-        let settings: Settings = toml::from_str(&text).map_err(|e| {
+        match read_optional(&path)? {
+            Some(bytes) => Settings::parse(&bytes, &path),
+            None => Ok(Settings::default()),
+        }
+    }
+
+    /// Reads the bytes of `path`, a `suite.toml`.
+    ///
+    /// # Errors
+    /// Not UTF-8, not valid TOML, an unknown key, or inconsistent settings; the message names
+    /// `path`.
+    pub fn parse(bytes: &[u8], path: &Path) -> Result<Settings, String> {
+        let text = utf8(bytes, path)?;
+        let settings: Settings = toml::from_str(text).map_err(|e| {
             let msg = e.message().to_string();
             format!("{}: {msg}", path.display())
         })?;
@@ -133,19 +143,15 @@ pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, String> {
     }
 }
 
-/// The text of `path`, or `None` when there is no such file.
+/// `bytes`, the contents of `path`, as text.
 ///
 /// # Errors
-/// As [`read_optional`], or the file is not UTF-8.
-fn read_text(path: &Path) -> Result<Option<String>, String> {
-    read_optional(path)?
-        .map(|bytes| {
-            String::from_utf8(bytes).map_err(|e| {
-                let at = e.utf8_error().valid_up_to();
-                format!("{}: not UTF-8 text (byte {at})", path.display())
-            })
-        })
-        .transpose()
+/// Not UTF-8: the message names `path` and the first bad byte.
+fn utf8<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, String> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        format!("{}: not UTF-8 text (byte {at})", path.display())
+    })
 }
 
 /// An I/O error's message without Rust's ` (os error N)` suffix.
@@ -195,17 +201,25 @@ impl Case {
     /// # Errors
     /// `NN.exit` exists but does not hold an integer from 0 to 255.
     pub fn expected_exit(&self) -> Result<i32, String> {
-        let Some(text) = read_text(&self.exit)? else {
-            return Ok(0);
-        };
-        text.trim().parse::<u8>().map(i32::from).map_err(|_| {
-            format!(
-                "{}: expected an exit code from 0 to 255, found {:?}",
-                self.exit.display(),
-                text.trim()
-            )
-        })
+        match read_optional(&self.exit)? {
+            Some(bytes) => exit_code(&bytes, &self.exit),
+            None => Ok(0),
+        }
     }
+}
+
+/// The exit code in `bytes`, the contents of the `NN.exit` file `path`.
+///
+/// # Errors
+/// Not UTF-8, or not an integer from 0 to 255 (surrounding whitespace aside).
+pub fn exit_code(bytes: &[u8], path: &Path) -> Result<i32, String> {
+    let text = utf8(bytes, path)?.trim();
+    text.parse::<u8>().map(i32::from).map_err(|_| {
+        format!(
+            "{}: expected an exit code from 0 to 255, found {text:?}",
+            path.display()
+        )
+    })
 }
 
 /// The suites under `root`, sorted by name.

@@ -55,9 +55,10 @@ fn flooding_stderr_does_not_block() {
 }
 
 #[test]
-fn a_process_that_escapes_the_group_with_the_pipes_is_abandoned() {
-    // setsid moves the sleeper out of the process group, so the group kill misses it; it holds
-    // stdout and stderr open for 20 s. The judge must give up on the pipes, not wait.
+fn a_process_that_escapes_the_group_with_the_pipes_does_not_hold_the_judge() {
+    // setsid moves the sleeper out of the process group, so a group kill would miss it; it holds
+    // stdout and stderr open for 20 s. The judge must not wait for it: the measuring helper kills
+    // it when the program exits (and the judge would give up on the pipes after 0.5 s).
     quickly(
         &["big", "--cmd", "setsid sleep 20 & echo 1 2"],
         Duration::from_secs(10),

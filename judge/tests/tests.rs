@@ -5,6 +5,9 @@ mod util;
 
 mod bundle;
 mod defects;
+mod fuzz_checks;
+mod fuzz_corpus;
+mod hostile;
 mod interactive;
 mod machine;
 mod record;

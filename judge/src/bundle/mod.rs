@@ -76,6 +76,17 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<(String, bool), String> {
     Ok((render(root, puzzle, true)?, false))
 }
 
+/// The items of the module tree rooted at `file`, every `mod x;` inlined and pruned as in a
+/// bundle (`x.rs` or `x/mod.rs` looked for beside `file`), or `None` if `file` rules itself out.
+///
+/// # Errors
+/// As [`modules::load`].
+pub fn module_tree(file: &Path) -> Result<Option<Vec<Item>>, String> {
+    let children = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let module = modules::load(file, children, &mut Prune { drop_docs: false })?;
+    Ok(module.kept.then_some(module.items))
+}
+
 fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> {
     let mut prune = Prune { drop_docs };
     let module_path = module_file(root, puzzle)?;

@@ -52,14 +52,14 @@ pub fn find(
     let (tx, rx) = mpsc::channel::<(u64, Result<Round, String>)>();
     let start = Instant::now();
     let (found, done, invalid) = std::thread::scope(|scope| {
-        for _ in 0..jobs.min(u16::try_from(count).unwrap_or(u16::MAX)) {
-            let tx = tx.clone();
+        for w in 0..jobs.min(u16::try_from(count).unwrap_or(u16::MAX)) {
+            let sender = tx.clone();
             let (next, stop) = (&next, &stop);
-            scope.spawn(move || {
+            let worker = move || {
                 let trial = match Trial::new(setup) {
                     Ok(t) => t,
                     Err(e) => {
-                        let _ = tx.send((0, Err(e)));
+                        let _ = sender.send((0, Err(e)));
                         return;
                     }
                 };
@@ -69,11 +69,18 @@ pub fn find(
                         break;
                     }
                     let seed = first.wrapping_add(i);
-                    if tx.send((i, round(&trial, generator, seed))).is_err() {
+                    if sender.send((i, round(&trial, generator, seed))).is_err() {
                         break;
                     }
                 }
-            });
+            };
+            // Out of threads: fewer workers, or an error if none.
+            if let Err(e) = std::thread::Builder::new().spawn_scoped(scope, worker) {
+                if w == 0 {
+                    let _ = tx.send((0, Err(format!("cannot start a thread: {e}"))));
+                }
+                break;
+            }
         }
         drop(tx);
         let r = in_order(rx, first, start);

@@ -50,17 +50,14 @@ pub struct Failure {
 /// A place to put one input and its answer for the comparison (a checker reads files).
 pub struct Trial<'a> {
     setup: &'a Setup,
-    work: tempfile::TempDir,
+    work: crate::cleanup::Scratch,
 }
 
 impl<'a> Trial<'a> {
     /// # Errors
     /// The temporary folder cannot be made.
     pub fn new(setup: &'a Setup) -> Result<Trial<'a>, String> {
-        let work = tempfile::Builder::new()
-            .prefix("judge-stress-")
-            .tempdir()
-            .map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+        let work = crate::cleanup::Scratch::new("judge-stress-")?;
         Ok(Trial { setup, work })
     }
 

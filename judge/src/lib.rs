@@ -1,0 +1,25 @@
+//! The judge as a library: everything `judge` does, for its binary (`src/main.rs`) and for the
+//! fuzz targets (`fuzz/`), which call the comparisons, the `suite.toml` and `NN.exit` readers
+//! and the bundler's module resolution directly.
+
+pub mod bundle;
+pub mod checker;
+pub mod cleanup;
+pub mod cli;
+pub mod compare;
+pub mod diff;
+pub mod interact;
+pub mod machine;
+pub mod measure;
+pub mod out;
+pub mod program;
+pub mod record;
+pub mod report;
+pub mod run;
+pub mod session;
+pub mod source;
+pub mod stress;
+pub mod suite;
+pub mod transcript;
+pub mod tree;
+pub mod verdict;

@@ -1,0 +1,433 @@
+//! Hostile programs: each gets the verdict it must, and the judge stays within generous bounds
+//! of its own time and memory (its peak RSS, `VmHWM`, read while it runs), leaving nothing of the
+//! program running. The table is in `docs/reliability.md`.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::temp_suite;
+
+/// The judge's own peak memory may not go past this.
+const JUDGE_RSS_KIB: u64 = 200 * 1024;
+
+/// Nor its wall time past this (a bound against hangs, not a benchmark).
+const JUDGE_WALL: Duration = Duration::from_secs(30);
+
+/// A finished judge: its exit code, output, peak RSS and wall time.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    peak_kib: u64,
+    wall: Duration,
+}
+
+/// Runs `cmd` (the judge, possibly under a wrapper that execs it), reading its `VmHWM` every few
+/// milliseconds until it exits; asserts the bounds, and that it did not panic. Prints the
+/// figures, labelled `what` (`cargo test hostile -- --nocapture` shows them).
+fn measured(what: &str, mut cmd: Command) -> Run {
+    let start = Instant::now();
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the judge starts");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("stdout")));
+    let err = drain(Box::new(child.stderr.take().expect("stderr")));
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the judge can be waited for") {
+            break status;
+        }
+        peak_kib = peak_kib.max(hwm(&status_file));
+        assert!(start.elapsed() < JUDGE_WALL * 2, "the judge hangs");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let run = Run {
+        code: status.code(),
+        stdout: out.join().expect("stdout"),
+        stderr: err.join().expect("stderr"),
+        peak_kib,
+        wall: start.elapsed(),
+    };
+    let first = run
+        .stdout
+        .lines()
+        .next()
+        .unwrap_or("")
+        .split(' ')
+        .next()
+        .unwrap_or("");
+    eprintln!(
+        "hostile: {what}: {first}, exit {:?}, judge peak {:.1} MiB, {:.2} s",
+        run.code,
+        run.peak_kib as f64 / 1024.0,
+        run.wall.as_secs_f64()
+    );
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(
+        run.peak_kib < JUDGE_RSS_KIB,
+        "judge peak {} KiB",
+        run.peak_kib
+    );
+    assert!(run.wall < JUDGE_WALL, "judge took {:?}", run.wall);
+    run
+}
+
+/// `VmHWM` in KiB from a `/proc/N/status`, 0 if it cannot be read.
+fn hwm(status_file: &str) -> u64 {
+    let text = std::fs::read_to_string(status_file).unwrap_or_default();
+    text.lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// The judge on suite `s` of `dir` with `args`.
+fn judge(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    cmd.arg("--testcases").arg(dir).arg("s").args(args);
+    cmd
+}
+
+/// A suite `s` with one case, input `1`, answer `1`.
+fn one_case() -> tempfile::TempDir {
+    temp_suite("s", &[("01", b"1\n", Some(b"1\n"))])
+}
+
+/// Whether process `pid` is gone (or a zombie), polled for up to 5 s: a killed process takes a
+/// moment to exit.
+fn gone(pid: &str) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat.rsplit(") ").next().unwrap_or("").chars().next();
+        if matches!(state, None | Some('Z')) {
+            return true;
+        }
+        if Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The pid written to `file`, waiting for it up to 10 s.
+fn pid_in(file: &Path) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Ok(text) = std::fs::read_to_string(file) {
+            if text.ends_with('\n') {
+                return text.trim().to_owned();
+            }
+        }
+        assert!(Instant::now() < deadline, "no pid in {}", file.display());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn processes_that_leave_the_group_end_with_their_case() {
+    // Each sleeper writes its pid, then sleeps long after the program (`echo 1`, once the pid is
+    // written) has exited.
+    let tmp = one_case();
+    let escapes = [
+        (
+            "setsid",
+            "setsid sh -c 'echo $$ > PID; exec sleep 61' & DONE",
+        ),
+        (
+            "set -m",
+            "set -m; sh -c 'echo $$ > PID; exec sleep 62' & DONE",
+        ),
+        (
+            "setpgid",
+            "perl -e 'setpgrp(0, 0); exec q{sh}, q{-c}, q{echo $$ > PID; exec sleep 63}' & DONE",
+        ),
+        (
+            "setsid -f",
+            "setsid -f sh -c 'echo $$ > PID; exec sleep 64'; DONE",
+        ),
+    ];
+    for (how, cmd) in escapes {
+        let file = tmp.path().join(how.replace(' ', "_"));
+        let done = "while [ ! -s PID ]; do sleep 0.01; done; echo 1";
+        let cmd = cmd
+            .replace("DONE", done)
+            .replace("PID", &file.display().to_string());
+        let run = measured(how, judge(tmp.path(), &["--cmd", &cmd]));
+        assert_eq!(run.code, Some(0), "{how}: {}", run.stdout);
+        let pid = pid_in(&file);
+        assert!(gone(&pid), "{how}: process {pid} outlived the judge");
+    }
+}
+
+#[test]
+fn a_program_that_kills_its_measuring_helper_is_still_ended() {
+    // The program's parent is the judge's helper; with it gone, the program and a sleeper in a
+    // session of its own are adopted by the judge, which ends them.
+    let tmp = one_case();
+    let (sleeper, program) = (tmp.path().join("sleeper"), tmp.path().join("program"));
+    let cmd = format!(
+        "setsid sh -c 'echo $$ > {s}; exec sleep 69' & while [ ! -s {s} ]; do sleep 0.01; done; \
+         echo $$ > {p}; kill -9 $PPID; exec sleep 70",
+        s = sleeper.display(),
+        p = program.display()
+    );
+    let run = measured("killing its helper", judge(tmp.path(), &["--cmd", &cmd]));
+    assert!(run.stdout.starts_with("RE"), "{}", run.stdout);
+    for file in [sleeper, program] {
+        let pid = pid_in(&file);
+        assert!(gone(&pid), "{} outlived the judge", file.display());
+    }
+}
+
+#[test]
+fn memory_of_a_process_that_left_the_group_is_counted() {
+    // `setsid -f` starts the allocation in a session of its own; the program exits after it.
+    let tmp = one_case();
+    let cmd = "setsid -f perl -e '$x = q{a} x 300_000_000; sleep 5'; sleep 1; echo 1";
+    let run = measured(
+        "setsid -f allocating 300 MB",
+        judge(tmp.path(), &["--memory-limit", "100", "--cmd", cmd]),
+    );
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    assert!(run.stdout.starts_with("MLE"), "{}", run.stdout);
+}
+
+#[test]
+fn children_that_ignore_sigterm_are_killed_at_the_time_limit() {
+    let tmp = one_case();
+    let file = tmp.path().join("pid");
+    let cmd = format!(
+        "trap '' TERM; setsid sh -c \"trap '' TERM; echo \\$\\$ > {}; exec sleep 65\" & sleep 60",
+        file.display()
+    );
+    let run = measured(
+        "ignoring SIGTERM",
+        judge(tmp.path(), &["--time-limit", "1", "--cmd", &cmd]),
+    );
+    assert!(run.stdout.starts_with("TLE"), "{}", run.stdout);
+    assert!(gone(&pid_in(&file)), "the sleeper outlived the judge");
+}
+
+#[test]
+fn two_gb_of_stdout_is_an_output_limit_in_bounded_memory() {
+    let tmp = one_case();
+    let cmd = "head -c 2000000000 /dev/zero";
+    let run = measured(
+        "2 GB of stdout",
+        judge(tmp.path(), &["--time-limit", "20", "--cmd", cmd]),
+    );
+    assert!(run.stdout.starts_with("OLE"), "{}", run.stdout);
+}
+
+#[test]
+fn sixty_mb_of_empty_lines_are_compared_in_bounded_memory() {
+    // Under the 64 MiB output cap, so compared: this took the judge to 1.1 GB before.
+    let tmp = one_case();
+    let cmd = "head -c 60000000 /dev/zero | tr '\\0' '\\n'; echo 2";
+    let run = measured(
+        "60 MB of empty lines",
+        judge(tmp.path(), &["--time-limit", "20", "--cmd", cmd]),
+    );
+    assert!(run.stdout.starts_with("WA"), "{}", run.stdout);
+    assert!(run.stdout.contains("got 60000001)"), "{}", run.stdout);
+}
+
+#[test]
+fn two_gb_of_stderr_is_drained_in_bounded_memory() {
+    let tmp = one_case();
+    let cmd = "head -c 2000000000 /dev/zero >&2; echo 1";
+    let run = measured(
+        "2 GB of stderr",
+        judge(tmp.path(), &["--time-limit", "25", "--cmd", cmd]),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+}
+
+#[test]
+fn a_huge_allocation_is_a_memory_limit() {
+    let tmp = one_case();
+    let cmd = "perl -e '$x = q{a} x 2_000_000_000; print qq{1\\n}'";
+    let run = measured(
+        "allocating 2 GB",
+        judge(tmp.path(), &["--memory-limit", "256", "--cmd", cmd]),
+    );
+    assert!(run.stdout.starts_with("MLE"), "{}", run.stdout);
+}
+
+#[test]
+fn planted_symlinks_do_not_redirect_the_checker_output() {
+    // The program plants symlinks to a victim file at the old predictable names, and leaves a
+    // process that keeps planting them in every judge folder; the checker compares files.
+    let tmp = one_case();
+    let dir = tmp.path().join("s");
+    let toml = "compare = \"checker\"\nchecker = \"sh -c 'cmp -s \\\"$2\\\" \\\"$3\\\"' check\"\n";
+    std::fs::write(dir.join("suite.toml"), toml).expect("toml");
+    let scratch = tmp.path().join("tmp");
+    std::fs::create_dir(&scratch).expect("a temporary folder");
+    let victim = tmp.path().join("victim");
+    std::fs::write(&victim, "precious\n").expect("the victim");
+    let cmd = format!(
+        "T={t}; j=$(cut -d' ' -f4 /proc/$PPID/stat); for n in 0 1 2 3; do ln -s {v} $T/judge-$j-$n.out; \
+         done; setsid sh -c 'while :; do for d in {t}/judge-*/; do ln -sf {v} $d/output; done; done' \
+         >/dev/null 2>&1 & echo 1",
+        t = scratch.display(),
+        v = victim.display()
+    );
+    let mut judge = judge(tmp.path(), &["--cmd", &cmd]);
+    judge.env("TMPDIR", &scratch);
+    let run = measured("planting symlinks", judge);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let kept = std::fs::read_to_string(&victim).expect("the victim");
+    assert_eq!(kept, "precious\n");
+}
+
+#[test]
+fn sigterm_ends_the_interactor_and_removes_the_temporary_folder() {
+    // The interactor writes its pid and its output file's path, then hangs.
+    let tmp = one_case();
+    let dir = tmp.path().join("s");
+    std::fs::write(dir.join("suite.toml"), "interactor = \"sh inter.sh\"\n").expect("toml");
+    let seen = tmp.path().join("seen");
+    let script = format!(
+        "echo \"$2\" > {0}.new; echo $$ >> {0}.new; mv {0}.new {0}; exec sleep 66\n",
+        seen.display()
+    );
+    std::fs::write(dir.join("inter.sh"), script).expect("the interactor");
+    let mut judge = judge(tmp.path(), &["--time-limit", "60", "--cmd", "sleep 67"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the judge starts");
+    let text = pid_in(&seen);
+    let mut lines = text.lines();
+    let output = std::path::PathBuf::from(lines.next().expect("the output path"));
+    let pid = lines.next().expect("the pid").to_owned();
+    let folder = output.parent().expect("a folder").to_path_buf();
+    assert!(folder.is_dir());
+    // SAFETY: kill has no memory effects; the pid is our own child's.
+    unsafe { libc::kill(judge.id() as libc::pid_t, libc::SIGTERM) };
+    let status = judge.wait().expect("the judge ends");
+    assert!(!status.success());
+    assert!(gone(&pid), "the interactor outlived the judge");
+    assert!(!folder.exists(), "{} is left", folder.display());
+}
+
+#[test]
+fn a_judge_killed_outright_leaves_no_program_running() {
+    // SIGKILL cannot be caught: the helper learns of the judge's death from the kernel.
+    let tmp = one_case();
+    let file = tmp.path().join("pid");
+    let cmd = format!("echo $$ > {}; exec sleep 68", file.display());
+    let mut judge = judge(tmp.path(), &["--time-limit", "60", "--cmd", &cmd])
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the judge starts");
+    let pid = pid_in(&file);
+    judge.kill().expect("SIGKILL");
+    let _ = judge.wait();
+    assert!(gone(&pid), "the program outlived the judge");
+}
+
+/// `judge ARGS` under a limit of processes, as a user the limit applies to: as root (whom
+/// `RLIMIT_NPROC` does not bind) through `setpriv` to `nobody` (uid 65534), with 200 processes;
+/// as anyone else, 200 more than the user runs now. `None`, with the reason printed, if the tools
+/// are missing.
+fn under_a_process_limit(dir: &Path, args: &[&str]) -> Option<Command> {
+    let has = |tool: &str| Command::new(tool).arg("--version").output().is_ok();
+    // SAFETY: getuid has no memory effects.
+    let root = unsafe { libc::getuid() } == 0;
+    if !has("prlimit") || (root && !has("setpriv")) {
+        eprintln!("skipped: needs prlimit (and setpriv as root)");
+        return None;
+    }
+    let limit = if root { 200 } else { user_tasks() + 200 };
+    let mut cmd = Command::new("prlimit");
+    cmd.arg(format!("--nproc={limit}:{limit}")).arg("--");
+    if root {
+        cmd.args([
+            "setpriv",
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+        ]);
+    }
+    cmd.arg(env!("CARGO_BIN_EXE_judge"))
+        .arg("--testcases")
+        .arg(dir)
+        .arg("s")
+        .args(args);
+    Some(cmd)
+}
+
+/// The processes and threads of the current user (what `RLIMIT_NPROC` counts).
+fn user_tasks() -> usize {
+    // SAFETY: getuid has no memory effects.
+    let uid = unsafe { libc::getuid() }.to_string();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.filter_map(Result::ok)
+        .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
+        .filter(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("Uid:"))
+                .and_then(|l| l.split_whitespace().next())
+                == Some(uid.as_str())
+        })
+        .filter_map(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("Threads:"))?
+                .trim()
+                .parse::<usize>()
+                .ok()
+        })
+        .sum()
+}
+
+#[test]
+fn a_fork_bomb_under_a_process_limit_gets_a_verdict() {
+    // Two cases at once, each a fork bomb: the judge's own threads and helpers compete with the
+    // bombs for the processes left. Each case must get RE (the shell cannot fork) or TLE: the
+    // program's own limit keeps processes for the judge. As another user than `nobody`, other
+    // processes of that user (these tests) may still take them: the judge may then stop with a
+    // one-line error. Never a panic.
+    let tmp = temp_suite(
+        "s",
+        &[("01", b"1\n", Some(b"1\n")), ("02", b"1\n", Some(b"1\n"))],
+    );
+    let everyone = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(tmp.path(), everyone).expect("chmod");
+    let args = ["-j", "2", "--time-limit", "2", "--cmd", "b(){ b|b; }; b"];
+    let Some(cmd) = under_a_process_limit(tmp.path(), &args) else {
+        return;
+    };
+    let run = measured("fork bomb, 2 cases, -j 2", cmd);
+    // SAFETY: getuid has no memory effects.
+    let alone = unsafe { libc::getuid() } == 0;
+    match run.code {
+        Some(1) => {
+            let verdicts: Vec<&str> = run.stdout.lines().filter(|l| l.contains("] s/0")).collect();
+            assert_eq!(verdicts.len(), 2, "{}", run.stdout);
+            let fair = |l: &&str| l.starts_with("RE") || l.starts_with("TLE");
+            assert!(verdicts.iter().all(fair), "{}", run.stdout);
+        }
+        Some(2) if !alone => {
+            let one_line = run.stderr.starts_with("judge: ") && run.stderr.lines().count() == 1;
+            assert!(one_line, "{}", run.stderr);
+        }
+        other => panic!("exit {other:?}: {}{}", run.stdout, run.stderr),
+    }
+}
