@@ -88,7 +88,11 @@ fn pass(
     let failure: Mutex<Option<Error>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for search in workers.iter_mut() {
-            scope.spawn(|| loop {
+            // Shared by reference, the worker's search by value: explicit, so that the bundle
+            // compiles under the 2018 edition too (no disjoint closure captures there).
+            let (next, found, stopped, walked, failure) =
+                (&next, &found, &stopped, &walked, &failure);
+            scope.spawn(move || loop {
                 if found.load(Ordering::Relaxed) || stopped.load(Ordering::Relaxed) {
                     return;
                 }
@@ -113,7 +117,7 @@ fn pass(
                 let mut checkpoint = lock(plan.checkpoint);
                 checkpoint.done[i] = true;
                 if let Err(e) = checkpoint.save_now_and_then() {
-                    *lock(&failure) = Some(e);
+                    *lock(failure) = Some(e);
                     stopped.store(true, Ordering::Relaxed);
                 }
             });

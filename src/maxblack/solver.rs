@@ -207,7 +207,8 @@ impl Solver {
         // The search runs on narrow rows: a wide grid is solved as its transpose.
         let swapped = cols > rows;
         let (high, wide) = if swapped { (cols, rows) } else { (rows, cols) };
-        let mut search = Search::new(high, wide, k, self.speedups);
+        let speedups = self.speedups;
+        let mut search = Search::new(high, wide, k, speedups);
         if let Some(on_stage) = self.on_stage {
             search = search.reporting(on_stage);
         }
@@ -241,7 +242,7 @@ impl Solver {
                 .then(|| count::optimal(&workers[0], rows == cols, max))
                 .flatten();
             let (orbits, total) = by_states
-                .unwrap_or_else(|| count_by_visits(&mut workers, high, wide, max, self.speedups));
+                .unwrap_or_else(|| count_by_visits(&mut workers, high, wide, max, speedups));
             return Ok(answer(orbits, total, Vec::new()));
         };
         let mut kept: Vec<Kept> = (0..workers.len()).map(|_| Kept::new(limit, wide)).collect();
