@@ -26,7 +26,7 @@ pub enum Command {
     version,
     after_help = "Other commands:\n  judge record SUITE --cmd 'REFERENCE' [--force]   write the missing .out files\n  \
                   judge stress --gen 'GEN' --cmd 'CMD' [--ref 'REF'] find a failing input and shrink it\n  \
-                  judge bundle PUZZLE [-o FILE]                     one std-only source file for online judges"
+                  judge bundle PUZZLE [--bin NAME] [-o FILE]        one std-only source file for online judges"
 )]
 pub struct JudgeArgs {
     /// Suites to judge (all under the test-case folder by default).
@@ -164,6 +164,13 @@ pub struct StressArgs {
 pub struct BundleArgs {
     /// The puzzle: its module is `src/PUZZLE`, its main `bin/PUZZLE.rs`.
     pub puzzle: String,
+    /// Bundle the binary bin/NAME.rs (with the puzzle's module) instead of bin/PUZZLE.rs.
+    #[arg(long, value_name = "NAME")]
+    pub bin: Option<String>,
+    /// The size limit in bytes: doc comments are left out if the bundle would exceed it, and a
+    /// bundle still over it is an error (exit 1). Default 65536 (Codeforces); CodinGame takes 100000.
+    #[arg(long, value_name = "N")]
+    pub max_bytes: Option<usize>,
     /// Write the bundle here instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,

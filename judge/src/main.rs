@@ -53,7 +53,7 @@ where
         }
         Command::Judge(args) => judge(&args),
         Command::Record(args) => record::record(&args),
-        Command::Bundle(args) => bundle::command(&args).map(|()| true),
+        Command::Bundle(args) => bundle::command(&args),
         Command::Stress(args) => stress::command(&args),
     }
 }

@@ -91,6 +91,72 @@ fn every_solver_bundle_compiles_with_bare_rustc_and_passes_its_suite() {
     }
 }
 
+/// CodinGame's Minesweeper: the agent, bundled with the bot's strategy, fits CodinGame's
+/// 100,000 bytes, compiles without a warning and wins the same games as `minesweeper-agent` on its
+/// suite (score 22/50, recorded in docs/minesweeper-agent.md).
+#[test]
+fn the_agent_bundle_fits_codingame_compiles_and_passes_its_suite() {
+    util::release_bin("minesweeper-referee");
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let source = tmp.path().join("minesweeper-agent.rs");
+    let bundle_agent = |out: &Path| {
+        util::bin("judge")
+            .args(["bundle", "minesweeper", "--bin", "minesweeper-agent"])
+            .args(["--max-bytes", "100000", "--root"])
+            .arg(util::workspace())
+            .arg("-o")
+            .arg(out)
+            .assert()
+            .code(0)
+            .stderr(predicate::str::starts_with("bundle minesweeper-agent: "));
+        std::fs::read_to_string(out).expect("the bundle")
+    };
+    let text = bundle_agent(&source);
+    assert!(text.len() <= 100_000, "{} bytes", text.len());
+    assert!(text == bundle_agent(&tmp.path().join("again.rs")));
+    assert!(text.contains("fn main()") && text.contains("Strategy::REGIONS"));
+    // The games' engine and the bot's runner stay out: the agent plays through stdin.
+    assert!(!text.contains("pub mod game") && !text.contains("fn play_one"));
+
+    let binary = tmp.path().join("minesweeper-agent");
+    rustc(&source, "2021", Some(&binary));
+    rustc(&source, "2018", None);
+    util::bin("judge")
+        .arg("codingame-minesweeper")
+        .arg("--testcases")
+        .arg(util::workspace().join("testcases"))
+        .arg("--cmd")
+        .arg(shell_quoted(&binary))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with(" passed, 0 failed\n"))
+        .stdout(predicate::str::contains("50 passed, 0 failed").and(
+            predicate::str::contains("score 22/50"),
+        ));
+}
+
+#[test]
+fn a_bundle_over_max_bytes_is_written_and_is_an_error() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let out = tmp.path().join("minimax.rs");
+    util::bin("judge")
+        .args(["bundle", "minimax", "--max-bytes", "1000", "--root"])
+        .arg(util::workspace())
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("without doc comments").and(
+            predicate::str::contains("over the limit of 1000 (--max-bytes)"),
+        ));
+    assert!(std::fs::metadata(&out).expect("written").len() > 1000);
+    util::bin("judge")
+        .args(["bundle", "minimax", "--bin", "../minimax"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a binary name"));
+}
+
 fn shell_quoted(p: &Path) -> String {
     format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
 }

@@ -39,16 +39,27 @@ pub fn stress_fixture(name: &str) -> String {
 pub fn minimax() -> PathBuf {
     let judge = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
     let dir = judge.parent().expect("the judge's folder").to_path_buf();
-    let path = dir.join("minimax");
+    built(&dir, "minimax", dir.ends_with("release"))
+}
+
+/// `target/release/NAME` of the workspace, built when it is not there yet: where the
+/// `codingame-minesweeper` suite looks for its referee.
+pub fn release_bin(name: &str) -> PathBuf {
+    built(&workspace().join("target/release"), name, true)
+}
+
+/// `dir/NAME`, one of the workspace's binaries, built by Cargo if it is missing.
+fn built(dir: &std::path::Path, name: &str, release: bool) -> PathBuf {
+    let path = dir.join(name);
     if !path.exists() {
         let mut cargo = std::process::Command::new(env!("CARGO"));
-        cargo.args(["build", "--quiet", "--bin", "minimax", "--manifest-path"]);
+        cargo.args(["build", "--quiet", "--bin", name, "--manifest-path"]);
         cargo.arg(workspace().join("Cargo.toml"));
-        if dir.ends_with("release") {
+        if release {
             cargo.arg("--release");
         }
         let status = cargo.status().expect("cargo runs");
-        assert!(status.success(), "cargo build --bin minimax failed");
+        assert!(status.success(), "cargo build --bin {name} failed");
     }
     path
 }

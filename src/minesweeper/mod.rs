@@ -29,7 +29,7 @@
 
 mod analyzer;
 mod board;
-#[cfg(not(bundle))]
+#[cfg(any(not(bundle), bundle_bin = "minesweeper-agent"))]
 pub mod bot;
 mod error;
 #[cfg(not(bundle))]

@@ -1,12 +1,16 @@
-//! `judge bundle PUZZLE [-o FILE]`: one self-contained, std-only Rust source file for an online
-//! judge, made with a Rust parser (`syn`) and printer (`prettyplease`).
+//! `judge bundle PUZZLE [--bin NAME] [--max-bytes N] [-o FILE]`: one self-contained, std-only Rust
+//! source file for an online judge, made with a Rust parser (`syn`) and printer (`prettyplease`).
 //!
-//! The bundle holds the `main` of `bin/PUZZLE.rs` at its root and the solver's module tree,
+//! The bundle holds the `main` of `bin/NAME.rs` (by default `bin/PUZZLE.rs`) at its root and the
+//! puzzle's module tree,
 //! `src/PUZZLE/mod.rs` (or `src/PUZZLE.rs`) with every `mod x;` inlined, as `pub mod PUZZLE { … }`,
 //! so that `crate::PUZZLE::…` paths resolve as in the library. Items under `#[cfg(test)]` or
-//! `#[cfg(not(bundle))]` are left out; `#[cfg(bundle)]` items stay. `env!("CARGO_PKG_VERSION")`
+//! `#[cfg(not(bundle))]` are left out; `#[cfg(bundle)]` items stay, and so do items under
+//! `#[cfg(any(not(bundle), bundle_bin = "NAME"))]` when bundling `bin/NAME.rs` (see `cfg.rs`). `env!("CARGO_PKG_VERSION")`
 //! becomes the version in the package's `Cargo.toml`. Lines are indented with tabs, and doc
-//! comments are kept if the file stays under [`SIZE_LIMIT`] with them. The output depends only on
+//! comments are kept if the file stays within the size limit (`--max-bytes`, by default
+//! [`SIZE_LIMIT`]) with them; a bundle still over the limit without them is written, and reported
+//! as an error. The output depends only on
 //! the source files.
 
 mod cfg;
@@ -28,52 +32,76 @@ use cfg::Prune;
 /// The source size many online judges accept (Codeforces: 64 KiB).
 pub const SIZE_LIMIT: usize = 64 * 1024;
 
-/// Runs `judge bundle`: writes the bundle and reports its size on stderr.
+/// Runs `judge bundle`: writes the bundle and reports its size on stderr; returns `false` (and
+/// says so on stderr) if the bundle is over the size limit.
 ///
 /// # Errors
 /// The puzzle's files are missing or do not parse, or they use something beyond `std`, or the
 /// output cannot be written.
-pub fn command(args: &BundleArgs) -> Result<(), String> {
+pub fn command(args: &BundleArgs) -> Result<bool, String> {
     if let Some(path) = &args.output {
         out::writable("-o", path)?;
     }
-    let (text, docs) = bundle(&args.root, &args.puzzle)?;
+    let bin = args.bin.as_deref().unwrap_or(&args.puzzle);
+    let limit = args.max_bytes.unwrap_or(SIZE_LIMIT);
+    let (text, docs) = bundle_bin(&args.root, &args.puzzle, bin, limit)?;
     match &args.output {
         Some(path) => {
             std::fs::write(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
         }
         None => out::stdout(&text),
     }
-    let over = if text.len() > SIZE_LIMIT {
-        ", OVER the 64 KiB limit of some judges"
-    } else {
-        ""
-    };
     let docs = if docs { "with" } else { "without" };
     out::stderr(&format!(
-        "bundle {}: {} bytes ({:.1} KiB), {docs} doc comments{over}\n",
-        args.puzzle,
+        "bundle {bin}: {} bytes ({:.1} KiB), {docs} doc comments\n",
         text.len(),
         text.len() as f64 / 1024.0
     ));
-    Ok(())
+    let fits = text.len() <= limit;
+    if !fits {
+        out::stderr(&format!(
+            "judge: the bundle of {bin} is {} bytes, over the limit of {limit} (--max-bytes)\n",
+            text.len()
+        ));
+    }
+    Ok(fits)
 }
 
-/// The bundle of `puzzle` in the package at `root`, and whether it kept its doc comments.
+/// The bundle of `puzzle`'s own binary in the package at `root`, and whether it kept its doc
+/// comments (kept if the file stays within [`SIZE_LIMIT`]).
 ///
 /// # Errors
 /// As [`command`].
 pub fn bundle(root: &Path, puzzle: &str) -> Result<(String, bool), String> {
+    bundle_bin(root, puzzle, puzzle, SIZE_LIMIT)
+}
+
+/// The bundle of the binary `bin/BIN.rs` with `puzzle`'s module in the package at `root`, and
+/// whether it kept its doc comments (kept if the file stays within `limit` bytes with them).
+///
+/// # Errors
+/// As [`command`]; also a binary name that is not a plain file name.
+pub fn bundle_bin(
+    root: &Path,
+    puzzle: &str,
+    bin: &str,
+    limit: usize,
+) -> Result<(String, bool), String> {
     if !is_identifier(puzzle) {
         return Err(format!(
             "{puzzle:?} is not a module name; bundle a puzzle such as minimax"
         ));
     }
-    let with_docs = render(root, puzzle, false)?;
-    if with_docs.len() <= SIZE_LIMIT {
+    if !is_bin_name(bin) {
+        return Err(format!(
+            "{bin:?} is not a binary name; give NAME of bin/NAME.rs, such as minesweeper-agent"
+        ));
+    }
+    let with_docs = render(root, puzzle, bin, false)?;
+    if with_docs.len() <= limit {
         return Ok((with_docs, true));
     }
-    Ok((render(root, puzzle, true)?, false))
+    Ok((render(root, puzzle, bin, true)?, false))
 }
 
 /// The items of the module tree rooted at `file`, every `mod x;` inlined and pruned as in a
@@ -83,12 +111,19 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<(String, bool), String> {
 /// As [`modules::load`].
 pub fn module_tree(file: &Path) -> Result<Option<Vec<Item>>, String> {
     let children = file.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let module = modules::load(file, children, &mut Prune { drop_docs: false })?;
+    let mut prune = Prune {
+        drop_docs: false,
+        bin: String::new(),
+    };
+    let module = modules::load(file, children, &mut prune)?;
     Ok(module.kept.then_some(module.items))
 }
 
-fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> {
-    let mut prune = Prune { drop_docs };
+fn render(root: &Path, puzzle: &str, bin: &str, drop_docs: bool) -> Result<String, String> {
+    let mut prune = Prune {
+        drop_docs,
+        bin: bin.to_string(),
+    };
     let module_path = module_file(root, puzzle)?;
     let children = root.join("src").join(puzzle);
     let mut module = modules::load(&module_path, children, &mut prune)?;
@@ -99,7 +134,7 @@ fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> 
         ));
     }
     deps::check(&module.items, puzzle, None).map_err(|e| format!("src/{puzzle}: {e}"))?;
-    let main_path = root.join("bin").join(format!("{puzzle}.rs"));
+    let main_path = root.join("bin").join(format!("{bin}.rs"));
     let mut main = modules::load(&main_path, root.join("bin"), &mut prune)?;
     deps::check(&main.items, puzzle, Some(main_file::LIBRARY))
         .map_err(|e| format!("{}: {e}", main_path.display()))?;
@@ -129,9 +164,14 @@ fn render(root: &Path, puzzle: &str, drop_docs: bool) -> Result<String, String> 
     file.items.push(wrapped);
     edition::import_everywhere(&mut file.items);
     file.items.push(edition::shim());
+    let command = if bin == puzzle {
+        format!("judge bundle {puzzle}")
+    } else {
+        format!("judge bundle {puzzle} --bin {bin}")
+    };
     Ok(format!(
-        "// One-file bundle of the `{puzzle}` solver, written by `judge bundle {puzzle}` from \
-         src/{puzzle} and bin/{puzzle}.rs.\n// Standard library only: `rustc --edition 2021 -O {puzzle}.rs` \
+        "// One-file bundle of `{bin}`, written by `{command}` from src/{puzzle} and \
+         bin/{bin}.rs.\n// Standard library only: `rustc --edition 2021 -O {bin}.rs` \
          (edition 2018 works too).\n{}",
         indent_with_tabs(prettyplease::unparse(&file))
     ))
@@ -191,6 +231,14 @@ fn module_file(root: &Path, puzzle: &str) -> Result<PathBuf, String> {
             flat.display()
         ))
     }
+}
+
+/// A file name of `bin/`, without its `.rs`: letters, digits, `_` and `-`.
+fn is_bin_name(s: &str) -> bool {
+    !s.is_empty()
+        && !s.starts_with('-')
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 fn is_identifier(s: &str) -> bool {

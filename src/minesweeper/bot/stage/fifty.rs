@@ -67,8 +67,8 @@ fn one_mine(p: f64, q: f64) -> bool {
 /// order of `a` (the right neighbour first).
 fn pairs(grid: Grid) -> impl Iterator<Item = (Pos, Pos)> {
     grid.positions().flat_map(move |a| {
-        [Pos::new(a.x + 1, a.y), Pos::new(a.x, a.y + 1)]
-            .into_iter()
+        // By value in every edition (the bundle compiles under 2018 too).
+        IntoIterator::into_iter([Pos::new(a.x + 1, a.y), Pos::new(a.x, a.y + 1)])
             .filter(move |&b| grid.contains(b))
             .map(move |b| (a, b))
     })
