@@ -7,10 +7,14 @@
 //! says otherwise (the width is read from the first line). The first reveal is at (3, 3), the
 //! bot's under the `opening` rule.
 //!
-//! Deadline: a turn has [`BUDGET`]. The strategy runs only if the analysis left more than half of
-//! it, on its own thread; if it has not answered when the budget runs out, or did not run, the
-//! analyzer's own best guess is played (a fallback). On EOF it prints `fallbacks N in T turns` on
-//! stderr and exits.
+//! Deadline: a turn has [`BUDGET`] (or `--budget-ms N`). The analysis and then the strategy run on a worker thread,
+//! which reports the analysis as soon as it has it and the strategy's pick after it. When the
+//! budget runs out the agent plays the best it has: the strategy's pick, else the analyzer's own
+//! best guess (the lowest mine probability), else a cheap guess that needs no analysis (a hidden
+//! cell away from the numbers, see [`cheap_guess`]). The last two are fallbacks, and so is a failed
+//! analysis; on EOF it prints `fallbacks N in T turns (no analysis A, strategy cut S)` on stderr and
+//! exits. A worker that is cut keeps running until it ends (the analyzer's work budget bounds it),
+//! and its answer is dropped.
 
 use std::collections::BTreeSet;
 use std::io::{self, BufRead, Write};
@@ -21,11 +25,17 @@ use std::time::{Duration, Instant};
 use cp_puzzles::minesweeper::bot::{Calls, Strategy};
 use cp_puzzles::minesweeper::{analyze, Board, Cell, Pos};
 
-/// The time the agent allows itself per turn (CodinGame gives 50 ms).
+/// The time the agent allows itself per turn unless `--budget-ms` says otherwise (CodinGame gives
+/// 50 ms; the rest is margin for a loaded machine, reading the board and writing the line).
 const BUDGET: Duration = Duration::from_millis(30);
+
+/// The usage line, printed on a bad argument.
+const USAGE: &str = "usage: minesweeper-agent [--budget-ms N] [HEIGHT MINES]";
 
 /// What the agent remembers between turns.
 struct Agent {
+    /// The time allowed per turn.
+    budget: Duration,
     height: usize,
     mines: usize,
     /// Cells proved mines so far (they stay mines).
@@ -33,9 +43,22 @@ struct Agent {
     /// Cells proved safe, not yet revealed.
     safe: Vec<Pos>,
     turns: u32,
+    /// Turns played without the strategy's pick: the analysis was cut, failed, or the strategy
+    /// was cut.
     fallbacks: u32,
+    /// Turns on which the analysis was not done in time, or failed.
+    no_analysis: u32,
+    /// Turns on which the analysis was done but the strategy was not.
+    strategy_cut: u32,
 }
 
+/// What the worker thread reports, in this order.
+enum Report {
+    /// The analysis: safe cells, certain mines and the analyzer's best guess (`None` if it failed).
+    Analysis(Option<(Vec<Pos>, Vec<Pos>, Option<Pos>)>),
+    /// The strategy's pick, sent only when no cell is safe.
+    Pick(Pos),
+}
 impl Agent {
     /// Reads the board's rows from `lines` (`None` at the end of the game).
     fn read(&self, lines: &mut impl Iterator<Item = io::Result<String>>) -> Option<Board> {
@@ -63,7 +86,7 @@ impl Agent {
         Some(board)
     }
 
-    /// The cell to reveal on `board`.
+    /// The cell to reveal on `board`, chosen within the budget from `start`.
     fn choose(&mut self, board: &Board, start: Instant) -> Pos {
         if board
             .cells()
@@ -77,41 +100,82 @@ impl Agent {
         if let Some(p) = self.safe.pop() {
             return p;
         }
-        let Ok(analysis) = analyze(board) else {
-            self.fallbacks += 1;
-            return first_hidden(board);
-        };
-        self.known_mines.extend(analysis.mines.iter().copied());
-        if !analysis.safe.is_empty() {
-            self.safe = analysis.safe;
-            self.safe.reverse();
-            return self.safe.pop().unwrap_or_else(|| first_hidden(board));
+        let receive = spawn_worker(board.clone());
+        let deadline = start + self.budget;
+        let mut analysed = false;
+        let mut guess = None;
+        while let Some(report) = deadline
+            .checked_duration_since(Instant::now())
+            .and_then(|left| receive.recv_timeout(left).ok())
+        {
+            match report {
+                Report::Analysis(None) => break,
+                Report::Analysis(Some((safe, mines, best))) => {
+                    analysed = true;
+                    self.known_mines.extend(mines);
+                    if !safe.is_empty() {
+                        self.safe = safe;
+                        self.safe.reverse();
+                        return self.safe.pop().unwrap_or_else(|| first_hidden(board));
+                    }
+                    guess = best;
+                }
+                Report::Pick(p) => return p,
+            }
         }
-        let fallback = analysis
-            .best
-            .map_or_else(|| first_hidden(board), |(p, _)| p);
-        let Some(left) = BUDGET
-            .checked_sub(start.elapsed())
-            .filter(|&l| l > BUDGET / 2)
-        else {
-            self.fallbacks += 1;
-            return fallback;
-        };
-        let mut view = board.clone();
-        for &p in &analysis.mines {
-            view.set(p, Cell::Flagged);
+        self.fallbacks += 1;
+        if analysed {
+            self.strategy_cut += 1;
+        } else {
+            self.no_analysis += 1;
         }
-        // The strategy runs on its own thread; if it misses the deadline its answer is dropped.
-        let (send, receive) = mpsc::channel();
-        thread::spawn(move || {
-            let choice = Strategy::REGIONS.choose(&view, &analysis, &mut Calls::default());
-            let _ = send.send(choice.0);
-        });
-        receive.recv_timeout(left).unwrap_or_else(|_| {
-            self.fallbacks += 1;
-            fallback
-        })
+        guess.unwrap_or_else(|| cheap_guess(board, &self.known_mines))
     }
+}
+
+/// Starts the analysis and the strategy of `board` on a thread of their own; the receiver gets
+/// their [`Report`]s. The thread ends when it is done, whether or not anyone still listens.
+fn spawn_worker(mut board: Board) -> mpsc::Receiver<Report> {
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        let Ok(analysis) = analyze(&board) else {
+            let _ = send.send(Report::Analysis(None));
+            return;
+        };
+        let best = analysis.best.map(|(p, _)| p);
+        let report = (analysis.safe.clone(), analysis.mines.clone(), best);
+        let safe_found = !analysis.safe.is_empty();
+        if send.send(Report::Analysis(Some(report))).is_err() || safe_found {
+            return;
+        }
+        for &p in &analysis.mines {
+            board.set(p, Cell::Flagged);
+        }
+        let choice = Strategy::REGIONS.choose(&board, &analysis, &mut Calls::default());
+        let _ = send.send(Report::Pick(choice.0));
+    });
+    receive
+}
+
+/// A guess that needs no analysis: a hidden cell that is not a known mine, away from every
+/// revealed number if there is one, with the fewest hidden neighbours (a corner first: the likeliest
+/// to open an area), then the first row-major.
+fn cheap_guess(board: &Board, known_mines: &BTreeSet<Pos>) -> Pos {
+    let hidden = |p: Pos| board.get(p) == Cell::Hidden && !known_mines.contains(&p);
+    let away = |p: Pos| {
+        board
+            .neighbours(p)
+            .all(|q| !matches!(board.get(q), Cell::Revealed(_)))
+    };
+    let score = |p: Pos| {
+        let hidden_neighbours = board.neighbours(p).filter(|&q| hidden(q)).count();
+        (!away(p), hidden_neighbours)
+    };
+    board
+        .positions()
+        .filter(|&p| hidden(p))
+        .min_by_key(|&p| score(p))
+        .unwrap_or_else(|| first_hidden(board))
 }
 
 /// The first hidden cell, row by row: the last resort.
@@ -122,18 +186,50 @@ fn first_hidden(board: &Board) -> Pos {
         .unwrap_or(Pos::new(0, 0))
 }
 
-fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let mut agent = Agent {
-        height: args.first().copied().unwrap_or(16),
-        mines: args.get(1).copied().unwrap_or(99),
+/// The agent's settings from the command line: `[--budget-ms N] [HEIGHT MINES]`.
+///
+/// # Errors
+/// An unknown option, a value that is not a number, or a single positional number.
+fn parse_args(args: impl Iterator<Item = String>) -> Result<Agent, String> {
+    let mut budget = BUDGET;
+    let mut numbers = Vec::new();
+    let mut args = args;
+    while let Some(a) = args.next() {
+        if a == "--budget-ms" {
+            let ms = args.next().and_then(|v| v.parse().ok());
+            budget = Duration::from_millis(ms.ok_or("--budget-ms needs a number of milliseconds")?);
+        } else {
+            numbers.push(
+                a.parse::<usize>()
+                    .map_err(|_| format!("unexpected argument {a:?}"))?,
+            );
+        }
+    }
+    let (height, mines) = match numbers[..] {
+        [] => (16, 99),
+        [h, m] => (h, m),
+        _ => return Err("give both HEIGHT and MINES, or neither".into()),
+    };
+    Ok(Agent {
+        budget,
+        height,
+        mines,
         known_mines: BTreeSet::new(),
         safe: Vec::new(),
         turns: 0,
         fallbacks: 0,
+        no_analysis: 0,
+        strategy_cut: 0,
+    })
+}
+
+fn main() {
+    let mut agent = match parse_args(std::env::args().skip(1)) {
+        Ok(agent) => agent,
+        Err(e) => {
+            eprintln!("minesweeper-agent: {e}; {USAGE}");
+            std::process::exit(2);
+        }
     };
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
@@ -150,5 +246,8 @@ fn main() {
             break;
         }
     }
-    eprintln!("fallbacks {} in {} turns", agent.fallbacks, agent.turns);
+    eprintln!(
+        "fallbacks {} in {} turns (no analysis {}, strategy cut {})",
+        agent.fallbacks, agent.turns, agent.no_analysis, agent.strategy_cut
+    );
 }

@@ -148,29 +148,89 @@ fn bad_arguments_and_cases_fail_with_code_3() {
 
 #[test]
 fn the_agent_plays_complete_games() {
-    let dir = tempfile::tempdir().unwrap();
     for seed in 1..=3 {
-        let (input, output) = (dir.path().join("in"), dir.path().join("out"));
-        std::fs::write(&input, format!("30 16 99 {seed}\n")).unwrap();
-        let mut referee = Command::new(bin_path("minesweeper-referee"))
-            .args(["--turn-ms", "5000", "--first-turn-ms", "5000"])
-            .arg(&input)
-            .arg(&output)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let agent = Command::new(bin_path("minesweeper-agent"))
-            .stdin(referee.stdout.take().unwrap())
-            .stdout(referee.stdin.take().unwrap())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let agent = agent.wait_with_output().unwrap();
-        assert_eq!(referee.wait().unwrap().code(), Some(0));
-        let report = std::fs::read_to_string(&output).unwrap();
+        let (code, report, stderr) = agent_game(seed, &[]);
+        assert_eq!(code, Some(0));
         assert!(report.starts_with("score "), "{report}");
-        assert!(String::from_utf8_lossy(&agent.stderr).starts_with("fallbacks "));
+        assert!(stderr.starts_with("fallbacks "), "{stderr}");
     }
+}
+
+/// With all the time it wants the agent never falls back; with none it never waits for an
+/// analysis, plays the cheap guess on every turn after the first, and still plays by the rules.
+#[test]
+fn the_agent_falls_back_on_its_deadline() {
+    let (code, report, stderr) = agent_game(7, &["--budget-ms", "20000"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(stderr.starts_with("fallbacks 0 in "), "{stderr}");
+    assert!(
+        stderr.ends_with("(no analysis 0, strategy cut 0)\n"),
+        "{stderr}"
+    );
+    for seed in 7..=9 {
+        let (code, report, stderr) = agent_game(seed, &["--budget-ms", "0"]);
+        assert_eq!(code, Some(0), "{report}");
+        let turns: u32 = report
+            .lines()
+            .nth(1)
+            .and_then(|l| l.split(' ').nth(2))
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("turns in {report}"));
+        let cheap = turns - 1;
+        assert_eq!(
+            stderr,
+            format!("fallbacks {cheap} in {turns} turns (no analysis {cheap}, strategy cut 0)\n")
+        );
+    }
+}
+
+#[test]
+fn the_agent_rejects_bad_arguments() {
+    for args in [
+        &["--budget-ms"][..],
+        &["--budget-ms", "x"],
+        &["16"],
+        &["--fast"],
+    ] {
+        let out = Command::new(bin_path("minesweeper-agent"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("minesweeper-agent: ") && stderr.lines().count() == 1);
+    }
+}
+
+/// Plays game `seed` (30x16, 99 mines) between the referee (loose limits) and the agent with
+/// `args`: the referee's exit code, its report, and the agent's stderr.
+fn agent_game(seed: u64, args: &[&str]) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("in"), dir.path().join("out"));
+    std::fs::write(&input, format!("30 16 99 {seed}\n")).unwrap();
+    let mut referee = Command::new(bin_path("minesweeper-referee"))
+        .args(["--turn-ms", "5000", "--first-turn-ms", "5000"])
+        .arg(&input)
+        .arg(&output)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let agent = Command::new(bin_path("minesweeper-agent"))
+        .args(args)
+        .stdin(referee.stdout.take().unwrap())
+        .stdout(referee.stdin.take().unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let agent = agent.wait_with_output().unwrap();
+    let code = referee.wait().unwrap().code();
+    let report = std::fs::read_to_string(&output).unwrap();
+    (
+        code,
+        report,
+        String::from_utf8_lossy(&agent.stderr).into_owned(),
+    )
 }

@@ -130,9 +130,10 @@ fn the_agent_bundle_fits_codingame_compiles_and_passes_its_suite() {
         .assert()
         .code(0)
         .stdout(predicate::str::ends_with(" passed, 0 failed\n"))
-        .stdout(predicate::str::contains("50 passed, 0 failed").and(
-            predicate::str::contains("score 22/50"),
-        ));
+        .stdout(
+            predicate::str::contains("50 passed, 0 failed")
+                .and(predicate::str::contains("score 22/50")),
+        );
 }
 
 #[test]
@@ -146,9 +147,11 @@ fn a_bundle_over_max_bytes_is_written_and_is_an_error() {
         .arg(&out)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("without doc comments").and(
-            predicate::str::contains("over the limit of 1000 (--max-bytes)"),
-        ));
+        .stderr(
+            predicate::str::contains("without doc comments").and(predicate::str::contains(
+                "over the limit of 1000 (--max-bytes)",
+            )),
+        );
     assert!(std::fs::metadata(&out).expect("written").len() > 1000);
     util::bin("judge")
         .args(["bundle", "minimax", "--bin", "../minimax"])

@@ -275,8 +275,14 @@ mod tests {
         assert_eq!(known("all(not(test), bundle)"), Some(true));
         assert_eq!(known("bundle_bin = \"agent\""), Some(true));
         assert_eq!(known("bundle_bin = \"solver\""), Some(false));
-        assert_eq!(known("any(not(bundle), bundle_bin = \"agent\")"), Some(true));
-        assert_eq!(known("any(not(bundle), bundle_bin = \"solver\")"), Some(false));
+        assert_eq!(
+            known("any(not(bundle), bundle_bin = \"agent\")"),
+            Some(true)
+        );
+        assert_eq!(
+            known("any(not(bundle), bundle_bin = \"solver\")"),
+            Some(false)
+        );
     }
 
     #[test]
