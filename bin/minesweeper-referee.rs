@@ -6,6 +6,10 @@
 //! `x y [fx fy]...`: a reveal, then any number of flag pairs that have no effect. The layout is
 //! drawn by `cp_puzzles::minesweeper::game` at the first reveal under the `opening` rule.
 //!
+//! `minesweeper-referee --cases N [--seed S]` prints the lines of N case files instead, one per
+//! line: `30 16 99 game_seed(S, i)` for i from 0 (S is 1 by default), the games of
+//! `minesweeper-bot --width 30 --height 16 --mines 99 --first-click opening --seed S`.
+//!
 //! Exit codes (testlib): 0 a complete game played by the rules (output file `score 1` won or
 //! `score 0` lost, then the outcome and the turns), 1 WA (off-board cell, revealed cell, time limit,
 //! player gone), 2 PE (malformed line), 3 failure (bad arguments or case file).
@@ -15,7 +19,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cp_puzzles::minesweeper::game::{Config, FirstClick, Game, Status};
+use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Status};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
 
 /// The referee's options and files.
@@ -193,12 +197,44 @@ fn referee(case: &Case, args: &Args, input: impl BufRead, mut output: impl Write
     unreachable!("the turn counter does not run out before the board")
 }
 
+/// `--cases N [--seed S]`: the case lines of games 0 to N - 1 of the bot's run seeded with `S`.
+///
+/// # Errors
+/// An option that is not `--cases` or `--seed`, or a value that is not a number.
+fn case_lines(args: &[String]) -> Result<String, String> {
+    let (mut count, mut seed) = (None, 1);
+    for pair in args.chunks(2) {
+        let value = |v: Option<&String>| {
+            v.and_then(|v| v.parse::<u64>().ok())
+                .ok_or_else(|| format!("{} needs a number", pair[0]))
+        };
+        match pair[0].as_str() {
+            "--cases" => count = Some(value(pair.get(1))?),
+            "--seed" => seed = value(pair.get(1))?,
+            other => return Err(format!("unexpected argument {other} with --cases")),
+        }
+    }
+    let count = count.ok_or("--cases needs a number")?;
+    Ok((0..count)
+        .map(|i| format!("30 16 99 {}\n", game_seed(seed, i)))
+        .collect())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let fail = |msg: String| {
         eprintln!("minesweeper-referee: {msg}");
         ExitCode::from(3)
     };
+    if args.iter().any(|a| a == "--cases") {
+        return match case_lines(&args) {
+            Ok(lines) => match io::stdout().lock().write_all(lines.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(format!("cannot write the cases: {e}")),
+            },
+            Err(e) => fail(e),
+        };
+    }
     let args = match parse_args(&args) {
         Ok(a) => a,
         Err(e) => return fail(e),

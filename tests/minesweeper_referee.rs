@@ -234,3 +234,23 @@ fn agent_game(seed: u64, args: &[&str]) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&agent.stderr).into_owned(),
     )
 }
+
+/// `--cases 50 --seed 1` writes the suite's case files, line for line.
+#[test]
+fn the_referee_writes_the_suites_cases() {
+    let out = Command::new(bin_path("minesweeper-referee"))
+        .args(["--cases", "50", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let suite = crate::util::root().join("testcases/codingame-minesweeper");
+    let expected: String = (1..=50)
+        .map(|i| std::fs::read_to_string(suite.join(format!("{i:02}.in"))).unwrap())
+        .collect();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    let bad = Command::new(bin_path("minesweeper-referee"))
+        .args(["--cases", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(3));
+}
