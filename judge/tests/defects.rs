@@ -107,25 +107,30 @@ fn mean(n: u64, measure: impl Fn() -> u64) -> u64 {
     (0..n).map(|_| measure()).sum::<u64>() / n
 }
 
-/// The peak memory in KiB that the judge reports for `cmd`, from its JSON report.
+/// The peak memory in KiB that the judge reports for `cmd`, from its JSON report. The case must
+/// be `AC`: a run stopped on the time limit reports the memory it had reached when it was
+/// stopped, which for the 100 MiB program can be any part of it. Hence a time limit far above
+/// the program's time, even on a loaded machine (the default 2 s was reached by the 100 MiB
+/// program, a 0.2 s run alone, while the judge's other tests ran beside it).
 fn judged_kib(cmd: &str) -> u64 {
     let tmp = temp_suite("m", &[("01", b"", Some(b""))]);
-    let out = judge_in(tmp.path(), &["m", "--cmd", cmd, "--format", "json"])
+    let args = ["m", "--cmd", cmd, "--format", "json", "--time-limit", "60"];
+    let out = judge_in(tmp.path(), &args)
         .output()
         .expect("the judge runs");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    json["suites"][0]["cases"][0]["memory"]
-        .as_u64()
-        .expect("memory")
-        / 1024
+    let case = &json["suites"][0]["cases"][0];
+    assert_eq!(case["verdict"], "AC", "{cmd}: {case}");
+    case["memory"].as_u64().expect("memory") / 1024
 }
 
-/// The peak memory in KiB that `/usr/bin/time` reports for `sh -c cmd`.
+/// The peak memory in KiB that `/usr/bin/time` reports for `sh -c cmd`, which must succeed.
 fn time_kib(cmd: &str) -> u64 {
     let out = std::process::Command::new("/usr/bin/time")
         .args(["-f", "%M", "sh", "-c", cmd])
         .output()
         .expect("/usr/bin/time runs");
+    assert!(out.status.success(), "/usr/bin/time {cmd}: {}", out.status);
     let text = String::from_utf8_lossy(&out.stderr);
     text.lines()
         .last()

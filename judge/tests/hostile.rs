@@ -262,7 +262,12 @@ fn a_huge_allocation_is_a_memory_limit() {
     let cmd = "perl -e '$x = q{a} x 2_000_000_000; print qq{1\\n}'";
     let run = measured(
         "allocating 2 GB",
-        judge(tmp.path(), &["--memory-limit", "256", "--cmd", cmd]),
+        // The memory limit stops it, not the time: under the default 2 s, with the judge's
+        // other tests beside it, it was once TLE at 221 MiB.
+        judge(
+            tmp.path(),
+            &["--memory-limit", "256", "--time-limit", "20", "--cmd", cmd],
+        ),
     );
     assert!(run.stdout.starts_with("MLE"), "{}", run.stdout);
 }

@@ -86,43 +86,41 @@ fn pass(
     let stopped = AtomicBool::new(false);
     let walked = AtomicUsize::new(*units_walked);
     let failure: Mutex<Option<Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for search in workers.iter_mut() {
-            // Shared by reference, the worker's search by value: explicit, so that the bundle
-            // compiles under the 2018 edition too (no disjoint closure captures there).
-            let (next, found, stopped, walked, failure) =
-                (&next, &found, &stopped, &walked, &failure);
-            scope.spawn(move || loop {
-                if found.load(Ordering::Relaxed) || stopped.load(Ordering::Relaxed) {
-                    return;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= units.len() {
-                    return;
-                }
-                if lock(plan.checkpoint).done[i] {
-                    continue;
-                }
-                if plan
-                    .stop_after
-                    .is_some_and(|n| walked.fetch_add(1, Ordering::Relaxed) >= n)
-                {
-                    stopped.store(true, Ordering::Relaxed);
-                    return;
-                }
-                if search.walk_unit(&units[i], goal, &mut |_, _| None) {
-                    found.store(true, Ordering::Relaxed);
-                    return;
-                }
-                let mut checkpoint = lock(plan.checkpoint);
-                checkpoint.done[i] = true;
-                if let Err(e) = checkpoint.save_now_and_then() {
-                    *lock(failure) = Some(e);
-                    stopped.store(true, Ordering::Relaxed);
-                }
-            });
-        }
-    });
+    {
+        // Shared by reference: explicit, so that the bundle compiles under the 2018 edition too
+        // (no disjoint closure captures there).
+        let (next, found, stopped, walked, failure) = (&next, &found, &stopped, &walked, &failure);
+        let work = move |search: &mut Search| loop {
+            if found.load(Ordering::Relaxed) || stopped.load(Ordering::Relaxed) {
+                return;
+            }
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= units.len() {
+                return;
+            }
+            if lock(plan.checkpoint).done[i] {
+                continue;
+            }
+            if plan
+                .stop_after
+                .is_some_and(|n| walked.fetch_add(1, Ordering::Relaxed) >= n)
+            {
+                stopped.store(true, Ordering::Relaxed);
+                return;
+            }
+            if search.walk_unit(&units[i], goal, &mut |_, _| None) {
+                found.store(true, Ordering::Relaxed);
+                return;
+            }
+            let mut checkpoint = lock(plan.checkpoint);
+            checkpoint.done[i] = true;
+            if let Err(e) = checkpoint.save_now_and_then() {
+                *lock(failure) = Some(e);
+                stopped.store(true, Ordering::Relaxed);
+            }
+        };
+        on_threads(workers, work);
+    }
     *units_walked = walked.into_inner();
     if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
@@ -148,19 +146,36 @@ pub fn each_optimal<C: Send>(
 ) {
     let units = workers[0].units(max, unit_rows(rows));
     let next = AtomicUsize::new(0);
+    let (units, next, visit) = (&units, &next, &visit);
+    let work = move |(search, c): (&mut Search, &mut C)| loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(unit) = units.get(i) else {
+            return;
+        };
+        search.walk_unit(unit, max, &mut |grid, _| {
+            visit(c, grid);
+            Some(max)
+        });
+    };
+    on_threads(workers.iter_mut().zip(collect.iter_mut()), work);
+}
+
+/// Runs `work` on each of `jobs`, each on a thread of its own; a single job on the caller's
+/// thread (no thread to start, and none still exiting when the walk returns: `thread::scope`
+/// returns once its threads' closures are done, before the threads themselves have exited).
+fn on_threads<J: Send>(jobs: impl IntoIterator<Item = J>, work: impl Fn(J) + Sync) {
+    let mut jobs = jobs.into_iter().peekable();
+    let Some(first) = jobs.next() else {
+        return;
+    };
+    if jobs.peek().is_none() {
+        work(first);
+        return;
+    }
+    let work = &work;
     std::thread::scope(|scope| {
-        for (search, c) in workers.iter_mut().zip(collect.iter_mut()) {
-            let (units, next, visit) = (&units, &next, &visit);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(unit) = units.get(i) else {
-                    return;
-                };
-                search.walk_unit(unit, max, &mut |grid, _| {
-                    visit(c, grid);
-                    Some(max)
-                });
-            });
+        for job in std::iter::once(first).chain(jobs) {
+            scope.spawn(move || work(job));
         }
     });
 }
