@@ -13,8 +13,9 @@
 //! best guess (the lowest mine probability), else a cheap guess that needs no analysis (a hidden
 //! cell away from the numbers, see [`cheap_guess`]). The last two are fallbacks, and so is a failed
 //! analysis; on EOF it prints `fallbacks N in T turns (no analysis A, strategy cut S)` on stderr and
-//! exits. A worker that is cut keeps running until it ends (the analyzer's work budget bounds it),
-//! and its answer is dropped.
+//! exits. The worker's strategy searches give up at the same deadline
+//! (`bot::set_deadline`), so a cut worker ends soon after instead of competing with the next
+//! turns for the processor; its late answer is dropped.
 
 use std::collections::BTreeSet;
 use std::io::{self, BufRead, Write};
@@ -22,7 +23,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use cp_puzzles::minesweeper::bot::{Calls, Strategy};
+use cp_puzzles::minesweeper::bot::{set_deadline, Calls, Strategy};
 use cp_puzzles::minesweeper::{analyze, Board, Cell, Pos};
 
 /// The time the agent allows itself per turn unless `--budget-ms` says otherwise (CodinGame gives
@@ -100,8 +101,8 @@ impl Agent {
         if let Some(p) = self.safe.pop() {
             return p;
         }
-        let receive = spawn_worker(board.clone());
         let deadline = start + self.budget;
+        let receive = spawn_worker(board.clone(), deadline);
         let mut analysed = false;
         let mut guess = None;
         while let Some(report) = deadline
@@ -134,10 +135,12 @@ impl Agent {
 }
 
 /// Starts the analysis and the strategy of `board` on a thread of their own; the receiver gets
-/// their [`Report`]s. The thread ends when it is done, whether or not anyone still listens.
-fn spawn_worker(mut board: Board) -> mpsc::Receiver<Report> {
+/// their [`Report`]s. Past `deadline` the strategy's searches give up (`set_deadline`), so the
+/// thread ends soon after it whether or not anyone still listens.
+fn spawn_worker(mut board: Board, deadline: Instant) -> mpsc::Receiver<Report> {
     let (send, receive) = mpsc::channel();
     thread::spawn(move || {
+        set_deadline(Some(deadline));
         let Ok(analysis) = analyze(&board) else {
             let _ = send.send(Report::Analysis(None));
             return;

@@ -104,6 +104,9 @@ pub enum Budget {
     TableSize,
     /// The big-integer products of the combination of the components.
     Combination,
+    /// The time a caller allowed the bot's searches on this thread (see
+    /// `bot::set_deadline`); the analyzer itself never reports it.
+    Deadline,
 }
 
 impl fmt::Display for Budget {
@@ -112,6 +115,7 @@ impl fmt::Display for Budget {
             Budget::Enumeration => "enumeration",
             Budget::TableSize => "table size",
             Budget::Combination => "combination",
+            Budget::Deadline => "time",
         })
     }
 }

@@ -1,6 +1,31 @@
-//! The count of analyzer calls a game or a guess makes.
+//! The count of analyzer calls a game or a guess makes, and the deadline of the searches on the
+//! current thread.
 
-use crate::minesweeper::{analyze, Analysis, Board, Error};
+use std::cell::Cell;
+use std::time::Instant;
+
+use crate::minesweeper::{analyze, Analysis, Board, Budget, Error};
+
+thread_local! {
+    /// The deadline of the bot's searches on this thread, if any.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Sets (or, with `None`, clears) a deadline for the bot's searches on the current thread. Past
+/// it, [`Calls::analyze`] fails at once ([`Budget::Deadline`]) and the exact searches give up as
+/// if over their work budget, so that a strategy returns soon after with a cheaper pick. The
+/// bot's own games set none, and then nothing depends on the clock; `minesweeper-agent` sets one
+/// on the thread that thinks for it.
+pub fn set_deadline(deadline: Option<Instant>) {
+    DEADLINE.with(|d| d.set(deadline));
+}
+
+/// Whether the current thread's deadline (see [`set_deadline`]) has passed.
+pub(crate) fn past_deadline() -> bool {
+    DEADLINE
+        .with(Cell::get)
+        .is_some_and(|d| Instant::now() >= d)
+}
 
 /// How many times the analyzer ran. The count is part of the bot's reported cost per game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,8 +46,16 @@ impl Calls {
     /// Counts one call and runs the analyzer on `board`.
     ///
     /// # Errors
-    /// As [`analyze`]: the board has no consistent arrangement, or is too complex.
+    /// As [`analyze`]: the board has no consistent arrangement, or is too complex; or the thread's
+    /// deadline has passed (not counted as a call).
     pub fn analyze(&mut self, board: &Board) -> Result<Analysis, Error> {
+        if past_deadline() {
+            return Err(Error::TooComplex {
+                budget: Budget::Deadline,
+                frontier: 0,
+                components: 0,
+            });
+        }
         self.add();
         analyze(board)
     }

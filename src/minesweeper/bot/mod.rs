@@ -33,7 +33,7 @@ mod stats;
 mod syntax;
 mod tolerance;
 
-pub use calls::Calls;
+pub use calls::{set_deadline, Calls};
 #[cfg(not(bundle))]
 pub use error::BotError;
 pub use exact::{ExactClick, MAX_ARRANGEMENTS};

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use super::arrangements::Region;
 use super::ExactClick;
+use crate::minesweeper::bot::calls::past_deadline;
 use crate::minesweeper::bot::tolerance::SCORE_TIE;
 
 /// Per allowed arrangement, the most arrangements the search examines (summed over its clicks)
@@ -19,7 +20,7 @@ type Set = Vec<u16>;
 impl Region {
     /// The click that maximizes the chance of winning the region; `None` if no click tells
     /// anything (a single arrangement) or the search runs over its budget (set by `max`, the
-    /// most arrangements allowed).
+    /// most arrangements allowed) or past the thread's deadline (see `bot::set_deadline`).
     #[must_use]
     pub fn solve(&self, max: usize) -> Option<ExactClick> {
         let shows: Vec<Vec<u8>> = self
@@ -193,7 +194,7 @@ impl Search<'_> {
                 living.push((mines, hash, i));
             }
         }
-        if self.work == 0 {
+        if self.work == 0 || past_deadline() {
             return None;
         }
         // Two clicks that split `set` the same way are worth the same: keep the first.
