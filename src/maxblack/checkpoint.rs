@@ -6,16 +6,21 @@
 //! grid 17 17 3
 //! maxima 9 16 ...
 //! pass 146
-//! done 0-15 17 19-30
+//! units 35120
+//! done 0-15 17 19-30 31.0-4 31.5.0-2
 //! ```
 //!
 //! `grid` is the input (rows, columns, K); `maxima` the exact maxima of the rectangles 1, 2, ...
 //! rows high that the final grid's search builds on (in the search's orientation, narrow rows);
-//! `pass G` says that no grid holds more than G black cells, and `done` lists the units of work
-//! of the walk with goal G (see `Search::units`) that hold no grid with G or more; `max G` (in
-//! place of `pass`) says that G is the maximum. Every line is a proved fact, so a file written at
-//! any moment is a valid start.
+//! `pass G` says that no grid holds more than G black cells, `units` how many units of work the
+//! walk with goal G has (see `Search::units`; absent in older files), and `done` lists the parts
+//! of that walk that hold no grid with G or more: a unit (`17`, or a range `0-15`), or a part of
+//! one, named by the path of child numbers below it (`31.5.0-2`: children 0 to 2 of child 5 of
+//! unit 31, numbered in the walk's order among the children that pass the bounds at the goal,
+//! see `Search::children`); `max G` (in place of `pass`) says that G is the maximum. Every line
+//! is a proved fact, so a file written at any moment is a valid start.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -35,8 +40,10 @@ pub struct Checkpoint {
     pub pass: Option<u32>,
     /// Whether the pass's goal is known to be the maximum.
     pub max_known: bool,
-    /// `done[i]`: unit `i` of the current pass holds no grid as black as its goal.
-    pub done: Vec<bool>,
+    /// The parts of the current pass that hold no grid as black as its goal.
+    pub done: Done,
+    /// The number of units of the current pass, if known.
+    pub units: Option<usize>,
     /// How often the file is rewritten while units end.
     every: Duration,
     last_saved: Instant,
@@ -52,7 +59,8 @@ impl Checkpoint {
             maxima: Vec::new(),
             pass: None,
             max_known: false,
-            done: Vec::new(),
+            done: Done::default(),
+            units: None,
             every: Duration::from_secs(10),
             last_saved: Instant::now(),
         }
@@ -120,14 +128,18 @@ impl Checkpoint {
                         .chain(numbers.iter().map(|&v| v as u32))
                         .collect();
                 }
-                "pass" | "max" => {
+                "pass" | "max" | "units" => {
                     let &[g] = numbers.as_slice() else {
                         return Err((no, format!("expected one number after {word}")));
                     };
-                    self.pass = Some(g as u32);
-                    self.max_known = word == "max";
+                    if word == "units" {
+                        self.units = Some(g as usize);
+                    } else {
+                        self.pass = Some(g as u32);
+                        self.max_known = word == "max";
+                    }
                 }
-                "done" => self.done = read_ranges(line).ok_or((no, "bad unit ranges".into()))?,
+                "done" => self.done = Done::read(line).map_err(|what| (no, what))?,
                 _ => return Err((no, format!("unknown line {word:?}"))),
             }
         }
@@ -144,7 +156,11 @@ impl Checkpoint {
         }
         if let Some(g) = self.pass {
             let word = if self.max_known { "max" } else { "pass" };
-            text += &format!("{word} {g}\ndone{}\n", write_ranges(&self.done));
+            text += &format!("{word} {g}\n");
+            if let Some(units) = self.units {
+                text += &format!("units {units}\n");
+            }
+            text += &format!("done{}\n", self.done.text());
         }
         text
     }
@@ -178,59 +194,186 @@ impl Checkpoint {
         }
     }
 
-    /// Starts the pass with goal `goal` (every higher goal is ruled out), keeping the units done if
-    /// it is the pass already recorded.
-    pub fn start_pass(&mut self, goal: u32, units: usize) {
+    /// Starts the pass with goal `goal` (every higher goal is ruled out) and `units` units of
+    /// work, keeping the parts done if it is the pass already recorded.
+    ///
+    /// # Errors
+    /// [`Error::Checkpoint`] if the recorded pass has another number of units, or names a unit
+    /// past the last (a file from another version of the walk).
+    pub fn start_pass(&mut self, goal: u32, units: usize) -> Result<(), Error> {
         if self.pass != Some(goal) {
             self.pass = Some(goal);
-            self.done.clear();
-        }
-        self.done.resize(units, false);
-    }
-}
-
-/// ` 0-15 17 19-30` for the units done.
-fn write_ranges(done: &[bool]) -> String {
-    let mut out = String::new();
-    let mut i = 0;
-    while i < done.len() {
-        if !done[i] {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < done.len() && done[i] {
-            i += 1;
-        }
-        out += &if i - start == 1 {
-            format!(" {start}")
+            self.done = Done::default();
         } else {
-            format!(" {start}-{}", i - 1)
-        };
+            let recorded = self.units.unwrap_or(units);
+            let last = self.done.last_unit();
+            if recorded != units || last.is_some_and(|u| u as usize >= units) {
+                let found = match last {
+                    Some(u) if recorded == units => format!("names unit {u}"),
+                    _ => format!("has {recorded}"),
+                };
+                return Err(self.error(format!(
+                    "the pass at {goal} has {units} units of work, but the file {found}: it \
+                     was written by another version of the search (remove it to start again)"
+                )));
+            }
+        }
+        self.units = Some(units);
+        Ok(())
     }
-    out
 }
 
-/// The inverse of [`write_ranges`] on a `done ...` line.
-fn read_ranges(line: &str) -> Option<Vec<bool>> {
-    let mut done = Vec::new();
-    for range in line.split_whitespace().skip(1) {
-        let (a, b) = match range.split_once('-') {
-            Some((a, b)) => (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?),
-            None => {
-                let a = range.parse::<usize>().ok()?;
-                (a, a)
-            }
-        };
-        if a > b || b >= 1 << 32 {
-            return None;
-        }
-        if done.len() <= b {
-            done.resize(b + 1, false);
-        }
-        done[a..=b].iter_mut().for_each(|d| *d = true);
+/// The parts of a pass found empty: a tree of child numbers, each node either wholly done or
+/// holding its done children.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Done {
+    /// Whether the whole part is done.
+    all: bool,
+    /// The parts of its children that are done (empty if `all`).
+    sub: BTreeMap<u32, Done>,
+}
+
+/// The deepest path a `done` line may name (the grid has at most 20 rows).
+const MAX_PATH: usize = 24;
+
+impl Done {
+    /// Whether nothing is done.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        !self.all && self.sub.is_empty()
     }
-    Some(done)
+
+    /// Whether the part at `path` is done (itself or a part holding it).
+    #[must_use]
+    pub fn contains(&self, path: &[u32]) -> bool {
+        let mut d = self;
+        for i in path {
+            if d.all {
+                return true;
+            }
+            match d.sub.get(i) {
+                Some(s) => d = s,
+                None => return false,
+            }
+        }
+        d.all
+    }
+
+    /// What is done inside the part at `path` (`None` if nothing, or if all of it is).
+    #[must_use]
+    pub fn below(&self, path: &[u32]) -> Option<&Done> {
+        let mut d = self;
+        for i in path {
+            d = d.sub.get(i)?;
+        }
+        (!d.all).then_some(d)
+    }
+
+    /// Marks the part at `path` done.
+    pub fn insert(&mut self, path: &[u32]) {
+        let mut d = self;
+        for i in path {
+            if d.all {
+                return;
+            }
+            d = d.sub.entry(*i).or_default();
+        }
+        d.all = true;
+        d.sub.clear();
+    }
+
+    /// Marks the part at `path` done if its children `0..children` (at least one) all are;
+    /// whether it is done.
+    pub fn close(&mut self, path: &[u32], children: u32) -> bool {
+        let mut d = &mut *self;
+        for i in path {
+            if d.all {
+                return true;
+            }
+            match d.sub.get_mut(i) {
+                Some(s) => d = s,
+                None => return false,
+            }
+        }
+        if !d.all && (0..children).all(|c| d.sub.get(&c).is_some_and(|s| s.all)) {
+            d.all = true;
+            d.sub.clear();
+        }
+        d.all
+    }
+
+    /// The highest unit number named.
+    fn last_unit(&self) -> Option<u32> {
+        self.sub.keys().next_back().copied()
+    }
+
+    /// ` 0-15 17 31.0-4 31.5.0-2`: the done parts, in order.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        self.write(&mut String::new(), &mut out);
+        out
+    }
+
+    fn write(&self, prefix: &mut String, out: &mut String) {
+        let mut parts = self.sub.iter().peekable();
+        while let Some((&i, d)) = parts.next() {
+            if d.all {
+                let mut last = i;
+                while let Some((&j, e)) = parts.peek() {
+                    if j != last + 1 || !e.all {
+                        break;
+                    }
+                    last = j;
+                    parts.next();
+                }
+                out.push(' ');
+                out.push_str(prefix);
+                out.push_str(&if last == i {
+                    i.to_string()
+                } else {
+                    format!("{i}-{last}")
+                });
+            } else {
+                let len = prefix.len();
+                prefix.push_str(&format!("{i}."));
+                d.write(prefix, out);
+                prefix.truncate(len);
+            }
+        }
+    }
+
+    /// The inverse of [`Done::text`] on a `done ...` line; on error, what is wrong.
+    fn read(line: &str) -> Result<Done, String> {
+        let mut done = Done::default();
+        for part in line.split_whitespace().skip(1) {
+            let bad = || format!("bad part of a unit {part:?}");
+            let mut path: Vec<u32> = Vec::new();
+            let mut steps = part.split('.').peekable();
+            while let Some(step) = steps.next() {
+                if steps.peek().is_some() {
+                    path.push(step.parse().map_err(|_| bad())?);
+                    continue;
+                }
+                let (a, b) = match step.split_once('-') {
+                    Some((a, b)) => (a.parse::<u32>(), b.parse::<u32>()),
+                    None => (step.parse(), step.parse()),
+                };
+                let (Ok(a), Ok(b)) = (a, b) else {
+                    return Err(bad());
+                };
+                if a > b || path.len() >= MAX_PATH {
+                    return Err(bad());
+                }
+                for i in a..=b {
+                    path.push(i);
+                    done.insert(&path);
+                    path.pop();
+                }
+            }
+        }
+        Ok(done)
+    }
 }
 
 #[cfg(test)]
@@ -238,24 +381,63 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ranges_round_trip() {
-        let done = vec![true, true, false, true, false, false, true, true, true];
-        let text = write_ranges(&done);
-        assert_eq!(text, " 0-1 3 6-8");
-        assert_eq!(read_ranges(&format!("done{text}")), Some(done));
+    fn parts_round_trip() {
+        let mut done = Done::default();
+        for path in [
+            &[0][..],
+            &[1],
+            &[3],
+            &[6],
+            &[7],
+            &[8],
+            &[9, 0],
+            &[9, 1],
+            &[9, 2, 4],
+        ] {
+            done.insert(path);
+        }
+        let text = done.text();
+        assert_eq!(text, " 0-1 3 6-8 9.0-1 9.2.4");
+        assert_eq!(Done::read(&format!("done{text}")), Ok(done.clone()));
+        assert!(done.contains(&[9, 1, 5]) && !done.contains(&[9, 2]) && !done.contains(&[2]));
+        assert!(done.below(&[9]).is_some() && done.below(&[9, 0]).is_none());
+        assert!(!done.close(&[9, 2], 5));
+        assert!(!done.close(&[9], 3));
+        done.insert(&[9, 2]);
+        assert!(done.close(&[9], 3));
+        assert_eq!(done.text(), " 0-1 3 6-9");
+        assert!(Done::read("done 1.x").is_err() && Done::read("done 5-2").is_err());
     }
 
     #[test]
     fn text_round_trips() {
         let mut c = Checkpoint::none((17, 17, 3));
         c.maxima = vec![0, 12, 22];
-        c.start_pass(146, 5);
-        c.done[1] = true;
+        c.start_pass(146, 5).expect("a new pass");
+        c.done.insert(&[1]);
+        c.done.insert(&[3, 2]);
         let mut d = Checkpoint::none((17, 17, 3));
         d.read(&c.text()).expect("reads back");
         assert_eq!((&d.maxima, d.pass, d.max_known), (&c.maxima, c.pass, false));
-        assert_eq!(d.done, vec![false, true]);
+        assert_eq!((&d.done, d.units), (&c.done, Some(5)));
+        assert!(d.start_pass(146, 5).is_ok());
+        assert!(d.start_pass(146, 6).is_err());
         let mut other = Checkpoint::none((17, 17, 4));
         assert!(other.read(&c.text()).is_err());
+    }
+
+    /// A file written before parts of units were saved (no `units` line) still reads, unless it
+    /// names a unit the pass does not have.
+    #[test]
+    fn older_files_read() {
+        let text = "maxblack checkpoint\ngrid 17 17 3\nmaxima 12 24\npass 146\ndone 0-33219\n";
+        let mut c = Checkpoint::none((17, 17, 3));
+        c.read(text).expect("reads");
+        assert!(c.done.contains(&[33219]) && !c.done.contains(&[33220]));
+        let mut short = Checkpoint::none((17, 17, 3));
+        short.read(text).expect("reads");
+        assert!(short.start_pass(146, 33000).is_err());
+        assert!(c.start_pass(146, 40000).is_ok());
+        assert!(c.text().contains("pass 146\nunits 40000\ndone 0-33219\n"));
     }
 }

@@ -49,6 +49,10 @@ pub struct Options {
 /// How often the checkpoint file is rewritten while the final walk runs.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 
+/// How long a unit of work of the final walk runs before it is split into smaller parts (whose
+/// progress the checkpoint then records).
+pub const UNIT_TIME: Duration = Duration::from_secs(60);
+
 /// The number of threads `threads` asks for: itself, or one per core if 0.
 #[must_use]
 pub fn thread_count(threads: usize) -> usize {

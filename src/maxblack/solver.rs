@@ -88,6 +88,8 @@ pub struct Solver {
     checkpoint: Option<(PathBuf, Duration)>,
     /// Stop after this many units of the final walk (to test resuming).
     stop_after: Option<usize>,
+    /// The nodes and the time after which a unit of the final walk is split.
+    part_budget: (u64, Duration),
 }
 
 impl Solver {
@@ -119,6 +121,7 @@ impl Solver {
             threads: 1,
             checkpoint: None,
             stop_after: None,
+            part_budget: (u64::MAX, super::UNIT_TIME),
         }
     }
 
@@ -169,6 +172,15 @@ impl Solver {
     #[must_use]
     pub fn checkpoint(mut self, path: &Path, every: Duration) -> Self {
         self.checkpoint = Some((path.to_path_buf(), every));
+        self
+    }
+
+    /// Splits a unit of work of the final walk (see `final_walk`) whose walk takes more than
+    /// `nodes` nodes or `time` (default: [`UNIT_TIME`](super::UNIT_TIME), no limit on nodes).
+    /// The answer is the same for any budget.
+    #[must_use]
+    pub fn splitting_units_after(mut self, nodes: u64, time: Duration) -> Self {
+        self.part_budget = (nodes.max(1), time);
         self
     }
 
@@ -226,6 +238,7 @@ impl Solver {
         let plan = Plan {
             checkpoint: &checkpoint,
             stop_after: self.stop_after,
+            budget: self.part_budget,
         };
         let mut workers = final_walk::workers(search, self.threads);
         let max = final_walk::maximum(&mut workers, high, &plan)?;
