@@ -223,13 +223,15 @@ impl Checkpoint {
     }
 }
 
-/// The parts of a pass found empty: a tree of child numbers, each node either wholly done or
-/// holding its done children.
+/// The parts of a pass found empty: a tree of child numbers. Each node is wholly done, or holds
+/// ranges of children wholly done and the children partly done.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Done {
     /// Whether the whole part is done.
     all: bool,
-    /// The parts of its children that are done (empty if `all`).
+    /// The children wholly done, as ranges: first to last.
+    whole: BTreeMap<u32, u32>,
+    /// The children partly done (none of them wholly).
     sub: BTreeMap<u32, Done>,
 }
 
@@ -240,18 +242,54 @@ impl Done {
     /// Whether nothing is done.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        !self.all && self.sub.is_empty()
+        !self.all && self.whole.is_empty() && self.sub.is_empty()
+    }
+
+    /// Whether child `i` is wholly done.
+    fn has_whole(&self, i: u32) -> bool {
+        self.all
+            || self
+                .whole
+                .range(..=i)
+                .next_back()
+                .is_some_and(|(_, &last)| last >= i)
+    }
+
+    /// Marks the children `a..=b` wholly done.
+    fn add_whole(&mut self, a: u32, b: u32) {
+        if self.all {
+            return;
+        }
+        let (mut first, mut last) = (a, b);
+        if let Some((&s, &e)) = self.whole.range(..=a).next_back() {
+            if e.saturating_add(1) >= a {
+                (first, last) = (s, last.max(e));
+            }
+        }
+        let joined: Vec<u32> = self
+            .whole
+            .range(first..=last.saturating_add(1))
+            .map(|(&s, _)| s)
+            .collect();
+        for s in joined {
+            last = last.max(self.whole.remove(&s).unwrap_or(s));
+        }
+        self.whole.insert(first, last);
+        let inside: Vec<u32> = self.sub.range(a..=b).map(|(&i, _)| i).collect();
+        for i in inside {
+            self.sub.remove(&i);
+        }
     }
 
     /// Whether the part at `path` is done (itself or a part holding it).
     #[must_use]
     pub fn contains(&self, path: &[u32]) -> bool {
         let mut d = self;
-        for i in path {
-            if d.all {
+        for &i in path {
+            if d.has_whole(i) {
                 return true;
             }
-            match d.sub.get(i) {
+            match d.sub.get(&i) {
                 Some(s) => d = s,
                 None => return false,
             }
@@ -263,48 +301,70 @@ impl Done {
     #[must_use]
     pub fn below(&self, path: &[u32]) -> Option<&Done> {
         let mut d = self;
-        for i in path {
-            d = d.sub.get(i)?;
+        for &i in path {
+            if d.has_whole(i) {
+                return None;
+            }
+            d = d.sub.get(&i)?;
         }
         (!d.all).then_some(d)
     }
 
+    /// The node of the part holding the children `path`'s last names, created if need be;
+    /// `None` if a part holding it is done.
+    fn parent_mut(&mut self, path: &[u32]) -> Option<&mut Done> {
+        let mut d = self;
+        for &i in &path[..path.len().saturating_sub(1)] {
+            if d.has_whole(i) {
+                return None;
+            }
+            d = d.sub.entry(i).or_default();
+        }
+        Some(d)
+    }
+
     /// Marks the part at `path` done.
     pub fn insert(&mut self, path: &[u32]) {
-        let mut d = self;
-        for i in path {
-            if d.all {
-                return;
+        match path.last() {
+            None => {
+                *self = Done {
+                    all: true,
+                    ..Done::default()
+                }
             }
-            d = d.sub.entry(*i).or_default();
+            Some(&i) => {
+                if let Some(d) = self.parent_mut(path) {
+                    d.add_whole(i, i);
+                }
+            }
         }
-        d.all = true;
-        d.sub.clear();
     }
 
     /// Marks the part at `path` done if its children `0..children` (at least one) all are;
     /// whether it is done.
     pub fn close(&mut self, path: &[u32], children: u32) -> bool {
-        let mut d = &mut *self;
-        for i in path {
-            if d.all {
+        let mut d = &*self;
+        for &i in path {
+            if d.has_whole(i) {
                 return true;
             }
-            match d.sub.get_mut(i) {
+            match d.sub.get(&i) {
                 Some(s) => d = s,
                 None => return false,
             }
         }
-        if !d.all && (0..children).all(|c| d.sub.get(&c).is_some_and(|s| s.all)) {
-            d.all = true;
-            d.sub.clear();
+        let whole = d.all || d.whole.get(&0).is_some_and(|&last| last + 1 >= children);
+        if whole {
+            self.insert(path);
         }
-        d.all
+        whole
     }
 
     /// The highest unit number named.
     fn last_unit(&self) -> Option<u32> {
-        self.sub.keys().next_back().copied()
+        let whole = self.whole.values().next_back().copied();
+        let sub = self.sub.keys().next_back().copied();
+        whole.max(sub)
     }
 
     /// ` 0-15 17 31.0-4 31.5.0-2`: the done parts, in order.
@@ -316,25 +376,27 @@ impl Done {
     }
 
     fn write(&self, prefix: &mut String, out: &mut String) {
-        let mut parts = self.sub.iter().peekable();
-        while let Some((&i, d)) = parts.next() {
-            if d.all {
-                let mut last = i;
-                while let Some((&j, e)) = parts.peek() {
-                    if j != last + 1 || !e.all {
-                        break;
-                    }
-                    last = j;
-                    parts.next();
-                }
+        let mut whole = self.whole.iter().peekable();
+        let mut sub = self.sub.iter().peekable();
+        loop {
+            let next_whole = whole.peek().map(|(&a, _)| a);
+            let next_sub = sub.peek().map(|(&i, _)| i);
+            let take_whole = match (next_whole, next_sub) {
+                (None, None) => return,
+                (Some(a), Some(i)) => a < i,
+                (w, _) => w.is_some(),
+            };
+            if take_whole {
+                let (&a, &b) = whole.next().expect("a range");
                 out.push(' ');
                 out.push_str(prefix);
-                out.push_str(&if last == i {
-                    i.to_string()
+                out.push_str(&if a == b {
+                    a.to_string()
                 } else {
-                    format!("{i}-{last}")
+                    format!("{a}-{b}")
                 });
             } else {
+                let (&i, d) = sub.next().expect("a part");
                 let len = prefix.len();
                 prefix.push_str(&format!("{i}."));
                 d.write(prefix, out);
@@ -348,28 +410,25 @@ impl Done {
         let mut done = Done::default();
         for part in line.split_whitespace().skip(1) {
             let bad = || format!("bad part of a unit {part:?}");
-            let mut path: Vec<u32> = Vec::new();
-            let mut steps = part.split('.').peekable();
-            while let Some(step) = steps.next() {
-                if steps.peek().is_some() {
-                    path.push(step.parse().map_err(|_| bad())?);
-                    continue;
-                }
-                let (a, b) = match step.split_once('-') {
-                    Some((a, b)) => (a.parse::<u32>(), b.parse::<u32>()),
-                    None => (step.parse(), step.parse()),
-                };
-                let (Ok(a), Ok(b)) = (a, b) else {
-                    return Err(bad());
-                };
-                if a > b || path.len() >= MAX_PATH {
-                    return Err(bad());
-                }
-                for i in a..=b {
-                    path.push(i);
-                    done.insert(&path);
-                    path.pop();
-                }
+            let mut steps: Vec<&str> = part.split('.').collect();
+            let last = steps.pop().unwrap_or_default();
+            let mut path = steps
+                .iter()
+                .map(|step| step.parse::<u32>().map_err(|_| bad()))
+                .collect::<Result<Vec<u32>, String>>()?;
+            let (a, b) = match last.split_once('-') {
+                Some((a, b)) => (a.parse::<u32>(), b.parse::<u32>()),
+                None => (last.parse(), last.parse()),
+            };
+            let (Ok(a), Ok(b)) = (a, b) else {
+                return Err(bad());
+            };
+            if a > b || path.len() >= MAX_PATH {
+                return Err(bad());
+            }
+            path.push(a);
+            if let Some(d) = done.parent_mut(&path) {
+                d.add_whole(a, b);
             }
         }
         Ok(done)
@@ -407,6 +466,16 @@ mod tests {
         assert!(done.close(&[9], 3));
         assert_eq!(done.text(), " 0-1 3 6-9");
         assert!(Done::read("done 1.x").is_err() && Done::read("done 5-2").is_err());
+        let mut ranges = Done::read("done 0-3 5 7-9 12.1").expect("reads");
+        ranges.insert(&[4]);
+        ranges.insert(&[11]);
+        assert_eq!(ranges.text(), " 0-5 7-9 11 12.1");
+        ranges.insert(&[10]);
+        ranges.insert(&[6]);
+        assert_eq!(ranges.text(), " 0-11 12.1");
+        ranges.insert(&[12]);
+        assert_eq!(ranges.text(), " 0-12");
+        assert_eq!(ranges.last_unit(), Some(12));
     }
 
     #[test]

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use super::checkpoint::Checkpoint;
 use super::error::Error;
-use super::search::{Budget, Outcome, Search, Stage};
+use super::search::{Budget, Outcome, Search, Stage, Units};
 
 /// The rows of each unit of work, when the grid is high enough (else one unit: the whole walk).
 const UNIT_ROWS: usize = 2;
@@ -94,11 +94,35 @@ struct Part {
 
 /// The parts of a pass still to walk.
 struct Queue {
+    /// The parts of split units, taken first.
     parts: VecDeque<Part>,
+    /// The next unit to take once they are all taken.
+    next_unit: usize,
     /// Parts being walked.
     busy: usize,
     /// The parts split so far, with their number of children.
     split: HashMap<Vec<u32>, u32>,
+}
+
+impl Queue {
+    /// The next part to walk: a part of a split unit, or the next unit not done.
+    fn next_part(&mut self, units: &Units, plan: &Plan) -> Option<Part> {
+        if let Some(part) = self.parts.pop_front() {
+            return Some(part);
+        }
+        let checkpoint = lock(plan.checkpoint);
+        while let Some(prefix) = units.get(self.next_unit) {
+            let path = vec![self.next_unit as u32];
+            self.next_unit += 1;
+            if !checkpoint.done.contains(&path) {
+                return Some(Part {
+                    path,
+                    prefix: prefix.to_vec(),
+                });
+            }
+        }
+        None
+    }
 }
 
 /// The deepest rows at which parts of units are numbered (and split) in a grid of `rows` rows:
@@ -111,24 +135,15 @@ fn part_rows(rows: usize) -> usize {
 /// more. The units and parts found empty are marked done in the checkpoint.
 fn pass(
     workers: &mut [Search],
-    units: &[Vec<u32>],
+    units: &Units,
     goal: u32,
     plan: &Plan,
     units_walked: &mut usize,
 ) -> Result<bool, Error> {
     let to = part_rows(workers[0].rows());
-    let parts = {
-        let checkpoint = lock(plan.checkpoint);
-        (0..units.len() as u32)
-            .filter(|&i| !checkpoint.done.contains(&[i]))
-            .map(|i| Part {
-                path: vec![i],
-                prefix: units[i as usize].clone(),
-            })
-            .collect()
-    };
     let queue = Mutex::new(Queue {
-        parts,
+        parts: VecDeque::new(),
+        next_unit: 0,
         busy: 0,
         split: HashMap::new(),
     });
@@ -155,7 +170,7 @@ fn pass(
                         if found.load(Ordering::Relaxed) || stopped.load(Ordering::Relaxed) {
                             return;
                         }
-                        if let Some(part) = q.parts.pop_front() {
+                        if let Some(part) = q.next_part(units, plan) {
                             q.busy += 1;
                             break part;
                         }

@@ -13,6 +13,7 @@ mod final_walk;
 mod memo;
 mod parse;
 mod permutations;
+mod rectangles;
 pub mod rows;
 mod search;
 mod solver;

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::checkpoint::Done;
 use super::memo::{Memo, Situation};
+use super::rectangles;
 use super::rows;
 use super::solver::Speedups;
 use super::symmetry::mirror;
@@ -34,6 +35,20 @@ pub struct Tables {
     pub compatible: rows::Compatible,
     /// `best_row[f]`: the most black cells in a valid row avoiding mask `f`.
     pub best_row: Vec<u8>,
+}
+
+impl Tables {
+    /// The tables for rows of `n` cells with no `k` in a row.
+    #[must_use]
+    pub fn new(n: usize, k: usize) -> Self {
+        let valid = rows::valid_rows(n, k);
+        Tables {
+            n,
+            k,
+            compatible: rows::Compatible::new(&valid, n),
+            best_row: rows::best_row_table(n, k),
+        }
+    }
 }
 
 /// The state of one walk: the rows placed so far and what restricts the rest.
@@ -63,6 +78,28 @@ struct Walk {
     /// In a walk of a part of the final walk ([`Search::walk_part`]), where it is and what it
     /// skips.
     track: Option<Box<Track>>,
+}
+
+/// The units of work of a final walk ([`Search::units`]): prefixes of the same number of rows,
+/// kept in one vector (a pass can have tens of millions).
+pub struct Units {
+    depth: usize,
+    rows: Vec<u32>,
+    len: usize,
+}
+
+impl Units {
+    /// The number of units.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Unit `i`'s rows.
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<&[u32]> {
+        (i < self.len).then(|| &self.rows[i * self.depth..(i + 1) * self.depth])
+    }
 }
 
 /// When a walk of a part of the final walk gives up, so that the caller splits the part.
@@ -153,20 +190,18 @@ impl Search {
     pub fn new(rows: usize, n: usize, k: usize, speedups: Speedups) -> Self {
         // A run longer than every side cannot occur; a smaller `k` keeps the state short.
         let k = k.min(n.max(rows) + 1);
-        let valid = rows::valid_rows(n, k);
-        let tables = Tables {
-            n,
-            k,
-            compatible: rows::Compatible::new(&valid, n),
-            best_row: rows::best_row_table(n, k),
-        };
-        Self::sharing(Arc::new(tables), rows, vec![0], speedups)
+        Self::sharing(Arc::new(Tables::new(n, k)), rows, vec![0], speedups)
     }
 
     /// A search on tables already built, knowing the rectangle maxima `best` (at least
     /// `best[0] = 0`), with a table of failures of its own.
     #[must_use]
-    fn sharing(tables: Arc<Tables>, rows: usize, best: Vec<u32>, speedups: Speedups) -> Self {
+    pub(super) fn sharing(
+        tables: Arc<Tables>,
+        rows: usize,
+        best: Vec<u32>,
+        speedups: Speedups,
+    ) -> Self {
         let (n, k) = (tables.n, tables.k);
         Search {
             tables,
@@ -245,6 +280,33 @@ impl Search {
     pub fn rectangle_maxima(&mut self) -> &[u32] {
         self.fill_maxima(self.rows - 1);
         &self.best[..self.rows]
+    }
+
+    /// As [`Search::rectangle_maxima`], on `threads` threads (when rectangles are solved through
+    /// their transposes; see `rectangles`).
+    pub fn rectangle_maxima_on(&mut self, threads: usize) -> &[u32] {
+        if self.speedups.transpose && self.best.len() < self.rows {
+            let mut on_stage = self.on_stage.take();
+            let mut tell = |m, max| {
+                if let Some(f) = on_stage.as_mut() {
+                    f(Stage::Rectangle { rows: m, max });
+                }
+            };
+            let (n, k) = (self.tables.n, self.tables.k);
+            self.best = rectangles::maxima(n, self.rows, k, self.speedups, threads, &mut tell);
+            self.on_stage = on_stage;
+        }
+        self.rectangle_maxima()
+    }
+
+    /// The exact maximum of the rectangle of `m` rows (`best` known below it), by walks with a
+    /// falling target from the Russian-doll bound.
+    pub(super) fn direct_max(&mut self, m: usize) -> u32 {
+        let mut target = self.upper_bound(m);
+        while target > self.best[m - 1] && !self.reaches(m, target) {
+            target -= 1;
+        }
+        target.max(self.best[m - 1])
     }
 
     /// Takes the rectangle maxima as known (from a checkpoint) instead of searching for them.
@@ -353,11 +415,20 @@ impl Search {
     /// [`Search::walk_unit`] at a goal at least `goal` visits what one walk would.
     ///
     /// `depth` must be at most half the grid's rows.
-    pub fn units(&mut self, goal: u32, depth: usize) -> Vec<Vec<u32>> {
-        if depth == 0 {
-            return vec![Vec::new()];
+    pub fn units(&mut self, goal: u32, depth: usize) -> Units {
+        let mut units = Units {
+            depth,
+            rows: Vec::new(),
+            len: 1,
+        };
+        if depth > 0 {
+            units.len = 0;
+            self.each_prefix(&[], goal, depth, &mut |prefix| {
+                units.rows.extend_from_slice(prefix);
+                units.len += 1;
+            });
         }
-        self.prefixes(&[], goal, depth)
+        units
     }
 
     /// The children of the part `prefix` of the final walk with goal `goal`: the prefixes one row
@@ -370,19 +441,30 @@ impl Search {
     /// The prefixes of `depth` rows extending `prefix` that the final walk with goal `goal`
     /// reaches, in its order.
     fn prefixes(&mut self, prefix: &[u32], goal: u32, depth: usize) -> Vec<Vec<u32>> {
-        let mut units = Vec::new();
+        let mut prefixes = Vec::new();
+        self.each_prefix(prefix, goal, depth, &mut |p| prefixes.push(p.to_vec()));
+        prefixes
+    }
+
+    /// Calls `each` on the prefixes of [`Search::prefixes`], in order.
+    fn each_prefix(
+        &mut self,
+        prefix: &[u32],
+        goal: u32,
+        depth: usize,
+        each: &mut dyn FnMut(&[u32]),
+    ) {
         // Without the table, whose content depends on the walks before: the units depend only
         // on the goal and the rectangle maxima, so a run that resumes finds the same ones.
         let memo = self.memo.take();
         let (count, f) = self.start_final(prefix, goal);
         self.walk.split = Some(depth);
         self.extend(self.rows, count, f, None, &mut |prefix, _| {
-            units.push(prefix.to_vec());
+            each(prefix);
             Some(goal)
         });
         self.walk.split = None;
         self.memo = memo;
-        units
     }
 
     /// Walks the final grids that extend `prefix` (a unit of [`Search::units`]) and hold at least

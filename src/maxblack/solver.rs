@@ -231,7 +231,7 @@ impl Solver {
         if checkpoint.maxima.len() == high {
             search.knowing(&checkpoint.maxima);
         } else {
-            checkpoint.maxima = search.rectangle_maxima().to_vec();
+            checkpoint.maxima = search.rectangle_maxima_on(self.threads).to_vec();
             checkpoint.save()?;
         }
         let checkpoint = Mutex::new(checkpoint);

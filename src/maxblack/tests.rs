@@ -741,3 +741,35 @@ fn k_equal_to_n_closed_form_matches_the_search() {
         .expect("counted");
     assert_eq!(a.max, 380);
 }
+
+/// The rectangle stage on 1, 2 and 3 threads (each rectangle solved once, through its transpose
+/// when it is wider than high) finds the maxima of the stage on one thread, rectangle by
+/// rectangle, and tells them in order.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn threaded_rectangle_stage_matches_the_sequential_one() {
+    for n in 1..=11 {
+        for rows in [n, n + 1, n + 4] {
+            for k in 2..=5 {
+                let sequential = Search::new(rows, n, k, Speedups::ALL)
+                    .rectangle_maxima()
+                    .to_vec();
+                for threads in 1..=3 {
+                    let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+                    let sink = std::sync::Arc::clone(&told);
+                    let mut search =
+                        Search::new(rows, n, k, Speedups::ALL).reporting(Box::new(move |stage| {
+                            if let Stage::Rectangle { rows, max } = stage {
+                                sink.lock().unwrap().push((rows, max));
+                            }
+                        }));
+                    let threaded = search.rectangle_maxima_on(threads).to_vec();
+                    assert_eq!(threaded, sequential, "{rows}x{n} k={k} on {threads}");
+                    let expected: Vec<(usize, u32)> =
+                        (1..rows).map(|m| (m, sequential[m])).collect();
+                    assert_eq!(*told.lock().unwrap(), expected, "{rows}x{n} k={k}");
+                }
+            }
+        }
+    }
+}
