@@ -67,9 +67,19 @@ pub fn maximum(workers: &mut [Search], rows: usize, plan: &Plan) -> Result<u32, 
         let units = workers[0].units(goal, unit_rows(rows));
         lock(plan.checkpoint).start_pass(goal, units.len())?;
         // The floor is always reached (the rectangle one row lower, then a white row).
-        let found = goal <= floor || pass(workers, &units, goal, plan, &mut units_walked)?;
+        let found = if goal <= floor {
+            Some(None)
+        } else {
+            pass(workers, &units, goal, plan, &mut units_walked)?.map(Some)
+        };
+        if let Some(Some(grid)) = &found {
+            workers[0].tell(Stage::GridAt {
+                goal,
+                grid: grid.clone(),
+            });
+        }
         let mut checkpoint = lock(plan.checkpoint);
-        if found {
+        if found.is_some() {
             checkpoint.max_known = true;
             checkpoint.save()?;
             return Ok(goal);
@@ -131,15 +141,15 @@ fn part_rows(rows: usize) -> usize {
     rows.saturating_sub(3).max(unit_rows(rows))
 }
 
-/// One pass at `goal`: whether some unit not yet done holds a grid with `goal` black cells or
-/// more. The units and parts found empty are marked done in the checkpoint.
+/// One pass at `goal`: a grid with `goal` black cells or more in some unit not yet done, if
+/// there is one. The units and parts found empty are marked done in the checkpoint.
 fn pass(
     workers: &mut [Search],
     units: &Units,
     goal: u32,
     plan: &Plan,
     units_walked: &mut usize,
-) -> Result<bool, Error> {
+) -> Result<Option<Vec<u32>>, Error> {
     let to = part_rows(workers[0].rows());
     let queue = Mutex::new(Queue {
         parts: VecDeque::new(),
@@ -149,6 +159,7 @@ fn pass(
     });
     let wake = Condvar::new();
     let found = Arc::new(AtomicBool::new(false));
+    let grid: Mutex<Option<Vec<u32>>> = Mutex::new(None);
     let stopped = AtomicBool::new(false);
     let walked = AtomicUsize::new(*units_walked);
     let failure: Mutex<Option<Error>> = Mutex::new(None);
@@ -161,8 +172,9 @@ fn pass(
         for search in workers.iter_mut() {
             // Shared by reference, the worker's search by value: explicit, so that the bundle
             // compiles under the 2018 edition too (no disjoint closure captures there).
-            let (queue, wake, found, stopped, walked, failure, budget) =
-                (&queue, &wake, &found, &stopped, &walked, &failure, &budget);
+            let (queue, wake, found, grid, stopped, walked, failure, budget) = (
+                &queue, &wake, &found, &grid, &stopped, &walked, &failure, &budget,
+            );
             scope.spawn(move || loop {
                 let part = {
                     let mut q = lock(queue);
@@ -201,7 +213,8 @@ fn pass(
                     .cloned()
                     .unwrap_or_default();
                 let outcome = search.walk_part(&part.prefix, goal, to, skip, budget.clone());
-                if outcome == Outcome::Found {
+                if let Outcome::Found(g) = outcome {
+                    lock(grid).get_or_insert(g);
                     found.store(true, Ordering::Relaxed);
                     return finish(false);
                 }
@@ -271,14 +284,14 @@ fn pass(
     if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    if found.load(Ordering::Relaxed) {
-        return Ok(true);
+    if let Some(g) = grid.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Ok(Some(g));
     }
     if stopped.into_inner() {
         lock(plan.checkpoint).save()?;
         return Err(Error::Stopped);
     }
-    Ok(false)
+    Ok(None)
 }
 
 /// Visits every grid the final walk visits at the goal `max` (the maximum): the units are shared

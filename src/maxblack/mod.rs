@@ -142,6 +142,21 @@ fn progress_report(rows: usize, cols: usize) -> Box<dyn FnMut(Stage) + Send> {
             Stage::NoGridAt { goal } => {
                 eprintln!("[{t:9.2} s] no {rows} x {cols} grid holds {goal}");
             }
+            Stage::GridAt { goal, grid } => {
+                // The search's rows are the shorter side: a wide grid is found transposed.
+                let grid = if cols > rows {
+                    symmetry::image(&grid, width, 4)
+                } else {
+                    grid
+                };
+                eprintln!("[{t:9.2} s] a {rows} x {cols} grid holds {goal}:");
+                for row in grid {
+                    let line: String = (0..cols)
+                        .map(|j| if row >> j & 1 == 1 { '#' } else { '.' })
+                        .collect();
+                    eprintln!("{line}");
+                }
+            }
         }
     })
 }

@@ -4,13 +4,17 @@
 //! A rectangle is solved on rows as narrow as its shorter side: `h` rows of `w <= h` cells (the
 //! key `(h, w)`), by walks with a falling target from the Russian-doll bound, which needs the
 //! maxima of the rectangles `j` x `w` for `j < h` (the key `(w, j)` when `j < w`, through the
-//! transpose, else `(j, w)`). The keys form a graph with no cycle (every key needed comes before
-//! in the order of `(h, w)`), each solved once; the threads take the keys whose needs are solved,
-//! in that order. A maximum is a fact, so the maxima are the same for any number of threads.
+//! transpose, else `(j, w)`). Every key needed comes before in the order of `(h, w)`: the keys
+//! are solved once each, in that order, and each key's walks are shared out among the threads
+//! as the final walk's are (its units of work, see `final_walk`), since a few large keys take
+//! nearly all the time (for 17 x 17, K = 3: 15 x 15, 16 x 16 and 17 x 16, each needing the one
+//! before). A maximum is a fact, so the maxima are the same for any number of threads.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
+use super::checkpoint::Checkpoint;
+use super::final_walk::{self, Plan};
 use super::search::{Search, Tables};
 use super::solver::Speedups;
 
@@ -37,7 +41,7 @@ pub fn maxima(
     k: usize,
     speedups: Speedups,
     threads: usize,
-    tell: &mut (dyn FnMut(usize, u32) + Send),
+    tell: &mut dyn FnMut(usize, u32),
 ) -> Vec<u32> {
     let wanted: Vec<Key> = (2..rows).map(|m| key(m, n)).collect();
     let mut all: Vec<Key> = Vec::new();
@@ -49,78 +53,68 @@ pub fn maxima(
         }
     }
     all.sort_unstable();
-    let tables = TableCache::default();
-    let state = Mutex::new(State {
+    let mut tables: HashMap<(usize, usize), Arc<Tables>> = HashMap::new();
+    let mut tables_for = |n: usize, k: usize| {
+        Arc::clone(
+            tables
+                .entry((n, k))
+                .or_insert_with(|| Arc::new(Tables::new(n, k))),
+        )
+    };
+    let mut state = State {
         values: HashMap::new(),
-        taken: vec![false; all.len()],
-        told: 0,
+        told: 1,
         best: vec![0],
         tell,
-    });
-    let ready = Condvar::new();
-    let row = |w: usize| u32::from(tables.get(w, k.min(w + 1)).best_row[0]);
-    let first_row = row(n);
-    {
-        let mut s = lock(&state);
-        if rows > 1 {
-            s.best.push(first_row);
-            (s.tell)(1, first_row);
-        }
-        s.told = 1;
+    };
+    if rows > 1 {
+        let row = u32::from(tables_for(n, k.min(n + 1)).best_row[0]);
+        state.best.push(row);
+        (state.tell)(1, row);
     }
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, all.len().max(1)) {
-            let (all, state, ready, tables, wanted) = (&all, &state, &ready, &tables, &wanted);
-            scope.spawn(move || {
-                let mut s = lock(state);
-                loop {
-                    let next = (0..all.len())
-                        .find(|&i| !s.taken[i] && needs(all[i]).all(|d| s.values.contains_key(&d)));
-                    let Some(i) = next else {
-                        if s.taken.iter().all(|&t| t) {
-                            return;
-                        }
-                        s = ready
-                            .wait(s)
-                            .unwrap_or_else(std::sync::PoisonError::into_inner);
-                        continue;
-                    };
-                    s.taken[i] = true;
-                    let (h, w) = all[i];
-                    let kk = k.min(h + 1);
-                    let t = tables.get(w, kk);
-                    // The maxima j x w for j < h; they never fall as j grows.
-                    let mut best = vec![0, u32::from(t.best_row[0])];
-                    for d in needs((h, w)) {
-                        let v = s.values[&d].max(best[best.len() - 1]);
-                        best.push(v);
-                    }
-                    drop(s);
-                    let max = Search::sharing(t, h, best, speedups).direct_max(h);
-                    s = lock(state);
-                    s.values.insert((h, w), max);
-                    s.tell_known(wanted);
-                    ready.notify_all();
-                }
-            });
+    for (h, w) in all {
+        let kk = k.min(h + 1);
+        let t = tables_for(w, kk);
+        // The maxima j x w for j < h; they never fall as j grows.
+        let mut best = vec![0, u32::from(t.best_row[0])];
+        for d in needs((h, w)) {
+            best.push(state.values[&d].max(best[best.len() - 1]));
         }
-    });
-    let mut s = lock(&state);
-    s.tell_known(&wanted);
-    std::mem::take(&mut s.best)
+        let search = Search::sharing(t, h, best, speedups);
+        let max = solve(search, (h, w, kk), threads);
+        state.values.insert((h, w), max);
+        state.tell_known(&wanted);
+    }
+    state.best
 }
 
-/// What the threads share.
+/// The maximum of the rectangle of `search`'s rows (the maxima below known), as the final walk
+/// finds it: walks with a falling goal, their units shared out among `threads` threads.
+fn solve(mut search: Search, grid: (usize, usize, usize), threads: usize) -> u32 {
+    let rows = search.rows();
+    if threads <= 1 {
+        return search.direct_max(rows);
+    }
+    let mut workers = final_walk::workers(search, threads);
+    let checkpoint = Mutex::new(Checkpoint::none(grid));
+    let plan = Plan {
+        checkpoint: &checkpoint,
+        stop_after: None,
+        budget: (u64::MAX, super::UNIT_TIME),
+    };
+    // Without a file or a stop, the walk cannot fail; the one-thread walk is the fallback.
+    final_walk::maximum(&mut workers, rows, &plan).unwrap_or_else(|_| workers[0].direct_max(rows))
+}
+
+/// The maxima found so far, and those of the final grid's width told.
 struct State<'a> {
     /// The maxima found so far.
     values: HashMap<Key, u32>,
-    /// `taken[i]`: whether a thread took the `i`-th key.
-    taken: Vec<bool>,
     /// The rows of the last rectangle of the final grid's width told.
     told: usize,
     /// The final grid's width's maxima so far.
     best: Vec<u32>,
-    tell: &'a mut (dyn FnMut(usize, u32) + Send),
+    tell: &'a mut dyn FnMut(usize, u32),
 }
 
 impl State<'_> {
@@ -136,21 +130,4 @@ impl State<'_> {
             (self.tell)(self.told, v);
         }
     }
-}
-
-/// The row tables of each width (and K), built once.
-#[derive(Default)]
-struct TableCache {
-    tables: Mutex<HashMap<(usize, usize), Arc<OnceLock<Arc<Tables>>>>>,
-}
-
-impl TableCache {
-    fn get(&self, n: usize, k: usize) -> Arc<Tables> {
-        let cell = Arc::clone(lock(&self.tables).entry((n, k)).or_default());
-        Arc::clone(cell.get_or_init(|| Arc::new(Tables::new(n, k))))
-    }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

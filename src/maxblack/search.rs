@@ -145,8 +145,8 @@ const MAX_DEPTH: usize = super::MAX_N;
 /// How a walk of a part of the final walk ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// A grid as black as the goal.
-    Found,
+    /// A grid as black as the goal (the first one the walk reached).
+    Found(Vec<u32>),
     /// No such grid in the part.
     Empty,
     /// Gave up (past the budget) at the node whose path below the part is this: of each node on
@@ -175,12 +175,15 @@ pub struct Search {
 
 /// A finished stage of the search, as told to the reporter of
 /// [`Solver::reporting`](super::Solver::reporting).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// The exact maximum of the `rows` x `n` rectangle is `max`.
     Rectangle { rows: usize, max: u32 },
     /// The final walk with this goal found no grid (so the maximum is below it).
     NoGridAt { goal: u32 },
+    /// The final walk with this goal found this grid (so the goal is the maximum), in the
+    /// search's orientation: rows as narrow as the grid's shorter side.
+    GridAt { goal: u32, grid: Vec<u32> },
 }
 
 impl Search {
@@ -510,10 +513,14 @@ impl Search {
         });
         track.on_done[from] = !track.skip.is_empty();
         self.walk.track = Some(track);
-        let found = self.walk_unit(prefix, goal, &mut |_, _| None);
+        let mut grid = Vec::new();
+        let found = self.walk_unit(prefix, goal, &mut |g, _| {
+            grid = g.to_vec();
+            None
+        });
         match self.walk.track.take().and_then(|t| t.gave_up) {
             Some(path) => Outcome::GaveUp(path),
-            None if found => Outcome::Found,
+            None if found => Outcome::Found(grid),
             None => Outcome::Empty,
         }
     }
