@@ -62,7 +62,7 @@ fn progress_prints_a_wide_grid_found_as_wide() {
         .assert()
         .success();
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-    let at = err.find("6 x 9 grid holds").expect("a grid found");
+    let at = err.find("a 6 x 9 grid holds").expect("a grid found");
     let grid: Vec<&str> = err[at..].lines().skip(1).collect();
     assert_eq!(grid.len(), 6, "{err}");
     assert!(grid.iter().all(|r| r.len() == 9), "{err}");
