@@ -7,12 +7,15 @@
 //! white), sorted, separated by blank lines.
 
 mod checkpoint;
+#[cfg(not(bundle))]
 mod count;
 mod error;
 mod final_walk;
 mod memo;
 mod parse;
+#[cfg(not(bundle))]
 mod permutations;
+#[cfg(not(bundle))]
 mod rectangles;
 pub mod rows;
 mod search;
