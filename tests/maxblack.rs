@@ -39,12 +39,33 @@ fn progress_goes_to_stderr() {
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(stdout.starts_with("26\n"), "{stdout}");
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-    let stages: Vec<&str> = err.lines().map(|l| l.split("] ").nth(1).unwrap()).collect();
-    assert_eq!(stages.len(), 6 + 2, "{err}");
+    let stages: Vec<&str> = err.lines().filter_map(|l| l.split("] ").nth(1)).collect();
+    assert_eq!(stages.len(), 6 + 3, "{err}");
     assert_eq!(stages[0], "1 x 7 rectangle: at most 5 black cells");
     assert!(stages[5].starts_with("6 x 7 rectangle: at most "), "{err}");
     assert_eq!(stages[6], "no 7 x 7 grid holds 28");
     assert_eq!(stages[7], "no 7 x 7 grid holds 27");
+    assert_eq!(stages[8], "a 7 x 7 grid holds 26:");
+    // The grid found follows, 7 rows of 7 cells.
+    let grid: Vec<&str> = err.lines().skip(9).collect();
+    assert_eq!(grid.len(), 7, "{err}");
+    assert!(grid.iter().all(|r| r.len() == 7), "{err}");
+    assert_eq!(grid.concat().matches('#').count(), 26, "{err}");
+}
+
+/// A wide grid's grid found is printed in the input's orientation.
+#[test]
+fn progress_prints_a_wide_grid_found_as_wide() {
+    let out = bin("maxblack")
+        .args(["--progress", "--count-only"])
+        .write_stdin("6 9 3\n")
+        .assert()
+        .success();
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let at = err.find("a 6 x 9 grid holds").expect("a grid found");
+    let grid: Vec<&str> = err[at..].lines().skip(1).collect();
+    assert_eq!(grid.len(), 6, "{err}");
+    assert!(grid.iter().all(|r| r.len() == 9), "{err}");
 }
 
 #[test]

@@ -83,9 +83,14 @@ pub fn optimal(search: &Search, square: bool, max: u32) -> Option<(u128, u128)> 
     let half_turn = walk(half, doubled, middle, Finish::Mirror { turn: true });
     let mut fixed = total? + upside_down? + left_right? + half_turn?;
     if square {
-        let mut transposing = |s| fixed_by_transposing(&t, best, rows, max, s, &mut nodes);
-        // The two quarter turns are each other's inverses: they fix the same grids.
-        fixed += transposing(4)? + 2 * transposing(5)? + transposing(7)?;
+        // The two diagonal mirrors fix as many grids (a grid fixed by one, read right to left, is
+        // fixed by the other), counted by states over the upper triangle; the two quarter
+        // turns are each other's inverses: they fix the same grids.
+        // Past its own budget (a large K makes many states), the triangle gives way to visits.
+        let mut triangle_nodes = 0;
+        let diagonal = fixed_by_transpose(&t, best, rows, max, &mut triangle_nodes)
+            .or_else(|| fixed_by_transposing(&t, best, rows, max, 4, &mut nodes))?;
+        fixed += 2 * diagonal + 2 * fixed_by_transposing(&t, best, rows, max, 5, &mut nodes)?;
     }
     let group: u128 = if square { 8 } else { 4 };
     debug_assert_eq!(fixed % group, 0, "Burnside's sum {fixed} over {group}");
@@ -285,6 +290,110 @@ fn fixed_by_transposing(
     (*nodes <= max_nodes(t.k)).then_some(ways)
 }
 
+/// The grids with `max` black cells that the transpose fixes, on a square of side `n` (the rows
+/// of `t`), counted by states: such a grid is its upper triangle, row `i` of which is the cells
+/// `(i, j)` for `j >= i` (bit `j`), and every line of K cells lies within K consecutive rows of
+/// the triangle. So the triangle is placed from its bottom row up, the state being the last
+/// `K - 1` rows placed, with for each state the number of ways by black cells so far (a cell off
+/// the diagonal counts twice). A line whose cells all lie in the rows placed, and that meets row
+/// `i`, is checked when row `i` is placed: a line from row `i` downwards, or in row `i` (every
+/// other line is the mirror image of one of these). `None` past [`max_nodes`] or
+/// [`MAX_STATES`], or if K - 1 rows do not fit the state.
+fn fixed_by_transpose(
+    t: &Tables,
+    best: &[u32],
+    n: usize,
+    max: u32,
+    nodes: &mut u64,
+) -> Option<u128> {
+    let k = t.k;
+    if (k - 1) * n > 128 {
+        return None;
+    }
+    let pack = |rows: &[u32]| rows.iter().fold(0u128, |s, &r| s << n | u128::from(r));
+    let mask = (1u128 << n) - 1;
+    // The rows placed (the triangle's rows i + 1, ..., at most K - 1 of them, nearest first) to
+    // the number of ways by black cells.
+    let mut layer: HashMap<u128, Vec<u128>, BuildHasherDefault<Mix>> = HashMap::default();
+    layer.insert(0, vec![1]);
+    let mut below = Vec::with_capacity(k);
+    for i in (0..n).rev() {
+        let held = (n - 1 - i).min(k - 1);
+        let mut next: HashMap<u128, Vec<u128>, BuildHasherDefault<Mix>> = HashMap::default();
+        for (&state, ways) in &layer {
+            below.clear();
+            below.extend((0..held).map(|d| (state >> (n * (held - 1 - d)) & mask) as u32));
+            // The cells of row i that the triangle's rows below forbid whatever row i is (read
+            // upside down, the rows below are rows above; the lines are the same), and the
+            // cells left of the triangle: a first filter, before the exact check.
+            let far_first: Vec<u32> = below.iter().rev().copied().collect();
+            let f = rows::forbidden(&far_first, n, k) | ((1u32 << i) - 1);
+            for index in t.compatible.range(f) {
+                let r = t.compatible.row(index);
+                if r & f != 0 {
+                    continue;
+                }
+                *nodes += 1;
+                if *nodes > max_nodes(k) {
+                    return None;
+                }
+                if !triangle_row_fits(r, &below, i, n, k) {
+                    continue;
+                }
+                let c = (r >> i & 1) + 2 * (r >> i >> 1).count_ones();
+                let mut rows = vec![r];
+                rows.extend_from_slice(&below[..held.min(k.saturating_sub(2))]);
+                let entry = next.entry(pack(&rows)).or_default();
+                for (w, &count) in ways.iter().enumerate() {
+                    let w = w as u32 + c;
+                    // The rows above and the columns left of the square placed hold at most
+                    // two rectangles of i rows.
+                    if count == 0 || w > max || w + 2 * best[i] < max {
+                        continue;
+                    }
+                    if entry.len() <= w as usize {
+                        entry.resize(w as usize + 1, 0);
+                    }
+                    entry[w as usize] += count;
+                }
+            }
+        }
+        next.retain(|_, ways| !ways.is_empty());
+        if next.len() > MAX_STATES {
+            return None;
+        }
+        layer = next;
+    }
+    Some(
+        layer
+            .values()
+            .map(|ways| ways.get(max as usize).copied().unwrap_or(0))
+            .sum(),
+    )
+}
+
+/// Whether row `r` of the triangle (bits `i..n`) fits above the rows `below` (rows `i + 1, ...`
+/// of the triangle): no line of `k` black cells from row `i` down within the square `i..n`, whose
+/// row `i + d` holds the triangle's row `i + d` and, left of it, the cells of the rows above it
+/// in column `i + d`. Row `r` itself has no run of `k`.
+fn triangle_row_fits(r: u32, below: &[u32], i: usize, n: usize, k: usize) -> bool {
+    if i + k > n {
+        return true;
+    }
+    let triangle = |d: usize| if d == 0 { r } else { below[d - 1] };
+    let (mut down, mut right, mut left) = (r, r, r);
+    for d in 1..k {
+        let mut row = below[d - 1];
+        for e in 0..d {
+            row |= (triangle(e) >> (i + d) & 1) << (i + e);
+        }
+        down &= row;
+        right &= row >> d;
+        left &= row << d;
+    }
+    down == 0 && right == 0 && left == 0
+}
+
 /// Where symmetry `s` sends cell `(i, j)` of a square of side `n` (as [`symmetry::image`]).
 fn image_of_cell((i, j): (usize, usize), n: usize, s: usize) -> (usize, usize) {
     let (a, b) = if s & 4 != 0 { (j, i) } else { (i, j) };
@@ -341,5 +450,45 @@ fn visit_fixed(
         grid.push(r);
         visit_fixed(t, best, from, grid, c, max, nodes, leaf);
         grid.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maxblack::solver::Speedups;
+
+    /// The grids fixed by either diagonal mirror, counted by states over the triangle, number as
+    /// many as those visited one by one, on every square up to 10 and K up to 5 where both finish
+    /// within their budgets, at the maximum and (up to 7) one below it.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+    fn triangle_counts_match_the_visits() {
+        let mut compared = 0;
+        for n in 1..=10 {
+            for k in 2..=(n + 1).min(5) {
+                let mut search = Search::new(n, n, k, Speedups::ALL);
+                let max = search.maximum();
+                let t = search.tables();
+                let best = search.known_maxima().to_vec();
+                let lowest = if n <= 7 { max.saturating_sub(1) } else { max };
+                for goal in lowest..=max {
+                    let mut nodes = 0;
+                    let Some(by_states) = fixed_by_transpose(&t, &best, n, goal, &mut nodes) else {
+                        continue;
+                    };
+                    for s in [4, 7] {
+                        let mut nodes = 0;
+                        if let Some(visited) =
+                            fixed_by_transposing(&t, &best, n, goal, s, &mut nodes)
+                        {
+                            assert_eq!(by_states, visited, "n={n} k={k} goal={goal} s={s}");
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 50, "{compared}");
     }
 }

@@ -1,15 +1,24 @@
 //! The final walk on several threads: the walk is cut into units of work (the prefixes of its
-//! first rows, [`Search::units`]), which the threads take in turn, each with its own table of
+//! first rows, [`Search::units`]), which the threads take in turn, sharing one table of
 //! failures. The maximum comes from walks with a falling goal that stop at the first grid; then a
 //! last walk at the maximum visits the optimal grids. Whatever the number of threads, the same
 //! units are walked with the same goals, so the answer is the same.
+//!
+//! In the walks with a falling goal, a unit that takes longer than a budget is split: its walk
+//! gives up, the parts it finished are saved (each child, grandchild... of the unit before the
+//! node it was at, numbered as [`Search::children`] lists them), and its children not done become
+//! parts of work of their own, taken by any thread, and split again if they are large. So the
+//! checkpoint records progress at least once per budget, and a large unit is shared by the
+//! threads.
 
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 use super::checkpoint::Checkpoint;
 use super::error::Error;
-use super::search::{Search, Stage};
+use super::search::{Budget, Outcome, Search, Stage, Units};
 
 /// The rows of each unit of work, when the grid is high enough (else one unit: the whole walk).
 const UNIT_ROWS: usize = 2;
@@ -18,8 +27,10 @@ const UNIT_ROWS: usize = 2;
 pub struct Plan<'a> {
     /// The progress so far, updated as units end.
     pub checkpoint: &'a Mutex<Checkpoint>,
-    /// Stop with [`Error::Stopped`] after this many units (to test resuming).
+    /// Stop with [`Error::Stopped`] after this many units or parts of units (to test resuming).
     pub stop_after: Option<usize>,
+    /// A walk of a unit or part gives up, to be split, past this many nodes or this long.
+    pub budget: (u64, Duration),
 }
 
 /// The searches of the threads: the first one is the caller's, the others share its tables and
@@ -54,11 +65,21 @@ pub fn maximum(workers: &mut [Search], rows: usize, plan: &Plan) -> Result<u32, 
     let mut units_walked = 0;
     loop {
         let units = workers[0].units(goal, unit_rows(rows));
-        lock(plan.checkpoint).start_pass(goal, units.len());
+        lock(plan.checkpoint).start_pass(goal, units.len())?;
         // The floor is always reached (the rectangle one row lower, then a white row).
-        let found = goal <= floor || pass(workers, &units, goal, plan, &mut units_walked)?;
+        let found = if goal <= floor {
+            Some(None)
+        } else {
+            pass(workers, &units, goal, plan, &mut units_walked)?.map(Some)
+        };
+        if let Some(Some(grid)) = &found {
+            workers[0].tell(Stage::GridAt {
+                goal,
+                grid: grid.clone(),
+            });
+        }
         let mut checkpoint = lock(plan.checkpoint);
-        if found {
+        if found.is_some() {
             checkpoint.max_known = true;
             checkpoint.save()?;
             return Ok(goal);
@@ -67,72 +88,208 @@ pub fn maximum(workers: &mut [Search], rows: usize, plan: &Plan) -> Result<u32, 
         workers[0].tell(Stage::NoGridAt { goal });
         goal -= 1;
         let mut checkpoint = lock(plan.checkpoint);
-        checkpoint.start_pass(goal, 0);
+        checkpoint.start_pass(goal, 0)?;
+        checkpoint.units = None;
         checkpoint.save()?;
     }
 }
 
-/// One pass at `goal`: whether some unit not yet done holds a grid with `goal` black cells or
-/// more. The units found empty are marked done in the checkpoint.
+/// A unit of work of a pass, or a part of one.
+struct Part {
+    /// The unit's number, then the child numbers down to the part.
+    path: Vec<u32>,
+    /// Its first rows.
+    prefix: Vec<u32>,
+}
+
+/// The parts of a pass still to walk.
+struct Queue {
+    /// The parts of split units, taken first.
+    parts: VecDeque<Part>,
+    /// The next unit to take once they are all taken.
+    next_unit: usize,
+    /// Parts being walked.
+    busy: usize,
+    /// The parts split so far, with their number of children.
+    split: HashMap<Vec<u32>, u32>,
+}
+
+impl Queue {
+    /// The next part to walk: a part of a split unit, or the next unit not done.
+    fn next_part(&mut self, units: &Units, plan: &Plan) -> Option<Part> {
+        if let Some(part) = self.parts.pop_front() {
+            return Some(part);
+        }
+        let checkpoint = lock(plan.checkpoint);
+        while let Some(prefix) = units.get(self.next_unit) {
+            let path = vec![self.next_unit as u32];
+            self.next_unit += 1;
+            if !checkpoint.done.contains(&path) {
+                return Some(Part {
+                    path,
+                    prefix: prefix.to_vec(),
+                });
+            }
+        }
+        None
+    }
+}
+
+/// The deepest rows at which parts of units are numbered (and split) in a grid of `rows` rows:
+/// three rows above the bottom, where a part is small.
+fn part_rows(rows: usize) -> usize {
+    rows.saturating_sub(3).max(unit_rows(rows))
+}
+
+/// One pass at `goal`: a grid with `goal` black cells or more in some unit not yet done, if
+/// there is one. The units and parts found empty are marked done in the checkpoint.
 fn pass(
     workers: &mut [Search],
-    units: &[Vec<u32>],
+    units: &Units,
     goal: u32,
     plan: &Plan,
     units_walked: &mut usize,
-) -> Result<bool, Error> {
-    let next = AtomicUsize::new(0);
-    let found = AtomicBool::new(false);
+) -> Result<Option<Vec<u32>>, Error> {
+    let to = part_rows(workers[0].rows());
+    let queue = Mutex::new(Queue {
+        parts: VecDeque::new(),
+        next_unit: 0,
+        busy: 0,
+        split: HashMap::new(),
+    });
+    let wake = Condvar::new();
+    let found = Arc::new(AtomicBool::new(false));
+    let grid: Mutex<Option<Vec<u32>>> = Mutex::new(None);
     let stopped = AtomicBool::new(false);
     let walked = AtomicUsize::new(*units_walked);
     let failure: Mutex<Option<Error>> = Mutex::new(None);
+    let budget = Budget {
+        nodes: plan.budget.0,
+        time: plan.budget.1,
+        cancel: Some(Arc::clone(&found)),
+    };
     {
-        // Shared by reference: explicit, so that the bundle compiles under the 2018 edition too
-        // (no disjoint closure captures there).
-        let (next, found, stopped, walked, failure) = (&next, &found, &stopped, &walked, &failure);
-        let work = move |search: &mut Search| loop {
-            if found.load(Ordering::Relaxed) || stopped.load(Ordering::Relaxed) {
-                return;
-            }
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= units.len() {
-                return;
-            }
-            if lock(plan.checkpoint).done[i] {
-                continue;
-            }
+        // Shared by reference: explicit, so that the bundle compiles under the 2018 edition too (no
+        // disjoint closure captures there).
+        let (queue, wake, found, grid, stopped, walked, failure, budget) = (
+            &queue, &wake, &found, &grid, &stopped, &walked, &failure, &budget,
+        );
+        run_workers(workers, |search| loop {
+            let part = {
+                let mut q = lock(queue);
+                loop {
+                    if found.load(Ordering::Relaxed) || stopped.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    if let Some(part) = q.next_part(units, plan) {
+                        q.busy += 1;
+                        break part;
+                    }
+                    if q.busy == 0 {
+                        return;
+                    }
+                    q = wake
+                        .wait(q)
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                }
+            };
+            let finish = |stop: bool| {
+                if stop {
+                    stopped.store(true, Ordering::Relaxed);
+                }
+                lock(queue).busy -= 1;
+                wake.notify_all();
+            };
             if plan
                 .stop_after
                 .is_some_and(|n| walked.fetch_add(1, Ordering::Relaxed) >= n)
             {
-                stopped.store(true, Ordering::Relaxed);
-                return;
+                return finish(true);
             }
-            if search.walk_unit(&units[i], goal, &mut |_, _| None) {
+            let skip = lock(plan.checkpoint)
+                .done
+                .below(&part.path)
+                .cloned()
+                .unwrap_or_default();
+            let outcome = search.walk_part(&part.prefix, goal, to, skip, budget.clone());
+            if let Outcome::Found(g) = outcome {
+                lock(grid).get_or_insert(g);
                 found.store(true, Ordering::Relaxed);
-                return;
+                return finish(false);
             }
+            if found.load(Ordering::Relaxed) {
+                return finish(false);
+            }
+            let children = match &outcome {
+                Outcome::GaveUp(_) => search.children(&part.prefix, goal),
+                _ => Vec::new(),
+            };
+            let mut q = lock(queue);
             let mut checkpoint = lock(plan.checkpoint);
-            checkpoint.done[i] = true;
+            let done = &mut checkpoint.done;
+            let mut path = part.path.clone();
+            let mut whole = match outcome {
+                Outcome::GaveUp(at) => {
+                    // Before each node on the path where the walk gave up, its elder
+                    // siblings are done.
+                    for &node in &at {
+                        for elder in 0..node {
+                            path.push(elder);
+                            done.insert(&path);
+                            path.pop();
+                        }
+                        path.push(node);
+                    }
+                    path.truncate(part.path.len());
+                    let n = children.len() as u32;
+                    q.split.insert(path.clone(), n);
+                    for (j, prefix) in children.into_iter().enumerate().rev() {
+                        path.push(j as u32);
+                        if !done.contains(&path) {
+                            q.parts.push_front(Part {
+                                path: path.clone(),
+                                prefix,
+                            });
+                        }
+                        path.pop();
+                    }
+                    if n == 0 {
+                        done.insert(&path);
+                    }
+                    n == 0 || done.close(&path, n)
+                }
+                _ => {
+                    done.insert(&path);
+                    true
+                }
+            };
+            // A split part whose children are all done is done.
+            while whole && path.len() > 1 {
+                path.pop();
+                whole = q.split.get(&path).is_some_and(|&n| done.close(&path, n));
+            }
             if let Err(e) = checkpoint.save_now_and_then() {
                 *lock(failure) = Some(e);
                 stopped.store(true, Ordering::Relaxed);
             }
-        };
-        on_threads(workers, work);
+            drop(checkpoint);
+            q.busy -= 1;
+            drop(q);
+            wake.notify_all();
+        });
     }
     *units_walked = walked.into_inner();
     if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    if found.into_inner() {
-        return Ok(true);
+    if let Some(g) = grid.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Ok(Some(g));
     }
     if stopped.into_inner() {
         lock(plan.checkpoint).save()?;
         return Err(Error::Stopped);
     }
-    Ok(false)
+    Ok(None)
 }
 
 /// Visits every grid the final walk visits at the goal `max` (the maximum): the units are shared
@@ -146,36 +303,33 @@ pub fn each_optimal<C: Send>(
 ) {
     let units = workers[0].units(max, unit_rows(rows));
     let next = AtomicUsize::new(0);
+    let mut pairs: Vec<(&mut Search, &mut C)> =
+        workers.iter_mut().zip(collect.iter_mut()).collect();
     let (units, next, visit) = (&units, &next, &visit);
-    let work = move |(search, c): (&mut Search, &mut C)| loop {
+    run_workers(&mut pairs, |pair| loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(unit) = units.get(i) else {
             return;
         };
+        let (search, c) = pair;
         search.walk_unit(unit, max, &mut |grid, _| {
             visit(c, grid);
             Some(max)
         });
-    };
-    on_threads(workers.iter_mut().zip(collect.iter_mut()), work);
+    });
 }
 
-/// Runs `work` on each of `jobs`, each on a thread of its own; a single job on the caller's
-/// thread (no thread to start, and none still exiting when the walk returns: `thread::scope`
-/// returns once its threads' closures are done, before the threads themselves have exited).
-fn on_threads<J: Send>(jobs: impl IntoIterator<Item = J>, work: impl Fn(J) + Sync) {
-    let mut jobs = jobs.into_iter().peekable();
-    let Some(first) = jobs.next() else {
-        return;
-    };
-    if jobs.peek().is_none() {
-        work(first);
+/// Runs `work` once for each of `workers`: on the calling thread when there is only one (no
+/// thread is started), else on scoped threads, one per worker, returning when all are done.
+fn run_workers<W: Send>(workers: &mut [W], work: impl Fn(&mut W) + Sync) {
+    if let [only] = workers {
+        work(only);
         return;
     }
     let work = &work;
     std::thread::scope(|scope| {
-        for job in std::iter::once(first).chain(jobs) {
-            scope.spawn(move || work(job));
+        for w in workers.iter_mut() {
+            scope.spawn(move || work(w));
         }
     });
 }

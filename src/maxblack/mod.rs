@@ -7,12 +7,16 @@
 //! white), sorted, separated by blank lines.
 
 mod checkpoint;
+#[cfg(not(bundle))]
 mod count;
 mod error;
 mod final_walk;
 mod memo;
 mod parse;
+#[cfg(not(bundle))]
 mod permutations;
+#[cfg(not(bundle))]
+mod rectangles;
 pub mod rows;
 mod search;
 mod solver;
@@ -48,6 +52,10 @@ pub struct Options {
 
 /// How often the checkpoint file is rewritten while the final walk runs.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
+
+/// How long a unit of work of the final walk runs before it is split into smaller parts (whose
+/// progress the checkpoint then records).
+pub const UNIT_TIME: Duration = Duration::from_secs(60);
 
 /// The number of threads `threads` asks for: itself, or one per core if 0.
 #[must_use]
@@ -136,6 +144,21 @@ fn progress_report(rows: usize, cols: usize) -> Box<dyn FnMut(Stage) + Send> {
             }
             Stage::NoGridAt { goal } => {
                 eprintln!("[{t:9.2} s] no {rows} x {cols} grid holds {goal}");
+            }
+            Stage::GridAt { goal, grid } => {
+                // The search's rows are the shorter side: a wide grid is found transposed.
+                let grid = if cols > rows {
+                    symmetry::image(&grid, width, 4)
+                } else {
+                    grid
+                };
+                eprintln!("[{t:9.2} s] a {rows} x {cols} grid holds {goal}:");
+                for row in grid {
+                    let line: String = (0..cols)
+                        .map(|j| if row >> j & 1 == 1 { '#' } else { '.' })
+                        .collect();
+                    eprintln!("{line}");
+                }
             }
         }
     })

@@ -9,9 +9,14 @@
 //!   walked again from another path (or from the mirror image of its state);
 //! - in the final walk, image pruning: only some images of each grid are visited.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+use super::checkpoint::Done;
 use super::memo::{Memo, Situation};
+#[cfg(not(bundle))]
+use super::rectangles;
 use super::rows;
 use super::solver::Speedups;
 use super::symmetry::mirror;
@@ -31,6 +36,20 @@ pub struct Tables {
     pub compatible: rows::Compatible,
     /// `best_row[f]`: the most black cells in a valid row avoiding mask `f`.
     pub best_row: Vec<u8>,
+}
+
+impl Tables {
+    /// The tables for rows of `n` cells with no `k` in a row.
+    #[must_use]
+    pub fn new(n: usize, k: usize) -> Self {
+        let valid = rows::valid_rows(n, k);
+        Tables {
+            n,
+            k,
+            compatible: rows::Compatible::new(&valid, n),
+            best_row: rows::best_row_table(n, k),
+        }
+    }
 }
 
 /// The state of one walk: the rows placed so far and what restricts the rest.
@@ -57,6 +76,83 @@ struct Walk {
     top: u32,
     /// In a `mirror` walk, the black cells above the bottom half of the grid being built.
     above_bottom: u32,
+    /// In a walk of a part of the final walk ([`Search::walk_part`]), where it is and what it
+    /// skips.
+    track: Option<Box<Track>>,
+}
+
+/// The units of work of a final walk ([`Search::units`]): prefixes of the same number of rows,
+/// kept in one vector (a pass can have tens of millions).
+pub struct Units {
+    depth: usize,
+    rows: Vec<u32>,
+    len: usize,
+}
+
+impl Units {
+    /// The number of units.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Unit `i`'s rows.
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<&[u32]> {
+        (i < self.len).then(|| &self.rows[i * self.depth..(i + 1) * self.depth])
+    }
+}
+
+/// When a walk of a part of the final walk gives up, so that the caller splits the part.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Give up after this many nodes that pass the bounds.
+    pub nodes: u64,
+    /// Give up after this long.
+    pub time: Duration,
+    /// Give up when this is set (another thread found a grid).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// The nodes between two looks at the clock.
+const TICKS: u64 = 4096;
+
+/// The bookkeeping of a walk of one part of the final walk: the child numbers of the nodes on the
+/// path, down to the depth parts are named at, and the parts to skip.
+struct Track {
+    /// The depth of the part's root.
+    from: usize,
+    /// The deepest depth whose nodes are numbered.
+    to: usize,
+    /// `seen[d]`: the nodes at depth `d` that passed the bounds under the current node at depth
+    /// `d - 1` (the current one at depth `d` is number `seen[d] - 1`).
+    seen: [u32; MAX_DEPTH + 2],
+    /// `on_done[d]`: whether the current node at depth `d` holds done parts.
+    on_done: [bool; MAX_DEPTH + 2],
+    /// The done parts inside the part being walked.
+    skip: Done,
+    budget: Budget,
+    start: Instant,
+    /// Nodes that passed the bounds so far, and when to look at the budget next.
+    ticks: u64,
+    next_look: u64,
+    /// Where the walk gave up: the numbers of the nodes on the path below the part's root.
+    gave_up: Option<Vec<u32>>,
+}
+
+/// The most rows of a grid (`MAX_N`).
+const MAX_DEPTH: usize = super::MAX_N;
+
+/// How a walk of a part of the final walk ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A grid as black as the goal (the first one the walk reached).
+    Found(Vec<u32>),
+    /// No such grid in the part.
+    Empty,
+    /// Gave up (past the budget) at the node whose path below the part is this: of each node on
+    /// it, the children numbered before it are done.
+    GaveUp(Vec<u32>),
 }
 
 /// The maximum and every optimal grid of `rows` rows of `n` <= 20 cells (all images).
@@ -80,12 +176,15 @@ pub struct Search {
 
 /// A finished stage of the search, as told to the reporter of
 /// [`Solver::reporting`](super::Solver::reporting).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// The exact maximum of the `rows` x `n` rectangle is `max`.
     Rectangle { rows: usize, max: u32 },
     /// The final walk with this goal found no grid (so the maximum is below it).
     NoGridAt { goal: u32 },
+    /// The final walk with this goal found this grid (so the goal is the maximum), in the
+    /// search's orientation: rows as narrow as the grid's shorter side.
+    GridAt { goal: u32, grid: Vec<u32> },
 }
 
 impl Search {
@@ -95,20 +194,18 @@ impl Search {
     pub fn new(rows: usize, n: usize, k: usize, speedups: Speedups) -> Self {
         // A run longer than every side cannot occur; a smaller `k` keeps the state short.
         let k = k.min(n.max(rows) + 1);
-        let valid = rows::valid_rows(n, k);
-        let tables = Tables {
-            n,
-            k,
-            compatible: rows::Compatible::new(&valid, n),
-            best_row: rows::best_row_table(n, k),
-        };
-        Self::sharing(Arc::new(tables), rows, vec![0], speedups)
+        Self::sharing(Arc::new(Tables::new(n, k)), rows, vec![0], speedups)
     }
 
     /// A search on tables already built, knowing the rectangle maxima `best` (at least
     /// `best[0] = 0`), with a table of failures of its own.
     #[must_use]
-    fn sharing(tables: Arc<Tables>, rows: usize, best: Vec<u32>, speedups: Speedups) -> Self {
+    pub(super) fn sharing(
+        tables: Arc<Tables>,
+        rows: usize,
+        best: Vec<u32>,
+        speedups: Speedups,
+    ) -> Self {
         let (n, k) = (tables.n, tables.k);
         Search {
             tables,
@@ -124,6 +221,7 @@ impl Search {
                 palindromic: true,
                 top: 0,
                 above_bottom: 0,
+                track: None,
             },
             memo: (speedups.memo && (k - 1) * n <= 64).then(|| Arc::new(Memo::new(memo_bits(n)))),
             reported: 0,
@@ -186,6 +284,40 @@ impl Search {
     pub fn rectangle_maxima(&mut self) -> &[u32] {
         self.fill_maxima(self.rows - 1);
         &self.best[..self.rows]
+    }
+
+    /// As [`Search::rectangle_maxima`], on `threads` threads (when rectangles are solved through
+    /// their transposes; see `rectangles`).
+    #[cfg(not(bundle))]
+    pub fn rectangle_maxima_on(&mut self, threads: usize) -> &[u32] {
+        if self.speedups.transpose && self.best.len() < self.rows {
+            let mut on_stage = self.on_stage.take();
+            let mut tell = |m, max| {
+                if let Some(f) = on_stage.as_mut() {
+                    f(Stage::Rectangle { rows: m, max });
+                }
+            };
+            let (n, k) = (self.tables.n, self.tables.k);
+            self.best = rectangles::maxima(n, self.rows, k, self.speedups, threads, &mut tell);
+            self.on_stage = on_stage;
+        }
+        self.rectangle_maxima()
+    }
+
+    /// The bundle for online judges leaves the threaded rectangle stage out.
+    #[cfg(bundle)]
+    pub fn rectangle_maxima_on(&mut self, _threads: usize) -> &[u32] {
+        self.rectangle_maxima()
+    }
+
+    /// The exact maximum of the rectangle of `m` rows (`best` known below it), by walks with a
+    /// falling target from the Russian-doll bound.
+    pub(super) fn direct_max(&mut self, m: usize) -> u32 {
+        let mut target = self.upper_bound(m);
+        while target > self.best[m - 1] && !self.reaches(m, target) {
+            target -= 1;
+        }
+        target.max(self.best[m - 1])
     }
 
     /// Takes the rectangle maxima as known (from a checkpoint) instead of searching for them.
@@ -276,7 +408,16 @@ impl Search {
         self.walk.grid.extend_from_slice(prefix);
         self.walk.palindromic = prefix.iter().all(|&r| mirror(r, self.tables.n) == r);
         self.walk.goal = goal;
-        let count = prefix.iter().map(|r| r.count_ones()).sum();
+        let black = |rows: &[u32]| rows.iter().map(|r| r.count_ones()).sum::<u32>();
+        // A prefix past the middle fixes the halves' counts the walk would have noted.
+        let half = self.rows / 2;
+        if prefix.len() >= half {
+            self.walk.top = black(&prefix[..half]);
+        }
+        if prefix.len() >= self.rows - half {
+            self.walk.above_bottom = black(&prefix[..self.rows - half]);
+        }
+        let count = black(prefix);
         (count, rows::forbidden(prefix, self.tables.n, self.tables.k))
     }
 
@@ -285,24 +426,56 @@ impl Search {
     /// [`Search::walk_unit`] at a goal at least `goal` visits what one walk would.
     ///
     /// `depth` must be at most half the grid's rows.
-    pub fn units(&mut self, goal: u32, depth: usize) -> Vec<Vec<u32>> {
-        let mut units = Vec::new();
-        if depth == 0 {
-            units.push(Vec::new());
-            return units;
+    pub fn units(&mut self, goal: u32, depth: usize) -> Units {
+        let mut units = Units {
+            depth,
+            rows: Vec::new(),
+            len: 1,
+        };
+        if depth > 0 {
+            units.len = 0;
+            self.each_prefix(&[], goal, depth, &mut |prefix| {
+                units.rows.extend_from_slice(prefix);
+                units.len += 1;
+            });
         }
+        units
+    }
+
+    /// The children of the part `prefix` of the final walk with goal `goal`: the prefixes one row
+    /// longer that pass the bounds, in the walk's order (their numbers in a checkpoint). Walking
+    /// each with [`Search::walk_part`] visits what walking `prefix` would.
+    pub fn children(&mut self, prefix: &[u32], goal: u32) -> Vec<Vec<u32>> {
+        self.prefixes(prefix, goal, prefix.len() + 1)
+    }
+
+    /// The prefixes of `depth` rows extending `prefix` that the final walk with goal `goal`
+    /// reaches, in its order.
+    fn prefixes(&mut self, prefix: &[u32], goal: u32, depth: usize) -> Vec<Vec<u32>> {
+        let mut prefixes = Vec::new();
+        self.each_prefix(prefix, goal, depth, &mut |p| prefixes.push(p.to_vec()));
+        prefixes
+    }
+
+    /// Calls `each` on the prefixes of [`Search::prefixes`], in order.
+    fn each_prefix(
+        &mut self,
+        prefix: &[u32],
+        goal: u32,
+        depth: usize,
+        each: &mut dyn FnMut(&[u32]),
+    ) {
         // Without the table, whose content depends on the walks before: the units depend only
         // on the goal and the rectangle maxima, so a run that resumes finds the same ones.
         let memo = self.memo.take();
-        let (count, f) = self.start_final(&[], goal);
+        let (count, f) = self.start_final(prefix, goal);
         self.walk.split = Some(depth);
         self.extend(self.rows, count, f, None, &mut |prefix, _| {
-            units.push(prefix.to_vec());
+            each(prefix);
             Some(goal)
         });
         self.walk.split = None;
         self.memo = memo;
-        units
     }
 
     /// Walks the final grids that extend `prefix` (a unit of [`Search::units`]) and hold at least
@@ -318,6 +491,81 @@ impl Search {
     ) -> bool {
         let (count, f) = self.start_final(prefix, goal);
         self.extend(self.rows, count, f, None, leaf)
+    }
+
+    /// Walks the part `prefix` (a unit, or a part of one: see [`Search::children`]) of the final
+    /// walk with goal `goal`, stopping at the first grid, skipping the parts `skip` (numbered
+    /// below `prefix`) and giving up past `budget`. Parts are numbered down to depth `to` (at
+    /// least the prefix's): a walk gives up only below a numbered depth, so that the part it was
+    /// on can be split.
+    pub fn walk_part(
+        &mut self,
+        prefix: &[u32],
+        goal: u32,
+        to: usize,
+        skip: Done,
+        budget: Budget,
+    ) -> Outcome {
+        let from = prefix.len();
+        let mut track = Box::new(Track {
+            from,
+            to: to.max(from),
+            seen: [0; MAX_DEPTH + 2],
+            on_done: [false; MAX_DEPTH + 2],
+            skip,
+            start: Instant::now(),
+            ticks: 0,
+            next_look: budget.nodes.min(TICKS),
+            budget,
+            gave_up: None,
+        });
+        track.on_done[from] = !track.skip.is_empty();
+        self.walk.track = Some(track);
+        let mut grid = Vec::new();
+        let found = self.walk_unit(prefix, goal, &mut |g, _| {
+            grid = g.to_vec();
+            None
+        });
+        match self.walk.track.take().and_then(|t| t.gave_up) {
+            Some(path) => Outcome::GaveUp(path),
+            None if found => Outcome::Found(grid),
+            None => Outcome::Empty,
+        }
+    }
+
+    /// At a node of depth `depth` that passed the bounds in a walk of a part: numbers it, and
+    /// whether to leave it (false: a done part; true: past the budget, then `gave_up` is set).
+    #[inline(never)]
+    fn track(&mut self, depth: usize) -> Option<bool> {
+        let t = self.walk.track.as_deref_mut()?;
+        if depth > t.from && depth <= t.to {
+            t.seen[depth] += 1;
+            t.seen[depth + 1] = 0;
+            t.on_done[depth] = false;
+            if t.on_done[depth - 1] {
+                let path: Vec<u32> = (t.from + 1..=depth).map(|d| t.seen[d] - 1).collect();
+                if t.skip.contains(&path) {
+                    return Some(false);
+                }
+                t.on_done[depth] = t.skip.below(&path).is_some();
+            }
+        }
+        t.ticks += 1;
+        if t.ticks >= t.next_look {
+            t.next_look = t.ticks + TICKS.min(t.budget.nodes);
+            let b = &t.budget;
+            if depth > t.from
+                && t.from < t.to
+                && (t.ticks >= b.nodes
+                    || t.start.elapsed() >= b.time
+                    || b.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)))
+            {
+                let deepest = depth.min(t.to);
+                t.gave_up = Some((t.from + 1..=deepest).map(|d| t.seen[d] - 1).collect());
+                return Some(true);
+            }
+        }
+        None
     }
 
     /// The maximum, by walks with a falling goal that stop at the first grid (one thread, no
@@ -401,6 +649,11 @@ impl Search {
         if self.walk.split == Some(depth) {
             self.reported += 1;
             return leaf(&self.walk.grid, count).is_none();
+        }
+        if self.walk.track.is_some() {
+            if let Some(leave) = self.track(depth) {
+                return leave;
+            }
         }
         let allowance = self.allowance(depth, count);
         let probe = match key {

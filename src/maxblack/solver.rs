@@ -6,9 +6,11 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::checkpoint::Checkpoint;
+#[cfg(not(bundle))]
 use super::count;
 use super::error::Error;
 use super::final_walk::{self, Plan};
+#[cfg(not(bundle))]
 use super::permutations;
 use super::search::{final_walk_visits, Search, Stage};
 use super::symmetry;
@@ -88,6 +90,8 @@ pub struct Solver {
     checkpoint: Option<(PathBuf, Duration)>,
     /// Stop after this many units of the final walk (to test resuming).
     stop_after: Option<usize>,
+    /// The nodes and the time after which a unit of the final walk is split.
+    part_budget: (u64, Duration),
 }
 
 impl Solver {
@@ -119,6 +123,7 @@ impl Solver {
             threads: 1,
             checkpoint: None,
             stop_after: None,
+            part_budget: (u64::MAX, super::UNIT_TIME),
         }
     }
 
@@ -172,6 +177,15 @@ impl Solver {
         self
     }
 
+    /// Splits a unit of work of the final walk (see `final_walk`) whose walk takes more than
+    /// `nodes` nodes or `time` (default: [`UNIT_TIME`](super::UNIT_TIME), no limit on nodes).
+    /// The answer is the same for any budget.
+    #[must_use]
+    pub fn splitting_units_after(mut self, nodes: u64, time: Duration) -> Self {
+        self.part_budget = (nodes.max(1), time);
+        self
+    }
+
     /// Stops with [`Error::Stopped`] after `units` units of work of the final walk, after
     /// saving the checkpoint: to test that a stopped run resumes.
     #[must_use]
@@ -192,17 +206,8 @@ impl Solver {
         if k > rows.max(cols) || k == 1 {
             return Ok(self.without_search());
         }
-        if self.keep.is_none() && self.count_by_states && k == rows && rows == cols && rows >= 3 {
-            // Every line of N cells needs a white cell: permutations, counted in closed form.
-            let (max, orbits, total) = permutations::answer(rows);
-            return Ok(Answer {
-                rows,
-                cols,
-                max,
-                orbits,
-                total,
-                grids: Vec::new(),
-            });
+        if let Some(answer) = self.closed_form() {
+            return Ok(answer);
         }
         // The search runs on narrow rows: a wide grid is solved as its transpose.
         let swapped = cols > rows;
@@ -219,13 +224,14 @@ impl Solver {
         if checkpoint.maxima.len() == high {
             search.knowing(&checkpoint.maxima);
         } else {
-            checkpoint.maxima = search.rectangle_maxima().to_vec();
+            checkpoint.maxima = search.rectangle_maxima_on(self.threads).to_vec();
             checkpoint.save()?;
         }
         let checkpoint = Mutex::new(checkpoint);
         let plan = Plan {
             checkpoint: &checkpoint,
             stop_after: self.stop_after,
+            budget: self.part_budget,
         };
         let mut workers = final_walk::workers(search, self.threads);
         let max = final_walk::maximum(&mut workers, high, &plan)?;
@@ -238,9 +244,11 @@ impl Solver {
             grids,
         };
         let Some(limit) = self.keep else {
-            let by_states = (self.count_by_states && count::fits(&workers[0]))
-                .then(|| count::optimal(&workers[0], rows == cols, max))
-                .flatten();
+            let by_states = if self.count_by_states {
+                by_states(&workers[0], rows == cols, max)
+            } else {
+                None
+            };
             let (orbits, total) = by_states
                 .unwrap_or_else(|| count_by_visits(&mut workers, high, wide, max, speedups));
             return Ok(answer(orbits, total, Vec::new()));
@@ -258,6 +266,32 @@ impl Solver {
             grids.sort_by_cached_key(|g| symmetry::key(g, cols));
         }
         Ok(answer(grids.len() as u128, total, grids))
+    }
+
+    /// The answer to counting only K = N on a square of side 3 or more: every line of N cells
+    /// needs a white cell, so the optima are permutations, counted in closed form.
+    #[cfg(not(bundle))]
+    fn closed_form(&self) -> Option<Answer> {
+        let (rows, cols, k) = (self.rows, self.cols, self.k);
+        if !(self.keep.is_none() && self.count_by_states && k == rows && rows == cols && rows >= 3)
+        {
+            return None;
+        }
+        let (max, orbits, total) = permutations::answer(rows);
+        Some(Answer {
+            rows,
+            cols,
+            max,
+            orbits,
+            total,
+            grids: Vec::new(),
+        })
+    }
+
+    /// The bundle for online judges leaves the closed form out (and counts by visits).
+    #[cfg(bundle)]
+    fn closed_form(&self) -> Option<Answer> {
+        None
     }
 
     /// The answer when no line can hold K cells (all black) or K = 1 (all white): one grid, its
@@ -281,6 +315,20 @@ impl Solver {
             },
         }
     }
+}
+
+/// The orbits and the total counted by states (see `count`), if that fits its budget.
+#[cfg(not(bundle))]
+fn by_states(search: &Search, square: bool, max: u32) -> Option<(u128, u128)> {
+    count::fits(search)
+        .then(|| count::optimal(search, square, max))
+        .flatten()
+}
+
+/// The bundle for online judges leaves counting by states out: it counts by visits.
+#[cfg(bundle)]
+fn by_states(_: &Search, _: bool, _: u32) -> Option<(u128, u128)> {
+    None
 }
 
 /// The orbits and the total, counted by visiting the grids of the final walk at the maximum:

@@ -587,16 +587,21 @@ fn threads_change_nothing() {
 }
 
 /// A run stopped again and again (after a number of units of work each time) and resumed from its
-/// checkpoint file gives the answer of a run never stopped, on 1 and 2 threads.
+/// checkpoint file gives the answer of a run never stopped, on 1 and 2 threads; also when the
+/// units are split into parts after a few nodes (the checkpoint then names parts of units).
 #[test]
 fn a_stopped_run_resumes_from_its_checkpoint() {
-    for (threads, (rows, cols, k), units) in [
-        (1, (12, 12, 3), 300),
-        (2, (11, 10, 3), 20),
-        (2, (10, 10, 4), 300),
+    for (threads, (rows, cols, k), units, nodes) in [
+        (1, (12, 12, 3), 300, u64::MAX),
+        (2, (11, 10, 3), 20, u64::MAX),
+        (2, (10, 10, 4), 300, u64::MAX),
+        (1, (12, 12, 3), 40, 2_000),
+        (2, (11, 10, 3), 7, 30),
+        (3, (10, 10, 4), 25, 40),
+        (2, (12, 9, 4), 10, 30),
     ] {
         let path = std::env::temp_dir().join(format!(
-            "maxblack-test-{}-{rows}-{cols}-{k}-{threads}.ckpt",
+            "maxblack-test-{}-{rows}-{cols}-{k}-{threads}-{nodes}.ckpt",
             std::process::id()
         ));
         let _ = std::fs::remove_file(&path);
@@ -604,17 +609,28 @@ fn a_stopped_run_resumes_from_its_checkpoint() {
             Solver::rectangle(rows, cols, k, Speedups::ALL)
                 .threads(threads)
                 .checkpoint(&path, std::time::Duration::ZERO)
+                .splitting_units_after(nodes, std::time::Duration::MAX)
         };
-        let mut stops = 0;
+        let (mut stops, mut parts) = (0, 0);
         let resumed = loop {
             match solver().stopping_after_units(units).answer() {
                 Ok(answer) => break answer,
                 Err(Error::Stopped) => stops += 1,
                 Err(e) => panic!("{e}"),
             }
+            let text = std::fs::read_to_string(&path).expect("the checkpoint");
+            parts += usize::from(
+                text.lines()
+                    .any(|l| l.starts_with("done") && l.contains('.')),
+            );
             assert!(stops < 10_000, "no progress");
         };
         assert!(stops > 0, "{rows}x{cols} never stopped");
+        assert_eq!(
+            parts > 0,
+            nodes < u64::MAX,
+            "{rows}x{cols}: parts of units saved"
+        );
         let text = std::fs::read_to_string(&path).expect("the checkpoint");
         assert!(
             text.starts_with(&format!("maxblack checkpoint\ngrid {rows} {cols} {k}\n")),
@@ -626,6 +642,62 @@ fn a_stopped_run_resumes_from_its_checkpoint() {
             .expect("an answer");
         assert_eq!(resumed, fresh, "{rows}x{cols} k={k}");
     }
+}
+
+/// Units split into parts after a few nodes give the answer of units never split, on 1, 2 and 3
+/// threads, listing and counting.
+#[test]
+fn split_units_change_nothing() {
+    for (rows, cols, k) in [(9, 9, 3), (10, 8, 4), (8, 8, 2), (7, 7, 3), (12, 12, 3)] {
+        let whole = Solver::rectangle(rows, cols, k, Speedups::ALL)
+            .answer()
+            .expect("an answer");
+        for threads in 1..=3 {
+            for nodes in [1, 50, 1000] {
+                let run = |solver: Solver| {
+                    solver
+                        .threads(threads)
+                        .splitting_units_after(nodes, std::time::Duration::MAX)
+                        .answer()
+                        .expect("an answer")
+                };
+                let solver = || Solver::rectangle(rows, cols, k, Speedups::ALL);
+                assert_eq!(
+                    run(solver()),
+                    whole,
+                    "{rows}x{cols} k={k} {threads} {nodes}"
+                );
+                let counted = run(solver().counting_by_visits());
+                assert_eq!((counted.max, counted.orbits), (whole.max, whole.orbits));
+            }
+        }
+    }
+}
+
+/// A checkpoint that names a unit the pass does not have (another version of the walk) is
+/// refused, naming the file, instead of being read as something else.
+#[test]
+fn a_checkpoint_from_another_walk_is_refused() {
+    let path =
+        std::env::temp_dir().join(format!("maxblack-test-{}-units.ckpt", std::process::id()));
+    std::fs::write(
+        &path,
+        "maxblack checkpoint\ngrid 10 10 3\nmaxima 8 14 17 22 28 32 37 42 47\npass 52\ndone 0-99999\n",
+    )
+    .expect("written");
+    let error = Solver::new(10, 3, Speedups::ALL)
+        .checkpoint(&path, std::time::Duration::ZERO)
+        .answer()
+        .expect_err("another walk");
+    let _ = std::fs::remove_file(&path);
+    let text = error.to_string();
+    assert!(
+        text.starts_with(&format!(
+            "checkpoint {}: the pass at 52 has ",
+            path.display()
+        )) && text.contains("names unit 99999"),
+        "{text}"
+    );
 }
 
 /// A checkpoint for another puzzle is refused, naming the file.
@@ -668,4 +740,36 @@ fn k_equal_to_n_closed_form_matches_the_search() {
         .answer()
         .expect("counted");
     assert_eq!(a.max, 380);
+}
+
+/// The rectangle stage on 1, 2 and 3 threads (each rectangle solved once, through its transpose
+/// when it is wider than high) finds the maxima of the stage on one thread, rectangle by
+/// rectangle, and tells them in order.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn threaded_rectangle_stage_matches_the_sequential_one() {
+    for n in 1..=11 {
+        for rows in [n, n + 1, n + 4] {
+            for k in 2..=5 {
+                let sequential = Search::new(rows, n, k, Speedups::ALL)
+                    .rectangle_maxima()
+                    .to_vec();
+                for threads in 1..=3 {
+                    let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+                    let sink = std::sync::Arc::clone(&told);
+                    let mut search =
+                        Search::new(rows, n, k, Speedups::ALL).reporting(Box::new(move |stage| {
+                            if let Stage::Rectangle { rows, max } = stage {
+                                sink.lock().unwrap().push((rows, max));
+                            }
+                        }));
+                    let threaded = search.rectangle_maxima_on(threads).to_vec();
+                    assert_eq!(threaded, sequential, "{rows}x{n} k={k} on {threads}");
+                    let expected: Vec<(usize, u32)> =
+                        (1..rows).map(|m| (m, sequential[m])).collect();
+                    assert_eq!(*told.lock().unwrap(), expected, "{rows}x{n} k={k}");
+                }
+            }
+        }
+    }
 }
