@@ -304,30 +304,29 @@ impl Done {
     /// Whether the part at `path` is done (itself or a part holding it).
     #[must_use]
     pub fn contains(&self, path: &[u32]) -> bool {
+        match self.node(path) {
+            Ok(d) => d.all,
+            Err(done) => done,
+        }
+    }
+
+    /// The node of the part at `path`; `Err(true)` if a part holding it is done, `Err(false)`
+    /// if nothing inside it is recorded.
+    fn node(&self, path: &[u32]) -> Result<&Done, bool> {
         let mut d = self;
         for &i in path {
             if d.has_whole(i) {
-                return true;
+                return Err(true);
             }
-            match d.sub.get(&i) {
-                Some(s) => d = s,
-                None => return false,
-            }
+            d = d.sub.get(&i).ok_or(false)?;
         }
-        d.all
+        Ok(d)
     }
 
     /// What is done inside the part at `path` (`None` if nothing, or if all of it is).
     #[must_use]
     pub fn below(&self, path: &[u32]) -> Option<&Done> {
-        let mut d = self;
-        for &i in path {
-            if d.has_whole(i) {
-                return None;
-            }
-            d = d.sub.get(&i)?;
-        }
-        (!d.all).then_some(d)
+        self.node(path).ok().filter(|d| !d.all)
     }
 
     /// The node of the part holding the children `path`'s last names, created if need be;
@@ -363,17 +362,10 @@ impl Done {
     /// Marks the part at `path` done if its children `0..children` (at least one) all are;
     /// whether it is done.
     pub fn close(&mut self, path: &[u32], children: u32) -> bool {
-        let mut d = &*self;
-        for &i in path {
-            if d.has_whole(i) {
-                return true;
-            }
-            match d.sub.get(&i) {
-                Some(s) => d = s,
-                None => return false,
-            }
-        }
-        let whole = d.all || d.whole.get(&0).is_some_and(|&last| last + 1 >= children);
+        let whole = match self.node(path) {
+            Err(done) => return done,
+            Ok(d) => d.all || d.whole.get(&0).is_some_and(|&last| last + 1 >= children),
+        };
         if whole {
             self.insert(path);
         }
