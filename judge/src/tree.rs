@@ -108,6 +108,11 @@ mod tests {
         let below = descendants(me);
         let pid = child.id() as libc::pid_t;
         assert!(below.iter().any(|p| p.pid == pid), "{below:?}");
+        // Between fork and exec a child may briefly show no resident pages: wait for some.
+        let start = std::time::Instant::now();
+        while rss(me) == 0 && start.elapsed() < std::time::Duration::from_secs(3) {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         assert!(rss(me) > 0);
         let _ = child.kill();
         let _ = child.wait();
