@@ -677,7 +677,7 @@ proptest! {
                 continue;
             }
             let view = game.view().clone();
-            let Some((p, q)) = bot::forced_guess(&view, &a, false, &mut bot::Calls::default()) else {
+            let Some((p, q)) = bot::forced_guess(&view, &a, false, false, &mut bot::Calls::default()) else {
                 break;
             };
             check_best_click(&view, p, q, "dead 50/50")?;
@@ -686,4 +686,41 @@ proptest! {
         }
         prop_assert!(dead <= h);
     }
+}
+
+/// On small boards, every dead set that the bot guesses at once (a 50/50 of any shape that no
+/// cell can tell apart) is a best click for the board, by brute force; and some of them are of a
+/// shape that the pair and box tests miss.
+#[test]
+fn a_dead_set_is_a_best_click() {
+    let mut wider = 0;
+    for seed in 0..4000u64 {
+        let (w, h) = (3 + (seed % 2) as usize, 4);
+        let m = 2 + (seed / 2 % 3) as usize;
+        let config = Config::new(w, h, m).unwrap();
+        let corner = Pos { x: 0, y: 0 };
+        let mut game = Game::new(config, FirstClick::Safe, corner, seed).unwrap();
+        game.reveal(corner);
+        while game.status() == Status::Playing {
+            let a = cp_puzzles::minesweeper::analyze(game.view()).unwrap();
+            if !a.safe.is_empty() {
+                for p in a.safe {
+                    game.reveal(p);
+                }
+                continue;
+            }
+            let view = game.view().clone();
+            let mut calls = bot::Calls::default();
+            let Some((p, q)) = bot::forced_guess(&view, &a, false, true, &mut calls) else {
+                break;
+            };
+            if bot::forced_guess(&view, &a, false, false, &mut calls).is_none() {
+                wider += 1;
+            }
+            check_best_click(&view, p, q, "dead set").unwrap();
+            game.reveal(p);
+        }
+    }
+    assert!(wider > 0, "no dead set beyond the pairs and boxes");
+    eprintln!("{wider} dead sets beyond pairs and boxes");
 }

@@ -59,6 +59,9 @@ pub enum Forced {
     Dead,
     /// Dead 50/50s, then pseudo-50/50s: a cell that is a mine only where it forms a dead 50/50.
     Pseudo,
+    /// As `Pseudo`, with dead sets of any shape between the boxes and the pseudo-50/50s: two
+    /// mine patterns that no cell can tell apart (see [`fifty::forced`]).
+    Sets,
 }
 
 /// The pool of the older strategies.
@@ -202,8 +205,9 @@ impl Pipeline {
         let endgame = || endgame::guess(view, analysis, self.endgame?);
         let forced = |calls: &mut Calls| match self.forced {
             Forced::None => None,
-            Forced::Dead => fifty::forced(view, analysis, false, calls),
-            Forced::Pseudo => fifty::forced(view, analysis, true, calls),
+            Forced::Dead => fifty::forced(view, analysis, false, false, calls),
+            Forced::Pseudo => fifty::forced(view, analysis, true, false, calls),
+            Forced::Sets => fifty::forced(view, analysis, true, true, calls),
         };
         regions()
             .or_else(endgame)

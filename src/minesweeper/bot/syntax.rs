@@ -75,10 +75,11 @@ impl std::error::Error for StrategyError {
     }
 }
 
-const FORCED: [(Forced, &str); 3] = [
+const FORCED: [(Forced, &str); 4] = [
     (Forced::None, "none"),
     (Forced::Dead, "dead"),
     (Forced::Pseudo, "pseudo"),
+    (Forced::Sets, "sets"),
 ];
 
 named!(Forced, FORCED);

@@ -26,6 +26,7 @@ pub fn forced(
     view: &Board,
     analysis: &Analysis,
     pseudo: bool,
+    sets: bool,
     calls: &mut Calls,
 ) -> Option<(Pos, f64)> {
     let probability = probability_grid(view, analysis);
@@ -55,7 +56,124 @@ pub fn forced(
             }
         }
     }
-    dead_box(view, &probability, &mut scratch, calls).or(pseudo_pick)
+    dead_box(view, &probability, &mut scratch, calls)
+        .or_else(|| {
+            sets.then(|| dead_set(view, &probability, &mut scratch, calls))
+                .flatten()
+        })
+        .or(pseudo_pick)
+}
+
+/// At most this many cells start a search for a dead set (each costs two analyzer calls).
+const SET_TRIES: usize = 6;
+
+/// A cell of a dead set, of any shape: hidden cells whose mines follow one of exactly two
+/// patterns, each in half of the arrangements, with as many mines in each, such that every other
+/// cell not known to be a mine touches as many mines of one pattern as of the other. Then no
+/// number, shown now or later, can tell the patterns apart, and the rest of the board is the
+/// same under both: the set is a 50/50 the game must take, and taking it first costs nothing.
+/// Dead pairs and boxes are dead sets; so are chains of cells that alternate, whatever numbers
+/// already show beside them. The search starts from the first [`SET_TRIES`] cells at even odds
+/// (row-major) not already in a set tried; the answer is the set's first cell in row-major order.
+fn dead_set(
+    view: &Board,
+    probability: &[f64],
+    scratch: &mut Board,
+    calls: &mut Calls,
+) -> Option<(Pos, f64)> {
+    let even = |q: f64| (q - 0.5).abs() < NEAR_TIE;
+    let hidden = |p: Pos| view.get(p) == Cell::Hidden;
+    let starts: Vec<Pos> = view
+        .positions()
+        .filter(|&p| hidden(p) && even(probability[view.index(p)]))
+        .collect();
+    let mut tried = vec![false; probability.len()];
+    for &a in starts.iter() {
+        if tried[view.index(a)] {
+            continue;
+        }
+        if tried.iter().filter(|&&t| t).count() >= SET_TRIES {
+            break;
+        }
+        tried[view.index(a)] = true;
+        let Some(set) = two_patterns(a, &starts, scratch, calls) else {
+            continue;
+        };
+        for &(c, _) in &set {
+            tried[view.index(c)] = true;
+        }
+        if indistinguishable(view, probability, &set) {
+            let first = set.iter().map(|&(c, _)| c).min_by_key(|c| (c.y, c.x))?;
+            return Some((first, probability[view.index(first)]));
+        }
+    }
+    None
+}
+
+/// The cells of `even` (cells at even odds) that a mine on `a` decides, with whether each is a
+/// mine then (`a` itself included, a mine), if a mine on one of the cells it leaves safe decides
+/// each the other way: then every arrangement follows one of the two patterns. `None` if not.
+fn two_patterns(
+    a: Pos,
+    even: &[Pos],
+    scratch: &mut Board,
+    calls: &mut Calls,
+) -> Option<Vec<(Pos, bool)>> {
+    let with_a = decided(scratch, a, even, calls)?;
+    let &(b, _) = with_a.iter().find(|&&(_, mine)| !mine)?;
+    let with_b = decided(scratch, b, even, calls)?;
+    let flipped = with_a.len() == with_b.len()
+        && with_a.iter().all(|&(c, mine)| with_b.contains(&(c, !mine)));
+    flipped.then_some(with_a)
+}
+
+/// With a mine on `m`: the cells of `even` that are then certain, each with whether it is a mine
+/// (`m` itself a mine). `None` if the mine leaves no arrangement or the analyzer gives up.
+fn decided(
+    scratch: &mut Board,
+    m: Pos,
+    even: &[Pos],
+    calls: &mut Calls,
+) -> Option<Vec<(Pos, bool)>> {
+    scratch.set(m, Cell::Flagged);
+    let analysis = calls.analyze(scratch);
+    scratch.set(m, Cell::Hidden);
+    let probability = probability_grid(scratch, &analysis.ok()?);
+    let mut found = vec![(m, true)];
+    for &c in even {
+        let q = probability[scratch.index(c)];
+        if c != m && (q == 0.0 || q == 1.0) {
+            found.push((c, q == 1.0));
+        }
+    }
+    Some(found)
+}
+
+/// Whether the two patterns of `set` (each cell with whether it is a mine in the first; the
+/// second is the opposite) hold as many mines, and every cell outside it that is not a flag or a
+/// certain mine touches as many mines of the one as of the other.
+fn indistinguishable(view: &Board, probability: &[f64], set: &[(Pos, bool)]) -> bool {
+    let first = set.iter().filter(|&&(_, mine)| mine).count();
+    if 2 * first != set.len() {
+        return false;
+    }
+    let in_set = |p: Pos| set.iter().any(|&(c, _)| c == p);
+    let known_mine = |p: Pos| view.get(p) == Cell::Flagged || probability[view.index(p)] == 1.0;
+    let mut around: Vec<Pos> = set
+        .iter()
+        .flat_map(|&(c, _)| view.neighbours(c))
+        .filter(|&p| !in_set(p) && !known_mine(p))
+        .collect();
+    around.sort_by_key(|p| (p.y, p.x));
+    around.dedup();
+    around.iter().all(|&p| {
+        let balance: i32 = set
+            .iter()
+            .filter(|&&(c, _)| touches(p, c))
+            .map(|&(_, mine)| if mine { 1 } else { -1 })
+            .sum();
+        balance == 0
+    })
 }
 
 /// Whether two chances add up to one (within [`NEAR_TIE`]).
@@ -192,7 +310,7 @@ mod tests {
     fn dead_on(text: &str) -> Option<(Pos, f64)> {
         let view = Board::parse(text).expect("a valid board");
         let analysis = analyze(&view).unwrap();
-        forced(&view, &analysis, false, &mut Calls::default())
+        forced(&view, &analysis, false, false, &mut Calls::default())
     }
 
     #[test]
@@ -210,6 +328,41 @@ mod tests {
         assert!((q - 0.5).abs() < NEAR_TIE);
         // Without the flag beyond the box, a number there could still tell the diagonals apart.
         assert_eq!(dead_on("4x4x3\nHH10\nHH21\n12H1\n0111\n"), None);
+    }
+
+    /// The forced guess on the board `text` with dead sets on (and pseudo-50/50s).
+    fn set_on(text: &str) -> Option<(Pos, f64)> {
+        let view = Board::parse(text).expect("a valid board");
+        let analysis = analyze(&view).unwrap();
+        forced(&view, &analysis, true, true, &mut Calls::default())
+    }
+
+    /// A board's right side: a column of four hidden cells beside revealed numbers, the corner
+    /// cells beyond it hidden too. The mines alternate down the column, one pattern or the other,
+    /// and the corner cells touch as many mines of each: a dead set that no pair or box test sees.
+    const CHAIN: &str = "5x5x5\n01110\n01F21\n023HH\n01FHH\n012HH\n";
+
+    #[test]
+    fn a_dead_chain_is_guessed_at_once() {
+        assert_eq!(dead_on(CHAIN), None, "the pair and box tests miss it");
+        let (p, q) = set_on(CHAIN).expect("a dead set");
+        assert_eq!(p, Pos::new(3, 2));
+        assert!((q - 0.5).abs() < NEAR_TIE);
+    }
+
+    #[test]
+    fn a_set_that_a_cell_can_split_is_not_dead() {
+        // (3, 0), (3, 2), (3, 3) and (4, 3) are at even odds and follow two patterns, but the
+        // cells at 2/3 on the right touch them unevenly: their numbers can tell them apart.
+        let open = "5x4x5\n01HHH\n0124H\n001HH\n001HH\n";
+        let view = Board::parse(open).expect("a valid board");
+        let analysis = analyze(&view).unwrap();
+        let probability = probability_grid(&view, &analysis);
+        let mut scratch = view.clone();
+        assert_eq!(
+            dead_set(&view, &probability, &mut scratch, &mut Calls::default()),
+            None
+        );
     }
 
     #[test]
