@@ -321,7 +321,12 @@ fn a_click_or_a_flag_off_the_board_is_ignored() {
 /// Any strategy, its parameters within the ranges the syntax accepts.
 fn arb_strategy() -> impl proptest::strategy::Strategy<Value = Guesser> {
     let unit = 0.0..=1.0f64;
-    let forced = prop_oneof![Just(Forced::None), Just(Forced::Dead), Just(Forced::Pseudo)];
+    let forced = prop_oneof![
+        Just(Forced::None),
+        Just(Forced::Dead),
+        Just(Forced::Pseudo),
+        Just(Forced::Sets)
+    ];
     let pool = (1usize..50, 1usize..20, 0usize..5).prop_flat_map(|(candidates, interior, deep)| {
         (0..interior).prop_map(move |near| Pool {
             candidates,

@@ -131,7 +131,7 @@ fn the_cli_rejects_bad_strategies() {
         ("regions:blend=1.5", "expected blend to be a number from 0 to 1, found \"1.5\""),
         ("regions:endgame=many", "expected endgame to be a whole number up to 1000000, found \"many\""),
         ("regions:endgame=18446744073709551615", "expected endgame to be a whole number up to 1000000, found \"18446744073709551615\""),
-        ("regions:forced=all", "expected forced to be none, dead or pseudo, found \"all\""),
+        ("regions:forced=all", "expected forced to be none, dead, pseudo or sets, found \"all\""),
         ("regions:candidates=0", "expected candidates to be at least 1, found \"0\""),
         ("lowest:window=0.2", "expected a parameter of lowest (none), found \"window\""),
         ("survival:blend=0.2", "expected a parameter of survival (window), found \"blend\""),

@@ -94,8 +94,8 @@ impl Strategy {
         forced: Forced::None,
     };
     /// The best measured strategy: [`Strategy::SECONDARY`] with the endgame search up to 4,000
-    /// arrangements, exact play in independent regions, and dead and pseudo-50/50s guessed at
-    /// once.
+    /// arrangements, exact play in independent regions, and dead sets and pseudo-50/50s guessed
+    /// at once.
     pub const REGIONS: Strategy = Strategy::Secondary {
         window: 0.1,
         blend: 0.2,
@@ -107,7 +107,7 @@ impl Strategy {
             near: 0,
             deep: 0,
         },
-        forced: Forced::Pseudo,
+        forced: Forced::Sets,
     };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.

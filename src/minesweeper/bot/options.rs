@@ -28,7 +28,7 @@ Parameters of secondary and regions, with their defaults:
   interior=4     the most of them off the frontier
   near=0         how many of those are kept for cells next to the frontier (below interior)
   deep=0         how many of the best candidates get a second move of lookahead (experimental)
-  forced=pseudo  which 50/50s the game forces are guessed at once: none, dead or pseudo
+  forced=sets    which 50/50s the game forces are guessed at once: none, dead, pseudo or sets
 A strategy prints with the parameters that differ from its defaults, e.g.
 --strategy regions:endgame=1000,blend=0.3 --compare lowest";
 

@@ -8,7 +8,7 @@
 //! - `survival`: `window=0.1`;
 //! - `secondary` and `regions` (the default strategy; `secondary` is it without the regions
 //!   search): `window=0.1`, `blend=0.2`, `endgame=4000`, `candidates=12`, `interior=4`, `near=0`,
-//!   `deep=0`, `forced=pseudo`.
+//!   `deep=0`, `forced=sets`.
 //!
 //! `window` and `next-risk` name the same parameter. Numbers are from 0 to 1; the pool must keep
 //! a cell to examine (`candidates` and `interior` at least 1, `near` below `interior`). Counts are
@@ -448,7 +448,7 @@ mod tests {
             .is_ok());
         assert_eq!(
             error("regions:forced=all"),
-            "expected forced to be none, dead or pseudo, found \"all\""
+            "expected forced to be none, dead, pseudo or sets, found \"all\""
         );
         assert_eq!(
             error("regions:near=4"),
