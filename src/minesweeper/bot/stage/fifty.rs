@@ -64,8 +64,8 @@ pub fn forced(
         .or(pseudo_pick)
 }
 
-/// At most this many cells start a search for a dead set (each costs two analyzer calls).
-const SET_TRIES: usize = 6;
+/// At most this many cells start a search for a dead set (each costs up to two analyzer calls).
+const SET_TRIES: usize = 16;
 
 /// A cell of a dead set, of any shape: hidden cells whose mines follow one of exactly two
 /// patterns, each in half of the arrangements, with as many mines in each, such that every other
@@ -73,8 +73,9 @@ const SET_TRIES: usize = 6;
 /// number, shown now or later, can tell the patterns apart, and the rest of the board is the
 /// same under both: the set is a 50/50 the game must take, and taking it first costs nothing.
 /// Dead pairs and boxes are dead sets; so are chains of cells that alternate, whatever numbers
-/// already show beside them. The search starts from the first [`SET_TRIES`] cells at even odds
-/// (row-major) not already in a set tried; the answer is the set's first cell in row-major order.
+/// already show beside them. The search starts from at most [`SET_TRIES`] cells at even odds, in
+/// row-major order, skipping those that a mine on an earlier start decided (they would find the
+/// same set); the answer is the set's first cell in row-major order.
 fn dead_set(
     view: &Board,
     probability: &[f64],
@@ -82,26 +83,29 @@ fn dead_set(
     calls: &mut Calls,
 ) -> Option<(Pos, f64)> {
     let even = |q: f64| (q - 0.5).abs() < NEAR_TIE;
-    let hidden = |p: Pos| view.get(p) == Cell::Hidden;
     let starts: Vec<Pos> = view
         .positions()
-        .filter(|&p| hidden(p) && even(probability[view.index(p)]))
+        .filter(|&p| view.get(p) == Cell::Hidden && even(probability[view.index(p)]))
         .collect();
-    let mut tried = vec![false; probability.len()];
-    for &a in starts.iter() {
-        if tried[view.index(a)] {
+    let mut seen = vec![false; probability.len()];
+    let mut tries = 0;
+    for &a in &starts {
+        if seen[view.index(a)] {
             continue;
         }
-        if tried.iter().filter(|&&t| t).count() >= SET_TRIES {
+        if tries == SET_TRIES {
             break;
         }
-        tried[view.index(a)] = true;
-        let Some(set) = two_patterns(a, &starts, scratch, calls) else {
+        tries += 1;
+        let Some(with_a) = decided(scratch, a, &starts, calls) else {
             continue;
         };
-        for &(c, _) in &set {
-            tried[view.index(c)] = true;
+        for &(c, _) in &with_a {
+            seen[view.index(c)] = true;
         }
+        let Some(set) = two_patterns(with_a, &starts, scratch, calls) else {
+            continue;
+        };
         if indistinguishable(view, probability, &set) {
             let first = set.iter().map(|&(c, _)| c).min_by_key(|c| (c.y, c.x))?;
             return Some((first, probability[view.index(first)]));
@@ -110,16 +114,15 @@ fn dead_set(
     None
 }
 
-/// The cells of `even` (cells at even odds) that a mine on `a` decides, with whether each is a
-/// mine then (`a` itself included, a mine), if a mine on one of the cells it leaves safe decides
-/// each the other way: then every arrangement follows one of the two patterns. `None` if not.
+/// `with_a`, the cells at even odds (of `even`) that a mine on a cell decides (that cell first,
+/// a mine), if a mine on one of the cells it leaves safe decides each the other way: then every
+/// arrangement follows one of the two patterns. `None` if not.
 fn two_patterns(
-    a: Pos,
+    with_a: Vec<(Pos, bool)>,
     even: &[Pos],
     scratch: &mut Board,
     calls: &mut Calls,
 ) -> Option<Vec<(Pos, bool)>> {
-    let with_a = decided(scratch, a, even, calls)?;
     let &(b, _) = with_a.iter().find(|&&(_, mine)| !mine)?;
     let with_b = decided(scratch, b, even, calls)?;
     let flipped = with_a.len() == with_b.len()
