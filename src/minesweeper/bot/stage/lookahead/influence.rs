@@ -360,6 +360,26 @@ mod tests {
     }
 
     #[test]
+    fn the_estimate_multiplies_independent_chances() {
+        // No number: every cell has the same chance q = 2/9. The corner (0, 0) is in two pairs
+        // with two side cells each, and in one box with one cell beyond its corners.
+        let view = Board::parse("3x3x2\nHHH\nHHH\nHHH\n").unwrap();
+        let analysis = analyze(&view).unwrap();
+        let probability = probability_grid(&view, &analysis);
+        let influence = Influence::new(&view, &analysis, &probability);
+        let q: f64 = 2.0 / 9.0;
+        let pairs = 2.0 * q * (1.0 - q) * q * q;
+        let square = q * q * (1.0 - q) * (1.0 - q) * q;
+        let got = influence.estimate(Pos::new(0, 0));
+        assert!((got - (pairs + square)).abs() < 1e-9, "{got}");
+        // Each of the centre's four pairs has three side cells on the board; the largest of its
+        // four boxes (all alike) counts once.
+        let centre = influence.estimate(Pos::new(1, 1));
+        let centre_pairs = 4.0 * q * (1.0 - q) * q * q * q;
+        assert!((centre - (centre_pairs + square)).abs() < 1e-9, "{centre}");
+    }
+
+    #[test]
     fn a_pair_with_a_revealed_side_never_counts() {
         // The pair (0, 0)-(1, 0) has the revealed (2, 1) beside it; no other shape holds (0, 0).
         let view = Board::parse("3x2x1\nHHH\n111\n").unwrap();

@@ -6,13 +6,13 @@ mod deep;
 mod influence;
 mod outlook;
 
-use candidates::candidates;
+use candidates::{candidates, Candidate};
 use deep::Deep;
 use influence::Influence;
 use outlook::{look, Outcomes};
 
 use crate::minesweeper::bot::calls::Calls;
-use crate::minesweeper::bot::probabilities::probability_grid;
+use crate::minesweeper::bot::probabilities::{lowest, probability_grid};
 use crate::minesweeper::bot::tolerance::SCORE_TIE;
 use crate::minesweeper::{Analysis, Board, Pos};
 
@@ -118,7 +118,7 @@ impl Lookahead {
         &self,
         view: &Board,
         analysis: &Analysis,
-        candidates: &[candidates::Candidate],
+        candidates: &[Candidate],
         blend: f64,
         calls: &mut Calls,
     ) -> (Pos, f64) {
@@ -170,15 +170,15 @@ impl Lookahead {
         view: &Board,
         analysis: &Analysis,
         probability: &[f64],
-        candidates: &[candidates::Candidate],
+        candidates: &[Candidate],
         influence: &mut Influence,
         calls: &mut Calls,
-    ) -> Vec<(candidates::Candidate, f64)> {
+    ) -> Vec<(Candidate, f64)> {
         let mut extra = Vec::new();
         if self.pool.extra == 0 {
             return extra;
         }
-        let (_, p_min) = crate::minesweeper::bot::probabilities::lowest(analysis);
+        let (_, p_min) = lowest(analysis);
         let limit = (1.0 - p_min) * (1.0 - self.window) - SCORE_TIE;
         for &(cell, q) in &analysis.probabilities {
             let safe = 1.0 - q;
@@ -193,10 +193,7 @@ impl Lookahead {
             }
             let share = influence.share(cell, calls);
             if safe + share >= limit {
-                extra.push((
-                    candidates::Candidate::new(view, probability, cell, q),
-                    share,
-                ));
+                extra.push((Candidate::new(view, probability, cell, q), share));
                 if extra.len() == self.pool.extra {
                     break;
                 }
