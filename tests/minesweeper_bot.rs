@@ -328,11 +328,12 @@ fn arb_strategy() -> impl proptest::strategy::Strategy<Value = Guesser> {
         Just(Forced::Sets)
     ];
     let pool = (1usize..50, 1usize..20, 0usize..5).prop_flat_map(|(candidates, interior, deep)| {
-        (0..interior).prop_map(move |near| Pool {
+        (0..interior, 0usize..10).prop_map(move |(near, extra)| Pool {
             candidates,
             interior,
             near,
             deep,
+            extra,
         })
     });
     let secondary = (
@@ -342,15 +343,17 @@ fn arb_strategy() -> impl proptest::strategy::Strategy<Value = Guesser> {
         any::<bool>(),
         pool,
         forced,
+        prop_oneof![Just(0.0), unit.clone()],
     )
         .prop_map(
-            |(window, blend, endgame, regions, pool, forced)| Guesser::Secondary {
+            |(window, blend, endgame, regions, pool, forced, influence)| Guesser::Secondary {
                 window,
                 blend,
                 endgame,
                 regions,
                 pool,
                 forced,
+                influence,
             },
         );
     prop_oneof![
@@ -442,8 +445,10 @@ const DEEP_LOOKAHEAD: Guesser = Guesser::Secondary {
         interior: 4,
         near: 0,
         deep: 3,
+        extra: 0,
     },
     forced: Forced::Pseudo,
+    influence: 0.0,
 };
 
 /// Small games: the board and its first-click rule.

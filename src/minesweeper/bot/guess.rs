@@ -39,7 +39,8 @@ pub enum Strategy {
     /// The exact endgame search runs up to `endgame` arrangements. With `regions`, it first
     /// looks for a region of the board independent of the rest and small enough to solve exactly
     /// (see [`super::region_click`]). Past the endgame search, `forced` 50/50s are guessed
-    /// before the lookahead.
+    /// before the lookahead. With `influence` above 0, the lookahead's score is multiplied by a
+    /// 50/50 influence (see [`Lookahead::influence`]).
     Secondary {
         window: f64,
         blend: f64,
@@ -47,6 +48,7 @@ pub enum Strategy {
         regions: bool,
         pool: Pool,
         forced: Forced,
+        influence: f64,
     },
 }
 
@@ -70,6 +72,7 @@ const SMALL_POOL: Pool = Pool {
     interior: 2,
     near: 0,
     deep: 0,
+    extra: 0,
 };
 
 impl Strategy {
@@ -90,8 +93,10 @@ impl Strategy {
             interior: 4,
             near: 0,
             deep: 0,
+            extra: 0,
         },
         forced: Forced::None,
+        influence: 0.0,
     };
     /// The best measured strategy: [`Strategy::SECONDARY`] with the endgame search up to 4,000
     /// arrangements, exact play in independent regions, and dead sets and pseudo-50/50s guessed
@@ -106,8 +111,10 @@ impl Strategy {
             interior: 4,
             near: 0,
             deep: 0,
+            extra: 0,
         },
         forced: Forced::Sets,
+        influence: 0.0,
     };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
@@ -127,6 +134,7 @@ impl Strategy {
                 window,
                 pool: SMALL_POOL,
                 score,
+                influence: 0.0,
             })
         };
         let none = Pipeline {
@@ -162,6 +170,7 @@ impl Strategy {
                 regions,
                 pool,
                 forced,
+                influence,
             } => Pipeline {
                 regions: regions.then_some(endgame),
                 endgame: Some(endgame),
@@ -170,6 +179,7 @@ impl Strategy {
                     window,
                     pool,
                     score: Score::Secondary { blend },
+                    influence,
                 }),
             },
         }

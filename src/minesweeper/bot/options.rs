@@ -29,6 +29,8 @@ Parameters of secondary and regions, with their defaults:
   near=0         how many of those are kept for cells next to the frontier (below interior)
   deep=0         how many of the best candidates get a second move of lookahead (experimental)
   forced=sets    which 50/50s the game forces are guessed at once: none, dead, pseudo or sets
+  influence=0    the weight of the 50/50 influence in the lookahead's score (experimental)
+  extra=0        with influence, the most cells outside the window examined for it (experimental)
 A strategy prints with the parameters that differ from its defaults, e.g.
 --strategy regions:endgame=1000,blend=0.3 --compare lowest";
 

@@ -8,7 +8,7 @@
 //! - `survival`: `window=0.1`;
 //! - `secondary` and `regions` (the default strategy; `secondary` is it without the regions
 //!   search): `window=0.1`, `blend=0.2`, `endgame=4000`, `candidates=12`, `interior=4`, `near=0`,
-//!   `deep=0`, `forced=sets`.
+//!   `deep=0`, `forced=sets`, `influence=0`, `extra=0`.
 //!
 //! `window` and `next-risk` name the same parameter. Numbers are from 0 to 1; the pool must keep
 //! a cell to examine (`candidates` and `interior` at least 1, `near` below `interior`). Counts are
@@ -103,6 +103,7 @@ const SECONDARY: Strategy = match Strategy::REGIONS {
         endgame,
         pool,
         forced,
+        influence,
         ..
     } => Strategy::Secondary {
         window,
@@ -111,6 +112,7 @@ const SECONDARY: Strategy = match Strategy::REGIONS {
         regions: false,
         pool,
         forced,
+        influence,
     },
     other => other,
 };
@@ -126,9 +128,11 @@ enum Key {
     Near,
     Deep,
     Forced,
+    Influence,
+    Extra,
 }
 
-const KEYS: [Key; 8] = [
+const KEYS: [Key; 10] = [
     Key::Window,
     Key::Blend,
     Key::Endgame,
@@ -137,6 +141,8 @@ const KEYS: [Key; 8] = [
     Key::Near,
     Key::Deep,
     Key::Forced,
+    Key::Influence,
+    Key::Extra,
 ];
 
 /// One parameter's value.
@@ -174,12 +180,14 @@ fn slot(s: &mut Strategy, key: Key) -> Option<Slot<'_>> {
             | Strategy::Secondary { window: x, .. },
             Key::Window,
         )
-        | (Strategy::Secondary { blend: x, .. }, Key::Blend) => Slot::Number(x),
+        | (Strategy::Secondary { blend: x, .. }, Key::Blend)
+        | (Strategy::Secondary { influence: x, .. }, Key::Influence) => Slot::Number(x),
         (Strategy::Secondary { endgame: n, .. }, Key::Endgame) => Slot::Count(n),
         (Strategy::Secondary { pool, .. }, Key::Candidates) => Slot::Count(&mut pool.candidates),
         (Strategy::Secondary { pool, .. }, Key::Interior) => Slot::Count(&mut pool.interior),
         (Strategy::Secondary { pool, .. }, Key::Near) => Slot::Count(&mut pool.near),
         (Strategy::Secondary { pool, .. }, Key::Deep) => Slot::Count(&mut pool.deep),
+        (Strategy::Secondary { pool, .. }, Key::Extra) => Slot::Count(&mut pool.extra),
         (Strategy::Secondary { forced, .. }, Key::Forced) => Slot::Forced(forced),
         _ => return None,
     };
@@ -209,6 +217,8 @@ fn key_name(s: Strategy, key: Key) -> &'static str {
         Key::Near => "near",
         Key::Deep => "deep",
         Key::Forced => "forced",
+        Key::Influence => "influence",
+        Key::Extra => "extra",
     }
 }
 
@@ -393,6 +403,10 @@ mod tests {
             Strategy::SECONDARY.to_string(),
             "secondary:endgame=1000,forced=none"
         );
+        let i: Strategy = "regions:extra=8,influence=0.9".parse().unwrap();
+        assert_eq!(i.to_string(), "regions:influence=0.9,extra=8");
+        assert!(matches!(i, Strategy::Secondary { influence, pool, .. }
+            if influence == 0.9 && pool.extra == 8));
         let p: Strategy = "progress:window=0.3".parse().unwrap();
         assert_eq!(p, Strategy::Progress { next_risk: 0.3 });
         assert_eq!(p.to_string(), "progress:next-risk=0.3");

@@ -21,7 +21,7 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    fn new(view: &Board, probability: &[f64], cell: Pos, mine: f64) -> Candidate {
+    pub fn new(view: &Board, probability: &[f64], cell: Pos, mine: f64) -> Candidate {
         let mut c = Candidate {
             cell,
             mine,
