@@ -3,15 +3,19 @@
 
 mod candidates;
 mod deep;
+// The experimental 50/50 influence stays out of the agent's bundle (it is off by default).
+#[cfg(not(bundle))]
 mod influence;
 mod outlook;
 
 use candidates::{candidates, Candidate};
 use deep::Deep;
+#[cfg(not(bundle))]
 use influence::Influence;
 use outlook::{look, Outcomes};
 
 use crate::minesweeper::bot::calls::Calls;
+#[cfg(not(bundle))]
 use crate::minesweeper::bot::probabilities::{lowest, probability_grid};
 use crate::minesweeper::bot::tolerance::SCORE_TIE;
 use crate::minesweeper::{Analysis, Board, Pos};
@@ -34,6 +38,7 @@ pub struct Pool {
     /// With a 50/50 influence weight, up to this many more cells outside the window (row-major)
     /// whose safety plus their share of possible 50/50s (see [`Influence::share`]) reaches the
     /// window's safety.
+    #[cfg_attr(bundle, allow(dead_code))]
     pub extra: usize,
 }
 
@@ -60,6 +65,7 @@ pub struct Lookahead {
     /// candidate's score by `1 + w * i / (1 - p)`, where `p` is its mine probability and `i` the
     /// share of the arrangements in which it is safe and part of a possible 50/50 (see
     /// [`Influence::share`]): clicking it now settles that 50/50 before it forms.
+    #[cfg_attr(bundle, allow(dead_code))]
     pub influence: f64,
 }
 
@@ -79,8 +85,8 @@ impl Lookahead {
             };
             return deep.choose(view, analysis, &candidates, calls);
         }
-        if let (Score::Secondary { blend }, true) = (self.score, self.influence > 0.0) {
-            return self.influenced(view, analysis, &candidates, blend, calls);
+        if let Some(pick) = self.with_influence(view, analysis, &candidates, calls) {
+            return pick;
         }
         let mut board = view.clone();
         let mut best = (candidates[0].cell, candidates[0].mine, f64::NEG_INFINITY);
@@ -112,6 +118,37 @@ impl Lookahead {
         (best.0, best.1)
     }
 
+    /// With a 50/50 influence weight and the `Secondary` score, the pick of
+    /// [`Lookahead::influenced`]; `None` otherwise.
+    #[cfg(not(bundle))]
+    fn with_influence(
+        &self,
+        view: &Board,
+        analysis: &Analysis,
+        candidates: &[Candidate],
+        calls: &mut Calls,
+    ) -> Option<(Pos, f64)> {
+        match (self.score, self.influence > 0.0) {
+            (Score::Secondary { blend }, true) => {
+                Some(self.influenced(view, analysis, candidates, blend, calls))
+            }
+            _ => None,
+        }
+    }
+
+    /// The agent's bundle leaves the experimental influence out: never a pick.
+    #[cfg(bundle)]
+    fn with_influence(
+        &self,
+        _: &Board,
+        _: &Analysis,
+        _: &[Candidate],
+        _: &mut Calls,
+    ) -> Option<(Pos, f64)> {
+        None
+    }
+
+    #[cfg(not(bundle))]
     /// The `Secondary` score times each candidate's 50/50 influence factor: the best candidate
     /// with its mine probability.
     fn influenced(
@@ -161,6 +198,7 @@ impl Lookahead {
         (best.0, best.1)
     }
 
+    #[cfg(not(bundle))]
     /// Up to [`Pool::extra`] cells outside the window and not among `candidates` whose safety
     /// plus their 50/50 share reaches the window's lowest safety, `(1 - p_min) * (1 - window)`,
     /// row-major, each with its share. Only the cells whose share, estimated with independent
@@ -203,5 +241,6 @@ impl Lookahead {
     }
 }
 
+#[cfg(not(bundle))]
 /// The smallest estimated 50/50 share for which a cell outside the window is counted exactly.
 const MIN_ESTIMATE: f64 = 0.01;
