@@ -578,6 +578,21 @@ fn click_value(view: &Board, c: Pos, memo: &mut std::collections::HashMap<String
     total / all.len() as f64
 }
 
+/// Reveals the cells the analyzer proves safe until a position needs a guess, and returns that
+/// position's analysis; `None` once the game is over.
+fn to_next_guess(game: &mut Game) -> Option<cp_puzzles::minesweeper::Analysis> {
+    while game.status() == Status::Playing {
+        let a = cp_puzzles::minesweeper::analyze(game.view()).unwrap();
+        if a.safe.is_empty() {
+            return Some(a);
+        }
+        for &p in &a.safe {
+            game.reveal(p);
+        }
+    }
+    None
+}
+
 /// Checks that `q` is the exact mine probability of `p` on `view` and that clicking `p` first is
 /// worth the brute-force optimum; `what` names the click in the failure message.
 fn check_best_click(view: &Board, p: Pos, q: f64, what: &str) -> Result<(), TestCaseError> {
@@ -644,16 +659,7 @@ proptest! {
         let mut game = Game::new(config, rule, rule.cell(&config), seed).unwrap();
         game.reveal(rule.cell(&config));
         // Play the safe cells, then look at the first position that needs a guess.
-        while game.status() == Status::Playing {
-            let a = cp_puzzles::minesweeper::analyze(game.view()).unwrap();
-            if a.safe.is_empty() {
-                break;
-            }
-            for p in a.safe {
-                game.reveal(p);
-            }
-        }
-        prop_assume!(game.status() == Status::Playing);
+        prop_assume!(to_next_guess(&mut game).is_some());
         let view = game.view().clone();
         let ln_total = (arrangements(&view).len() as f64).ln();
         let Some(click) = bot::region_click(&view, 1000, ln_total) else {
@@ -678,14 +684,7 @@ proptest! {
         let mut game = Game::new(config, FirstClick::Safe, corner, seed).unwrap();
         game.reveal(corner);
         let mut dead = 0;
-        while game.status() == Status::Playing {
-            let a = cp_puzzles::minesweeper::analyze(game.view()).unwrap();
-            if !a.safe.is_empty() {
-                for p in a.safe {
-                    game.reveal(p);
-                }
-                continue;
-            }
+        while let Some(a) = to_next_guess(&mut game) {
             let view = game.view().clone();
             let Some((p, q)) = bot::forced_guess(&view, &a, false, false, &mut bot::Calls::default()) else {
                 break;
@@ -711,14 +710,7 @@ fn a_dead_set_is_a_best_click() {
         let corner = Pos { x: 0, y: 0 };
         let mut game = Game::new(config, FirstClick::Safe, corner, seed).unwrap();
         game.reveal(corner);
-        while game.status() == Status::Playing {
-            let a = cp_puzzles::minesweeper::analyze(game.view()).unwrap();
-            if !a.safe.is_empty() {
-                for p in a.safe {
-                    game.reveal(p);
-                }
-                continue;
-            }
+        while let Some(a) = to_next_guess(&mut game) {
             let view = game.view().clone();
             let mut calls = bot::Calls::default();
             let Some((p, q)) = bot::forced_guess(&view, &a, false, true, &mut calls) else {
