@@ -138,10 +138,8 @@ fn decided(
     even: &[Pos],
     calls: &mut Calls,
 ) -> Option<Vec<(Pos, bool)>> {
-    scratch.set(m, Cell::Flagged);
-    let analysis = calls.analyze(scratch);
-    scratch.set(m, Cell::Hidden);
-    let probability = probability_grid(scratch, &analysis.ok()?);
+    let analysis = analysis_with_mines(scratch, &[m], calls)?;
+    let probability = probability_grid(scratch, &analysis);
     let mut found = vec![(m, true)];
     for &c in even {
         let q = probability[scratch.index(c)];
@@ -254,14 +252,20 @@ fn dead_box(
 /// The log of the number of arrangements of `board` with mines on all of `cells` (flagged for
 /// the count), or `None` if there is none; `board` is left as it was.
 fn with_mines(board: &mut Board, cells: &[Pos], calls: &mut Calls) -> Option<f64> {
+    analysis_with_mines(board, cells, calls).map(|a| a.ln_arrangements)
+}
+
+/// The analysis of `board` with mines on all of `cells` (flagged for it), or `None` if there is
+/// no such arrangement or the analyzer gives up; `board` is left as it was.
+fn analysis_with_mines(board: &mut Board, cells: &[Pos], calls: &mut Calls) -> Option<Analysis> {
     for &c in cells {
         board.set(c, Cell::Flagged);
     }
-    let ln = calls.analyze(board).ok().map(|a| a.ln_arrangements);
+    let analysis = calls.analyze(board).ok();
     for &c in cells {
         board.set(c, Cell::Hidden);
     }
-    ln
+    analysis
 }
 
 /// The side cell of the pair `a`, `b` (both must be hidden and unflagged) that is hidden and
@@ -340,9 +344,10 @@ mod tests {
         forced(&view, &analysis, true, true, &mut Calls::default())
     }
 
-    /// A board's right side: a column of four hidden cells beside revealed numbers, the corner
-    /// cells beyond it hidden too. The mines alternate down the column, one pattern or the other,
-    /// and the corner cells touch as many mines of each: a dead set that no pair or box test sees.
+    /// A board's right side: a 2x3 block of hidden cells beside revealed numbers and flags. Four
+    /// of them, (4, 2), (3, 2), (3, 3) and (3, 4), form a chain whose mines alternate, one pattern
+    /// or the other, and the two cells beyond it touch as many mines of each: a dead set that no
+    /// pair or box test sees.
     const CHAIN: &str = "5x5x5\n01110\n01F21\n023HH\n01FHH\n012HH\n";
 
     #[test]
