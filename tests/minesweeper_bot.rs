@@ -339,6 +339,7 @@ fn arb_strategy() -> impl proptest::strategy::Strategy<Value = Guesser> {
     let secondary = (
         unit.clone(),
         unit.clone(),
+        unit.clone(),
         0usize..100_000,
         any::<bool>(),
         pool,
@@ -346,9 +347,10 @@ fn arb_strategy() -> impl proptest::strategy::Strategy<Value = Guesser> {
         prop_oneof![Just(0.0), unit.clone()],
     )
         .prop_map(
-            |(window, blend, endgame, regions, pool, forced, influence)| Guesser::Secondary {
+            |(window, blend, lone, endgame, regions, pool, forced, influence)| Guesser::Secondary {
                 window,
                 blend,
+                lone,
                 endgame,
                 regions,
                 pool,
@@ -438,6 +440,7 @@ fn guesser(seed: u64) -> Guesser {
 const DEEP_LOOKAHEAD: Guesser = Guesser::Secondary {
     window: 0.1,
     blend: 0.2,
+    lone: 0.0,
     endgame: 0,
     regions: false,
     pool: Pool {

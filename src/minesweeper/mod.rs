@@ -35,23 +35,30 @@ mod error;
 #[cfg(not(bundle))]
 pub mod game;
 mod grid;
+// The agent's bundle plays games: it leaves out the solver's reader and printed answer.
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
 mod parse;
 
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
 use std::io::{Read, Write};
 
 pub use analyzer::{
-    analyze, analyze_exact, best_guess, round6, Analysis, Answer, Big, ExactAnalysis,
-    LN_RELATIVE_ERROR, NEAR_TIE, PROBABILITY_ERROR,
+    analyze, analyze_exact, best_guess, Analysis, Big, ExactAnalysis, LN_RELATIVE_ERROR, NEAR_TIE,
+    PROBABILITY_ERROR,
 };
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
+pub use analyzer::{round6, Answer};
 pub use board::{Board, Cell, Pos};
 pub use error::{Budget, Error, Expected, Inconsistency, MAX_SIDE};
 pub use grid::Grid;
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub use parse::parse;
 
 /// Analyses `board` into the answer the solver prints.
 ///
 /// # Errors
 /// As [`analyze_exact`]: [`Error::Inconsistent`] or [`Error::TooComplex`].
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub fn solve(board: &Board) -> Result<Answer, Error> {
     let exact = analyze_exact(board)?;
     Ok(Answer::new(board, &exact))
@@ -61,6 +68,7 @@ pub fn solve(board: &Board) -> Result<Answer, Error> {
 ///
 /// # Errors
 /// As [`parse`] and [`solve`], or [`Error::Write`] if writing fails.
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub fn run<R: Read, W: Write>(input: R, mut output: W) -> Result<(), Error> {
     let answer = solve(&parse(input)?)?;
     write!(output, "{answer}").map_err(Error::Write)?;

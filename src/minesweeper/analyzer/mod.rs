@@ -13,6 +13,7 @@
 //! 5. [`answer`]: the probabilities rounded to 6 decimals and the text the solver prints.
 
 mod analysis;
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
 mod answer;
 mod big;
 mod combine;
@@ -23,5 +24,6 @@ pub use analysis::{
     analyze, analyze_exact, best_guess, Analysis, ExactAnalysis, LN_RELATIVE_ERROR, NEAR_TIE,
     PROBABILITY_ERROR,
 };
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub use answer::{round6, Answer};
 pub use big::Big;

@@ -34,7 +34,8 @@ pub enum Strategy {
     Survival { window: f64 },
     /// As `Survival`, with exact weights: the chance that the cell is safe and shows each number
     /// is a ratio of arrangement counts (the analyzer's, before and after the number). The
-    /// safety of the next click after a number is 1 if it proves a cell safe, else
+    /// safety of the next click after a number is 1 if it proves two cells safe, `1 - lone * p`
+    /// if it proves one, `p` the lowest mine probability of the other cells, else
     /// `(1 - blend) * s1 + blend * s2`, with `s1` and `s2` the two best safeties on the board then.
     /// The exact endgame search runs up to `endgame` arrangements. With `regions`, it first
     /// looks for a region of the board independent of the rest and small enough to solve exactly
@@ -44,6 +45,7 @@ pub enum Strategy {
     Secondary {
         window: f64,
         blend: f64,
+        lone: f64,
         endgame: usize,
         regions: bool,
         pool: Pool,
@@ -86,6 +88,7 @@ impl Strategy {
     pub const SECONDARY: Strategy = Strategy::Secondary {
         window: 0.1,
         blend: 0.2,
+        lone: 0.0,
         endgame: 1000,
         regions: false,
         pool: Pool {
@@ -104,6 +107,7 @@ impl Strategy {
     pub const REGIONS: Strategy = Strategy::Secondary {
         window: 0.1,
         blend: 0.2,
+        lone: 0.0,
         endgame: 4000,
         regions: true,
         pool: Pool {
@@ -166,6 +170,7 @@ impl Strategy {
             Strategy::Secondary {
                 window,
                 blend,
+                lone,
                 endgame,
                 regions,
                 pool,
@@ -178,7 +183,7 @@ impl Strategy {
                 last: Last::Lookahead(Lookahead {
                     window,
                     pool,
-                    score: Score::Secondary { blend },
+                    score: Score::Secondary { blend, lone },
                     influence,
                 }),
             },

@@ -23,6 +23,7 @@ Parameters of secondary and regions, with their defaults:
   window=0.1     the lookahead's candidates: the cells whose mine probability is at most
                  p + window * (1 - p), p the lowest (next-risk is another name for it)
   blend=0.2      the weight of the second-best safety after a guess
+  lone=0         after a number that proves one cell safe, the weight of the best other safety
   endgame=4000   the most arrangements for the exact endgame search (up to 1000000)
   candidates=12  the most cells the lookahead examines
   interior=4     the most of them off the frontier

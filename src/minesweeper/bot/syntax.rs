@@ -7,7 +7,7 @@
 //! - `progress`, `endgame`: `next-risk=0.1`;
 //! - `survival`: `window=0.1`;
 //! - `secondary` and `regions` (the default strategy; `secondary` is it without the regions
-//!   search): `window=0.1`, `blend=0.2`, `endgame=4000`, `candidates=12`, `interior=4`, `near=0`,
+//!   search): `window=0.1`, `blend=0.2`, `lone=0`, `endgame=4000`, `candidates=12`, `interior=4`, `near=0`,
 //!   `deep=0`, `forced=sets`, `influence=0`, `extra=0`.
 //!
 //! `window` and `next-risk` name the same parameter. Numbers are from 0 to 1; the pool must keep
@@ -100,6 +100,7 @@ const SECONDARY: Strategy = match Strategy::REGIONS {
     Strategy::Secondary {
         window,
         blend,
+        lone,
         endgame,
         pool,
         forced,
@@ -108,6 +109,7 @@ const SECONDARY: Strategy = match Strategy::REGIONS {
     } => Strategy::Secondary {
         window,
         blend,
+        lone,
         endgame,
         regions: false,
         pool,
@@ -122,6 +124,7 @@ const SECONDARY: Strategy = match Strategy::REGIONS {
 enum Key {
     Window,
     Blend,
+    Lone,
     Endgame,
     Candidates,
     Interior,
@@ -132,9 +135,10 @@ enum Key {
     Extra,
 }
 
-const KEYS: [Key; 10] = [
+const KEYS: [Key; 11] = [
     Key::Window,
     Key::Blend,
+    Key::Lone,
     Key::Endgame,
     Key::Candidates,
     Key::Interior,
@@ -181,6 +185,7 @@ fn slot(s: &mut Strategy, key: Key) -> Option<Slot<'_>> {
             Key::Window,
         )
         | (Strategy::Secondary { blend: x, .. }, Key::Blend)
+        | (Strategy::Secondary { lone: x, .. }, Key::Lone)
         | (Strategy::Secondary { influence: x, .. }, Key::Influence) => Slot::Number(x),
         (Strategy::Secondary { endgame: n, .. }, Key::Endgame) => Slot::Count(n),
         (Strategy::Secondary { pool, .. }, Key::Candidates) => Slot::Count(&mut pool.candidates),
@@ -211,6 +216,7 @@ fn key_name(s: Strategy, key: Key) -> &'static str {
         }
         Key::Window => "window",
         Key::Blend => "blend",
+        Key::Lone => "lone",
         Key::Endgame => "endgame",
         Key::Candidates => "candidates",
         Key::Interior => "interior",

@@ -14,6 +14,7 @@ pub struct Deep {
     pub window: f64,
     pub pool: Pool,
     pub blend: f64,
+    pub lone: f64,
 }
 
 impl Deep {
@@ -67,6 +68,7 @@ impl Deep {
                 ln_total: analysis.ln_arrangements,
                 safe: 1.0 - c.mine,
                 blend: self.blend,
+                lone: self.lone,
                 beat,
             };
             let score = outcomes.score(board, c, calls);

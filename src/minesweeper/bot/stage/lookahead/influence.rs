@@ -128,10 +128,9 @@ impl<'a> Influence<'a> {
         mines.extend([a, b]);
         let base = mines.len();
         let mut total = 0.0;
-        for (extra, sign) in [(vec![], 1.0), (vec![cell], -1.0), (vec![opposite], -1.0)]
-            .into_iter()
-            .chain([(vec![cell, opposite], 1.0)])
-        {
+        // `IntoIterator::into_iter`: the arrays are taken by value under every edition.
+        let signed = [(vec![], 1.0), (vec![cell], -1.0), (vec![opposite], -1.0)];
+        for (extra, sign) in IntoIterator::into_iter(signed).chain([(vec![cell, opposite], 1.0)]) {
             mines.truncate(base);
             mines.extend(extra);
             total += sign * self.count(&mines, calls);
@@ -188,8 +187,7 @@ fn partners(grid: Grid, cell: Pos) -> impl Iterator<Item = Pos> {
     let Pos { x, y } = cell;
     let left = x.checked_sub(1).map(|x| Pos::new(x, y));
     let up = y.checked_sub(1).map(|y| Pos::new(x, y));
-    [left, up, Some(Pos::new(x + 1, y)), Some(Pos::new(x, y + 1))]
-        .into_iter()
+    IntoIterator::into_iter([left, up, Some(Pos::new(x + 1, y)), Some(Pos::new(x, y + 1))])
         .flatten()
         .filter(move |&p| grid.contains(p))
 }

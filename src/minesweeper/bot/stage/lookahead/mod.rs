@@ -3,19 +3,15 @@
 
 mod candidates;
 mod deep;
-// The experimental 50/50 influence stays out of the agent's bundle (it is off by default).
-#[cfg(not(bundle))]
 mod influence;
 mod outlook;
 
 use candidates::{candidates, Candidate};
 use deep::Deep;
-#[cfg(not(bundle))]
 use influence::Influence;
 use outlook::{look, Outcomes};
 
 use crate::minesweeper::bot::calls::Calls;
-#[cfg(not(bundle))]
 use crate::minesweeper::bot::probabilities::{lowest, probability_grid};
 use crate::minesweeper::bot::tolerance::SCORE_TIE;
 use crate::minesweeper::{Analysis, Board, Pos};
@@ -38,7 +34,6 @@ pub struct Pool {
     /// With a 50/50 influence weight, up to this many more cells outside the window (row-major)
     /// whose safety plus their share of possible 50/50s (see [`Influence::share`]) reaches the
     /// window's safety.
-    #[cfg_attr(bundle, allow(dead_code))]
     pub extra: usize,
 }
 
@@ -49,8 +44,8 @@ pub enum Score {
     Progress { next_risk: f64 },
     /// `(1 - p) * E[1 - p_next]`, with weights from the neighbours' probabilities.
     Survival,
-    /// The exact two-click score, blending the two best next safeties.
-    Secondary { blend: f64 },
+    /// The exact two-click score, blending the two best next safeties (see [`Outcomes`]).
+    Secondary { blend: f64, lone: f64 },
 }
 
 /// The stage: which cells it examines and how it scores them.
@@ -65,7 +60,6 @@ pub struct Lookahead {
     /// candidate's score by `1 + w * i / (1 - p)`, where `p` is its mine probability and `i` the
     /// share of the arrangements in which it is safe and part of a possible 50/50 (see
     /// [`Influence::share`]): clicking it now settles that 50/50 before it forms.
-    #[cfg_attr(bundle, allow(dead_code))]
     pub influence: f64,
 }
 
@@ -77,11 +71,12 @@ impl Lookahead {
     #[must_use]
     pub fn guess(&self, view: &Board, analysis: &Analysis, calls: &mut Calls) -> (Pos, f64) {
         let candidates = candidates(view, analysis, self.window, self.pool);
-        if let (Score::Secondary { blend }, true) = (self.score, self.pool.deep > 0) {
+        if let (Score::Secondary { blend, lone }, true) = (self.score, self.pool.deep > 0) {
             let deep = Deep {
                 window: self.window,
                 pool: self.pool,
                 blend,
+                lone,
             };
             return deep.choose(view, analysis, &candidates, calls);
         }
@@ -101,11 +96,12 @@ impl Lookahead {
                     (1.0 - c.mine) * (1.0 - next_risk * (1.0 - next.progress))
                 }
                 Score::Survival => (1.0 - c.mine) * look(&mut board, c, calls).safety,
-                Score::Secondary { blend } => {
+                Score::Secondary { blend, lone } => {
                     let outcomes = Outcomes {
                         ln_total: analysis.ln_arrangements,
                         safe: 1.0 - c.mine,
                         blend,
+                        lone,
                         beat: best.2,
                     };
                     outcomes.score(&mut board, c, calls)
@@ -120,7 +116,6 @@ impl Lookahead {
 
     /// With a 50/50 influence weight and the `Secondary` score, the pick of
     /// [`Lookahead::influenced`]; `None` otherwise.
-    #[cfg(not(bundle))]
     fn with_influence(
         &self,
         view: &Board,
@@ -129,26 +124,13 @@ impl Lookahead {
         calls: &mut Calls,
     ) -> Option<(Pos, f64)> {
         match (self.score, self.influence > 0.0) {
-            (Score::Secondary { blend }, true) => {
-                Some(self.influenced(view, analysis, candidates, blend, calls))
+            (Score::Secondary { blend, lone }, true) => {
+                Some(self.influenced(view, analysis, candidates, (blend, lone), calls))
             }
             _ => None,
         }
     }
 
-    /// The agent's bundle leaves the experimental influence out: never a pick.
-    #[cfg(bundle)]
-    fn with_influence(
-        &self,
-        _: &Board,
-        _: &Analysis,
-        _: &[Candidate],
-        _: &mut Calls,
-    ) -> Option<(Pos, f64)> {
-        None
-    }
-
-    #[cfg(not(bundle))]
     /// The `Secondary` score times each candidate's 50/50 influence factor: the best candidate
     /// with its mine probability.
     fn influenced(
@@ -156,7 +138,7 @@ impl Lookahead {
         view: &Board,
         analysis: &Analysis,
         candidates: &[Candidate],
-        blend: f64,
+        (blend, lone): (f64, f64),
         calls: &mut Calls,
     ) -> (Pos, f64) {
         let probability = probability_grid(view, analysis);
@@ -188,6 +170,7 @@ impl Lookahead {
                 ln_total: analysis.ln_arrangements,
                 safe,
                 blend,
+                lone,
                 beat: best.2 / factor,
             };
             let score = outcomes.score(&mut board, c, calls) * factor;
@@ -198,7 +181,6 @@ impl Lookahead {
         (best.0, best.1)
     }
 
-    #[cfg(not(bundle))]
     /// Up to [`Pool::extra`] cells outside the window and not among `candidates` whose safety
     /// plus their 50/50 share reaches the window's lowest safety, `(1 - p_min) * (1 - window)`,
     /// row-major, each with its share. Only the cells whose share, estimated with independent
@@ -241,6 +223,5 @@ impl Lookahead {
     }
 }
 
-#[cfg(not(bundle))]
 /// The smallest estimated 50/50 share for which a cell outside the window is counted exactly.
 const MIN_ESTIMATE: f64 = 0.01;

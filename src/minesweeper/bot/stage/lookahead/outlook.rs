@@ -59,6 +59,9 @@ pub struct Outcomes {
     pub safe: f64,
     /// The weight of the second-best safety in the next click's safety.
     pub blend: f64,
+    /// The weight of the best safety among the other cells after a number that proves exactly
+    /// one cell safe (0: such a number is worth 1, as when it proves several).
+    pub lone: f64,
     /// The best score so far: a candidate that cannot beat it is abandoned.
     pub beat: f64,
 }
@@ -95,9 +98,12 @@ impl Outcomes {
         score
     }
 
-    /// The safety of the next click on a board analysed as `after`.
+    /// The safety of the next click on a board analysed as `after`: 1 if it proves two cells
+    /// safe or every other hidden cell a mine; `1 - lone * p2` if it proves one cell safe, `p2`
+    /// the lowest mine probability among the others; else the blend of the two best safeties.
     fn next_safety(&self, after: &Analysis) -> f64 {
-        if !after.safe.is_empty() || after.mines.len() == after.probabilities.len() {
+        let decided = after.mines.len() + after.safe.len() == after.probabilities.len();
+        if after.safe.len() > 1 || decided {
             return 1.0;
         }
         let (mut p1, mut p2) = (1.0f64, 1.0f64);
@@ -109,6 +115,10 @@ impl Outcomes {
                 p2 = q;
             }
         }
-        (1.0 - self.blend) * (1.0 - p1) + self.blend * (1.0 - p2)
+        if after.safe.is_empty() {
+            (1.0 - self.blend) * (1.0 - p1) + self.blend * (1.0 - p2)
+        } else {
+            1.0 - self.lone * p2
+        }
     }
 }
