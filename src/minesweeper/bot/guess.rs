@@ -102,12 +102,14 @@ impl Strategy {
         influence: 0.0,
     };
     /// The best measured strategy: [`Strategy::SECONDARY`] with the endgame search up to 4,000
-    /// arrangements, exact play in independent regions, and dead sets and pseudo-50/50s guessed
-    /// at once.
+    /// arrangements, exact play in independent regions, dead sets and pseudo-50/50s guessed at
+    /// once, and a lookahead that weighs a lone safe cell as JSMinesweeper does and favours the
+    /// cells whose number may settle a 50/50 before it forms (its 50/50 influence, 8 cells
+    /// outside the window included).
     pub const REGIONS: Strategy = Strategy::Secondary {
         window: 0.1,
         blend: 0.2,
-        lone: 0.0,
+        lone: 0.2,
         endgame: 4000,
         regions: true,
         pool: Pool {
@@ -115,10 +117,10 @@ impl Strategy {
             interior: 4,
             near: 0,
             deep: 0,
-            extra: 0,
+            extra: 8,
         },
         forced: Forced::Sets,
-        influence: 0.0,
+        influence: 0.9,
     };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.

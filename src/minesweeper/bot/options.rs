@@ -23,15 +23,15 @@ Parameters of secondary and regions, with their defaults:
   window=0.1     the lookahead's candidates: the cells whose mine probability is at most
                  p + window * (1 - p), p the lowest (next-risk is another name for it)
   blend=0.2      the weight of the second-best safety after a guess
-  lone=0         after a number that proves one cell safe, the weight of the best other safety
+  lone=0.2       after a number that proves one cell safe, the weight of the best other safety
   endgame=4000   the most arrangements for the exact endgame search (up to 1000000)
   candidates=12  the most cells the lookahead examines
   interior=4     the most of them off the frontier
   near=0         how many of those are kept for cells next to the frontier (below interior)
   deep=0         how many of the best candidates get a second move of lookahead (experimental)
   forced=sets    which 50/50s the game forces are guessed at once: none, dead, pseudo or sets
-  influence=0    the weight of the 50/50 influence in the lookahead's score (experimental)
-  extra=0        with influence, the most cells outside the window examined for it (experimental)
+  influence=0.9  the weight of the 50/50 influence in the lookahead's score
+  extra=8        with influence, the most cells outside the window examined for it
 A strategy prints with the parameters that differ from its defaults, e.g.
 --strategy regions:endgame=1000,blend=0.3 --compare lowest";
 

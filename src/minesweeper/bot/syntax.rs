@@ -7,8 +7,8 @@
 //! - `progress`, `endgame`: `next-risk=0.1`;
 //! - `survival`: `window=0.1`;
 //! - `secondary` and `regions` (the default strategy; `secondary` is it without the regions
-//!   search): `window=0.1`, `blend=0.2`, `lone=0`, `endgame=4000`, `candidates=12`, `interior=4`, `near=0`,
-//!   `deep=0`, `forced=sets`, `influence=0`, `extra=0`.
+//!   search): `window=0.1`, `blend=0.2`, `lone=0.2`, `endgame=4000`, `candidates=12`,
+//!   `interior=4`, `near=0`, `deep=0`, `forced=sets`, `influence=0.9`, `extra=8`.
 //!
 //! `window` and `next-risk` name the same parameter. Numbers are from 0 to 1; the pool must keep
 //! a cell to examine (`candidates` and `interior` at least 1, `near` below `interior`). Counts are
@@ -407,12 +407,12 @@ mod tests {
         );
         assert_eq!(
             Strategy::SECONDARY.to_string(),
-            "secondary:endgame=1000,forced=none"
+            "secondary:lone=0,endgame=1000,forced=none,influence=0,extra=0"
         );
-        let i: Strategy = "regions:extra=8,influence=0.9".parse().unwrap();
-        assert_eq!(i.to_string(), "regions:influence=0.9,extra=8");
-        assert!(matches!(i, Strategy::Secondary { influence, pool, .. }
-            if influence == 0.9 && pool.extra == 8));
+        let i: Strategy = "regions:extra=2,influence=0.5,lone=0".parse().unwrap();
+        assert_eq!(i.to_string(), "regions:lone=0,influence=0.5,extra=2");
+        assert!(matches!(i, Strategy::Secondary { influence, pool, lone, .. }
+            if influence == 0.5 && pool.extra == 2 && lone == 0.0));
         let p: Strategy = "progress:window=0.3".parse().unwrap();
         assert_eq!(p, Strategy::Progress { next_risk: 0.3 });
         assert_eq!(p.to_string(), "progress:next-risk=0.3");
