@@ -411,8 +411,10 @@ mod tests {
         );
         let i: Strategy = "regions:extra=2,influence=0.5,lone=0".parse().unwrap();
         assert_eq!(i.to_string(), "regions:lone=0,influence=0.5,extra=2");
-        assert!(matches!(i, Strategy::Secondary { influence, pool, lone, .. }
-            if influence == 0.5 && pool.extra == 2 && lone == 0.0));
+        assert!(
+            matches!(i, Strategy::Secondary { influence, pool, lone, .. }
+            if influence == 0.5 && pool.extra == 2 && lone == 0.0)
+        );
         let p: Strategy = "progress:window=0.3".parse().unwrap();
         assert_eq!(p, Strategy::Progress { next_risk: 0.3 });
         assert_eq!(p.to_string(), "progress:next-risk=0.3");
