@@ -80,8 +80,8 @@ impl Lookahead {
             };
             return deep.choose(view, analysis, &candidates, calls);
         }
-        if let Some(pick) = self.with_influence(view, analysis, &candidates, calls) {
-            return pick;
+        if let (Score::Secondary { blend, lone }, true) = (self.score, self.influence > 0.0) {
+            return self.influenced(view, analysis, &candidates, blend, lone, calls);
         }
         let mut board = view.clone();
         let mut best = (candidates[0].cell, candidates[0].mine, f64::NEG_INFINITY);
@@ -114,23 +114,6 @@ impl Lookahead {
         (best.0, best.1)
     }
 
-    /// With a 50/50 influence weight and the `Secondary` score, the pick of
-    /// [`Lookahead::influenced`]; `None` otherwise.
-    fn with_influence(
-        &self,
-        view: &Board,
-        analysis: &Analysis,
-        candidates: &[Candidate],
-        calls: &mut Calls,
-    ) -> Option<(Pos, f64)> {
-        match (self.score, self.influence > 0.0) {
-            (Score::Secondary { blend, lone }, true) => {
-                Some(self.influenced(view, analysis, candidates, (blend, lone), calls))
-            }
-            _ => None,
-        }
-    }
-
     /// The `Secondary` score times each candidate's 50/50 influence factor: the best candidate
     /// with its mine probability.
     fn influenced(
@@ -138,7 +121,8 @@ impl Lookahead {
         view: &Board,
         analysis: &Analysis,
         candidates: &[Candidate],
-        (blend, lone): (f64, f64),
+        blend: f64,
+        lone: f64,
         calls: &mut Calls,
     ) -> (Pos, f64) {
         let probability = probability_grid(view, analysis);
