@@ -4,6 +4,7 @@
 mod util;
 
 mod cli;
+mod docs;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod maxblack;
