@@ -1,4 +1,6 @@
-//! Line mode: games driven through stdin, one command a line, every computer move printed.
+//! Line mode: games driven through stdin, one command a line, every computer move printed
+//! (in a run of several computer-only games, only each result and the tally unless
+//! [`Setup::moves`] asks for the moves).
 
 use std::io::{self, BufRead, Write};
 
@@ -31,7 +33,26 @@ pub struct Setup {
     pub games: u64,
     /// The opening book of the perfect player.
     pub book: Book,
+    /// Whether every move and each game's `moves:` line are printed in a run of several games
+    /// (a single game, or a run with a human, prints the computer's moves anyway).
+    pub moves: bool,
 }
+
+impl Setup {
+    /// Whether the computer's moves are printed as they are played.
+    fn prints_moves(&self) -> bool {
+        self.moves || self.games == 1 || self.players.contains(&Level::Human)
+    }
+
+    /// Whether each game ends with its `moves:` line.
+    fn prints_moves_line(&self) -> bool {
+        self.moves || self.games == 1
+    }
+}
+
+/// The commands, for the message on a line that is none of them.
+const COMMANDS: &str =
+    "give PPPP, place R C give PPPP, place R C, hint, undo, board, save FILE or quit";
 
 /// Plays the run's games, reading human moves from `input` and writing to `output`.
 ///
@@ -60,7 +81,7 @@ pub fn run<R: BufRead, W: Write>(setup: &Setup, mut input: R, mut output: W) -> 
             }
         };
         writeln!(output, "result: {result}")?;
-        if setup.games == 1 {
+        if setup.prints_moves_line() {
             let moves: Vec<String> = game.moves().iter().map(Move::to_string).collect();
             writeln!(output, "moves: {}", moves.join(", "))?;
         }
@@ -93,7 +114,9 @@ fn play<R: BufRead, W: Write>(
         if level != Level::Human {
             let mv = choose(level, &game.position(), &setup.book, rng);
             game.play(mv).expect("computer moves are legal");
-            writeln!(output, "player {player}: {mv}")?;
+            if setup.prints_moves() {
+                writeln!(output, "player {player}: {mv}")?;
+            }
             continue;
         }
         write!(output, "player {player}> ")?;
@@ -144,6 +167,16 @@ fn command<W: Write>(
             Err(e) => writeln!(output, "cannot save to {file}: {e}")?,
         },
         ["save", ..] => writeln!(output, "expected `save FILE`")?,
+        [word @ ("quit" | "board" | "hint" | "undo"), rest @ ..] => {
+            writeln!(
+                output,
+                "expected nothing after {word}, found \"{}\"",
+                rest.join(" ")
+            )?;
+        }
+        [word, ..] if !matches!(*word, "give" | "place") => {
+            writeln!(output, "expected {COMMANDS}, found \"{word}\"")?;
+        }
         _ => {
             let mv = parse_move(line).map(|mv| match (*pending, mv.place) {
                 (Some(cell), None) => Move {
