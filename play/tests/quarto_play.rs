@@ -146,6 +146,46 @@ fn several_games_print_their_results_and_the_moves_only_when_asked() {
     );
 }
 
+/// A line of 64 MiB is refused with one line and skipped, and the game goes on.
+#[test]
+fn an_over_long_line_is_refused_and_the_game_goes_on() {
+    use cp_puzzles_play::quarto_play::line::{run, First, Setup};
+    use std::io::Read as _;
+    let setup = Setup {
+        players: [Level::Human, Level::Random],
+        first: First::Player(1),
+        seed: 1,
+        games: 1,
+        book: Book::default(),
+        moves: false,
+    };
+    let huge = std::io::repeat(b'x').take(64 << 20);
+    let input = std::io::BufReader::new(huge.chain(&b"\ngive 0000\nquit\n"[..]));
+    let mut output = Vec::new();
+    run(&setup, input, &mut output).expect("no error");
+    let text = String::from_utf8(output).expect("utf-8");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("player 1> line too long: over 4096 bytes, skipped")
+    );
+    assert!(
+        lines
+            .next()
+            .is_some_and(|l| l.starts_with("player 1> player 2: place ")),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_lone_placement_waits_for_its_gift_and_undo_takes_back_a_round() {
+    let out = play(
+        &["--p1", "random", "--p2", "human", "--seed", "5"],
+        "place 0 0\ngive 0101\nboard\nundo\nboard\nplace 3 3 give 1111\nquit\n",
+    );
+    insta::assert_snapshot!(out);
+}
+
 #[test]
 fn save_writes_the_position_for_quarto() {
     let dir = std::env::temp_dir().join(format!("quarto-play-save-{}", std::process::id()));

@@ -10,6 +10,7 @@ use cp_puzzles::quarto::{Cell, Move};
 use super::book::Book;
 use super::game::{parse_move, Game, Outcome};
 use super::players::{choose, hint, Level};
+use crate::input::{read_line, Read, MAX_LINE};
 
 /// Who starts a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -105,6 +106,7 @@ fn play<R: BufRead, W: Write>(
     output: &mut W,
 ) -> io::Result<Option<Outcome>> {
     let mut pending: Option<Cell> = None;
+    let mut line = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
             return Ok(Some(outcome));
@@ -121,11 +123,18 @@ fn play<R: BufRead, W: Write>(
         }
         write!(output, "player {player}> ")?;
         output.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line).unwrap_or(0) == 0 {
-            return Ok(None);
+        // A read error ends the run like the end of the input.
+        match read_line(input, &mut line, MAX_LINE).unwrap_or(Read::End) {
+            Read::End => return Ok(None),
+            Read::TooLong => {
+                writeln!(output, "line too long: over {MAX_LINE} bytes, skipped")?;
+                continue;
+            }
+            Read::Line => {}
         }
-        match command(setup, game, &mut pending, line.trim(), output)? {
+        // Bytes that are not UTF-8 read as U+FFFD, which no command has: a bad command.
+        let text = String::from_utf8_lossy(&line);
+        match command(setup, game, &mut pending, text.trim(), output)? {
             Flow::Continue => {}
             Flow::Quit => return Ok(None),
         }
