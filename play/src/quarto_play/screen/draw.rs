@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::state::{symbol, Message, Stage, State};
+use super::state::{symbol, Message, Part, Stage, State};
 
 /// The widths of the board, of the pieces left and of the values, and the height of the three.
 const BOARD_WIDTH: u16 = 22;
@@ -211,13 +211,12 @@ fn bottom(state: &State) -> Vec<Line<'static>> {
 
 /// The message, each piece it names drawn as its symbol and bits.
 fn message(m: &Message) -> Line<'static> {
-    let mut spans = Vec::new();
-    let mut at = 0;
-    for &(offset, piece) in &m.pieces {
-        spans.push(Span::raw(m.text[at..offset].to_string()));
-        spans.extend(named(piece));
-        at = offset;
-    }
-    spans.push(Span::raw(m.text[at..].to_string()));
+    let spans: Vec<Span> = m
+        .parts()
+        .flat_map(|part| match part {
+            Part::Text(text) => vec![Span::raw(text.to_string())],
+            Part::Piece(p) => named(p).into(),
+        })
+        .collect();
     Line::from(spans)
 }

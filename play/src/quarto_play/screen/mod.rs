@@ -18,7 +18,7 @@ use ratatui::DefaultTerminal;
 
 pub use draw::{draw, needed};
 pub use keys::{action, key_action};
-pub use state::{step_piece, symbol, Action, Message, Request, Stage, State};
+pub use state::{step_piece, symbol, Action, Message, Part, Request, Stage, State};
 
 use super::book::Book;
 use super::game::Game;

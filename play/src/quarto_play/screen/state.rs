@@ -52,9 +52,17 @@ pub enum Request {
 /// The message line: a hint, an error, the computer's last move.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Message {
-    pub text: String,
-    /// The pieces named in the message, each at a byte offset of `text` (ascending).
-    pub pieces: Vec<(usize, Piece)>,
+    text: String,
+    /// The pieces named in the message, each at a byte offset of `text`: ascending, each on a
+    /// character boundary.
+    pieces: Vec<(usize, Piece)>,
+}
+
+/// A part of a [`Message`]: text, or a piece (shown as its symbol and its bits).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part<'a> {
+    Text(&'a str),
+    Piece(Piece),
 }
 
 impl Message {
@@ -84,17 +92,31 @@ impl Message {
         m.text += suffix;
         m
     }
+
+    /// The message's parts in order.
+    pub fn parts(&self) -> impl Iterator<Item = Part<'_>> {
+        let mut at = 0;
+        let mut parts = Vec::new();
+        for &(offset, piece) in &self.pieces {
+            parts.push(Part::Text(&self.text[at..offset]));
+            parts.push(Part::Piece(piece));
+            at = offset;
+        }
+        parts.push(Part::Text(&self.text[at..]));
+        parts.into_iter().filter(|p| *p != Part::Text(""))
+    }
 }
 
 /// The message as plain text, each piece as its symbol and bits (`[O]1111`).
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut at = 0;
-        for &(offset, piece) in &self.pieces {
-            write!(f, "{}{}{piece}", &self.text[at..offset], symbol(piece))?;
-            at = offset;
+        for part in self.parts() {
+            match part {
+                Part::Text(text) => f.write_str(text)?,
+                Part::Piece(p) => write!(f, "{}{p}", symbol(p))?,
+            }
         }
-        f.write_str(&self.text[at..])
+        Ok(())
     }
 }
 
@@ -476,5 +498,13 @@ mod tests {
             give: None,
         };
         assert_eq!(Message::with_move("", last, "").to_string(), "place 3 3");
+        assert_eq!(
+            m.parts().collect::<Vec<_>>(),
+            [
+                Part::Text("player 2: place 1 2 give "),
+                Part::Piece(Piece::new(0b0101).expect("a piece")),
+                Part::Text(" (draw)")
+            ]
+        );
     }
 }
