@@ -6,3 +6,4 @@ mod minesweeper_bot;
 mod minesweeper_play;
 mod minesweeper_play_screen;
 mod quarto_play;
+mod quarto_play_screen;
