@@ -228,10 +228,7 @@ fn totals_do_not_depend_on_the_number_of_threads() {
 const PINNED_WINS: &str = include_str!("minesweeper_bot_wins.txt");
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "about 10 s in release: cargo test --release"
-)]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn the_bot_wins_the_pinned_games() {
     let mut failures = Vec::new();
     for line in PINNED_WINS.lines().filter(|l| !l.starts_with('#')) {
