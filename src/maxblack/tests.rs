@@ -590,6 +590,7 @@ fn threads_change_nothing() {
 /// checkpoint file gives the answer of a run never stopped, on 1 and 2 threads; also when the
 /// units are split into parts after a few nodes (the checkpoint then names parts of units).
 #[test]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn a_stopped_run_resumes_from_its_checkpoint() {
     for (threads, (rows, cols, k), units, nodes) in [
         (1, (12, 12, 3), 300, u64::MAX),
@@ -647,6 +648,7 @@ fn a_stopped_run_resumes_from_its_checkpoint() {
 /// Units split into parts after a few nodes give the answer of units never split, on 1, 2 and 3
 /// threads, listing and counting.
 #[test]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn split_units_change_nothing() {
     for (rows, cols, k) in [(9, 9, 3), (10, 8, 4), (8, 8, 2), (7, 7, 3), (12, 12, 3)] {
         let whole = Solver::rectangle(rows, cols, k, Speedups::ALL)

@@ -108,7 +108,7 @@ pub fn bundle_bin(
 /// bundle (`x.rs` or `x/mod.rs` looked for beside `file`), or `None` if `file` rules itself out.
 ///
 /// # Errors
-/// As [`modules::load`].
+/// As `modules::load`.
 pub fn module_tree(file: &Path) -> Result<Option<Vec<Item>>, String> {
     let children = file.parent().unwrap_or(Path::new(".")).to_path_buf();
     let mut prune = Prune {

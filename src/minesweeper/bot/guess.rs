@@ -41,7 +41,7 @@ pub enum Strategy {
     /// looks for a region of the board independent of the rest and small enough to solve exactly
     /// (see [`super::region_click`]). Past the endgame search, `forced` 50/50s are guessed
     /// before the lookahead. With `influence` above 0, the lookahead's score is multiplied by a
-    /// 50/50 influence (see [`Lookahead::influence`]).
+    /// 50/50 influence (see `Lookahead::influence`).
     Secondary {
         window: f64,
         blend: f64,
