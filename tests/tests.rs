@@ -9,6 +9,7 @@ mod fuzz_corpus;
 mod maxblack;
 mod minesweeper;
 mod minesweeper_bot;
+mod minesweeper_brute;
 mod minesweeper_referee;
 mod minimax;
 mod quarto;

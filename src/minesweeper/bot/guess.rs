@@ -41,7 +41,7 @@ pub enum Strategy {
     /// looks for a region of the board independent of the rest and small enough to solve exactly
     /// (see [`super::region_click`]). Past the endgame search, `forced` 50/50s are guessed
     /// before the lookahead. With `influence` above 0, the lookahead's score is multiplied by a
-    /// 50/50 influence (see [`Lookahead::influence`]).
+    /// 50/50 influence (see `Lookahead::influence` in `stage/lookahead/`).
     Secondary {
         window: f64,
         blend: f64,
@@ -220,15 +220,9 @@ impl Pipeline {
     fn guess(&self, view: &Board, analysis: &Analysis, calls: &mut Calls) -> (Pos, f64) {
         let regions = || region::guess(view, analysis, self.regions?);
         let endgame = || endgame::guess(view, analysis, self.endgame?);
-        let forced = |calls: &mut Calls| match self.forced {
-            Forced::None => None,
-            Forced::Dead => fifty::forced(view, analysis, false, false, calls),
-            Forced::Pseudo => fifty::forced(view, analysis, true, false, calls),
-            Forced::Sets => fifty::forced(view, analysis, true, true, calls),
-        };
         regions()
             .or_else(endgame)
-            .or_else(|| forced(calls))
+            .or_else(|| fifty::forced(view, analysis, self.forced, calls))
             .unwrap_or_else(|| match &self.last {
                 Last::Lowest => lowest(analysis),
                 // `None` (no hidden cell can be safe) never happens in a game in progress.
