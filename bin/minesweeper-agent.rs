@@ -30,6 +30,10 @@ use cp_puzzles::minesweeper::{analyze, Board, Cell, Error, Pos, MAX_SIDE};
 /// 50 ms; the rest is margin for a loaded machine, reading the board and writing the line).
 const BUDGET: Duration = Duration::from_millis(30);
 
+/// The version `--version` prints: the package's (a constant, so that `judge bundle` writes it
+/// into the bundle).
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// `--help`; its first line is the usage, also printed on a bad argument.
 const HELP: &str = "usage: minesweeper-agent [--budget-ms N] [HEIGHT MINES]
 Plays CodinGame's Minesweeper on stdin and stdout (a board 16 high with 99 mines unless HEIGHT
@@ -251,7 +255,7 @@ fn main() {
     for a in &args {
         let text = match a.as_str() {
             "-h" | "--help" => HELP.to_string(),
-            "-V" | "--version" => format!("minesweeper-agent {}\n", env!("CARGO_PKG_VERSION")),
+            "-V" | "--version" => format!("minesweeper-agent {VERSION}\n"),
             _ => continue,
         };
         // A failed write of the help has nowhere to be reported.

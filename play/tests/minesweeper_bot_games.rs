@@ -147,15 +147,34 @@ proptest! {
 /// The strategy a small game is played with: each in turn, by seed.
 fn guesser(seed: u64) -> Guesser {
     [
-        Guesser::PROGRESS,
-        Guesser::ENDGAME,
-        Guesser::SURVIVAL,
-        Guesser::SECONDARY,
+        bot::PROGRESS,
+        bot::ENDGAME,
+        bot::SURVIVAL,
+        PLAIN_SECONDARY,
         Guesser::REGIONS,
         Guesser::Lowest,
         DEEP_LOOKAHEAD,
     ][(seed % 7) as usize]
 }
+
+/// The exact-weight lookahead with the endgame search up to 1,000 arrangements, and none of the
+/// later additions (a lone safe cell's weight, forced 50/50s, the 50/50 influence).
+const PLAIN_SECONDARY: Guesser = Guesser::Secondary {
+    window: 0.1,
+    blend: 0.2,
+    lone: 0.0,
+    endgame: 1000,
+    regions: false,
+    pool: Pool {
+        candidates: 12,
+        interior: 4,
+        near: 0,
+        deep: 0,
+        extra: 0,
+    },
+    forced: Forced::None,
+    influence: 0.0,
+};
 
 /// The two-move lookahead on every guess (no exact search to take the small boards first), after
 /// the forced 50/50s.

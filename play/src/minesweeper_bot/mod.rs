@@ -24,4 +24,6 @@ pub use player::{play, step, Event, Played};
 pub use report::{replay, Replay, Report};
 pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
 pub use stats::{sign_test_z, wilson_interval};
-pub use syntax::{parse_strategy, Spelled, StrategyError, MAX_ENDGAME, MAX_POOL};
+pub use syntax::{
+    parse_strategy, Spelled, StrategyError, ENDGAME, MAX_ENDGAME, MAX_POOL, PROGRESS, SURVIVAL,
+};

@@ -86,12 +86,19 @@ const FORCED: [(Forced, &str); 4] = [
 const STRATEGIES: [(Strategy, &str); 7] = [
     (Strategy::Lowest, "lowest"),
     (Strategy::Analyzer, "analyzer"),
-    (Strategy::PROGRESS, "progress"),
-    (Strategy::ENDGAME, "endgame"),
-    (Strategy::SURVIVAL, "survival"),
+    (PROGRESS, "progress"),
+    (ENDGAME, "endgame"),
+    (SURVIVAL, "survival"),
     (SECONDARY, "secondary"),
     (Strategy::REGIONS, "regions"),
 ];
+
+/// `progress`: the one-move lookahead with its default parameter.
+pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
+/// `endgame`: the `progress` lookahead, and the exact search in the endgame.
+pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
+/// `survival`: the two-click survival lookahead with approximate weights.
+pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
 
 /// `secondary`: the default strategy without the regions search.
 const SECONDARY: Strategy = match Strategy::REGIONS {
@@ -407,9 +414,10 @@ mod tests {
             Spelled(s).to_string(),
             "regions:window=0.25,endgame=1000,forced=none"
         );
-        assert_eq!(
-            Spelled(Strategy::SECONDARY).to_string(),
-            "secondary:lone=0,endgame=1000,forced=none,influence=0,extra=0"
+        let plain = parse_strategy("secondary:lone=0,endgame=1000,forced=none,influence=0,extra=0");
+        assert!(
+            matches!(plain, Ok(Strategy::Secondary { lone, endgame: 1000, forced: Forced::None, influence, pool, regions: false, .. })
+            if lone == 0.0 && influence == 0.0 && pool.extra == 0)
         );
         let i = parse_strategy("regions:extra=2,influence=0.5,lone=0").unwrap();
         assert_eq!(

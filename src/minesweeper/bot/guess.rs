@@ -78,31 +78,8 @@ const SMALL_POOL: Pool = Pool {
 };
 
 impl Strategy {
-    /// The `progress` lookahead with its default parameter.
-    pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
-    /// The `progress` lookahead, and the exact search in the endgame.
-    pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
-    /// The two-click survival lookahead with approximate weights.
-    pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
-    /// The exact-weight lookahead, with the endgame search up to 1,000 arrangements.
-    pub const SECONDARY: Strategy = Strategy::Secondary {
-        window: 0.1,
-        blend: 0.2,
-        lone: 0.0,
-        endgame: 1000,
-        regions: false,
-        pool: Pool {
-            candidates: 12,
-            interior: 4,
-            near: 0,
-            deep: 0,
-            extra: 0,
-        },
-        forced: Forced::None,
-        influence: 0.0,
-    };
-    /// The best measured strategy: [`Strategy::SECONDARY`] with the endgame search up to 4,000
-    /// arrangements, exact play in independent regions, dead sets and pseudo-50/50s guessed at
+    /// The best measured strategy: the exact-weight lookahead ([`Strategy::Secondary`]) with the
+    /// endgame search up to 4,000 arrangements, exact play in independent regions, dead sets and pseudo-50/50s guessed at
     /// once, and a lookahead that weighs a lone safe cell as JSMinesweeper does and favours the
     /// cells whose number may settle a 50/50 before it forms (its 50/50 influence, 8 cells
     /// outside the window included).
