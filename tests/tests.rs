@@ -6,6 +6,7 @@ mod util;
 mod cli;
 mod fuzz_checks;
 mod fuzz_corpus;
+mod install;
 mod maxblack;
 mod minesweeper;
 mod minesweeper_bot;
