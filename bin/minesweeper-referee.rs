@@ -225,9 +225,10 @@ fn read_line(input: &mut impl BufRead, limit: usize) -> Answer {
 }
 
 /// Reads the player's lines on a thread of its own, so that a turn's time limit holds even
-/// when the player never answers; stops after the first answer that is not a line.
+/// when the player never answers; stops after the first answer that is not a line. At most one
+/// line waits to be taken: a player that writes ahead is not read ahead without bound.
 fn spawn_reader(mut input: impl BufRead + Send + 'static, limit: usize) -> Receiver<Answer> {
-    let (send, receive) = mpsc::channel();
+    let (send, receive) = mpsc::sync_channel(1);
     thread::spawn(move || loop {
         let answer = read_line(&mut input, limit);
         let last = !matches!(answer, Answer::Line(_));
