@@ -2,6 +2,7 @@
 //! live here, one module per program.
 
 pub mod input;
+pub mod minesweeper_bot;
 pub mod minesweeper_play;
 pub mod quarto_play;
 
