@@ -598,3 +598,164 @@ fn a_bad_book_is_a_setup_error() {
             "quarto: --book needs a file\nusage:",
         ));
 }
+
+/// The exact outcome by exhaustive negamax over every move (no pruning, no table): +N for a win
+/// in N placements of the mover, -N for a loss in N placements of the opponent, 0 for a draw.
+/// The winner wins soonest, the loser loses latest.
+fn exact_outcome(cells: &mut Cells, hand: u8) -> i32 {
+    let empty: Vec<usize> = (0..16).filter(|&c| cells[c].is_none()).collect();
+    let mut best: Option<i32> = None;
+    for &c in &empty {
+        let v = if wins_at(cells, c, hand) {
+            1
+        } else if empty.len() == 1 {
+            0
+        } else {
+            cells[c] = Some(hand);
+            let v = unused(cells, hand)
+                .into_iter()
+                .map(|q| before(exact_outcome(cells, q)))
+                .max_by_key(|&v| rank(v))
+                .expect("a piece to give");
+            cells[c] = None;
+            v
+        };
+        if best.is_none_or(|b| rank(v) > rank(b)) {
+            best = Some(v);
+        }
+    }
+    best.expect("an empty cell")
+}
+
+/// The mover's outcome of a move that leaves the opponent the outcome `theirs`.
+fn before(theirs: i32) -> i32 {
+    match theirs.signum() {
+        1 => -theirs,
+        -1 => 1 - theirs,
+        _ => 0,
+    }
+}
+
+/// Sooner wins are better, later losses too.
+fn rank(v: i32) -> i32 {
+    match v.signum() {
+        1 => 1000 - v,
+        -1 => -1000 - v,
+        _ => 0,
+    }
+}
+
+fn outcome_text(v: i32) -> String {
+    match v.signum() {
+        1 => format!("win in {v}"),
+        -1 => format!("loss in {}", -v),
+        _ => "draw".into(),
+    }
+}
+
+/// The reference for `quarto --values`: every move in the order cell, then gift, with its
+/// outcome, then sorted by value (win, draw, loss) keeping that order within a value.
+fn reference_values(cells: &Cells, hand: u8) -> Vec<String> {
+    let mut cells = *cells;
+    let empty: Vec<usize> = (0..16).filter(|&c| cells[c].is_none()).collect();
+    let mut lines: Vec<(i32, String)> = Vec::new();
+    for &c in &empty {
+        let (r, k) = (c / 4, c % 4);
+        if wins_at(&mut cells, c, hand) {
+            lines.push((1, format!("place {r} {k}")));
+        } else if empty.len() == 1 {
+            lines.push((0, format!("place {r} {k}")));
+        } else {
+            cells[c] = Some(hand);
+            for q in unused(&cells, hand) {
+                let v = before(exact_outcome(&mut cells, q));
+                lines.push((v, format!("place {r} {k} give {q:04b}")));
+            }
+            cells[c] = None;
+        }
+    }
+    lines.sort_by_key(|(v, _)| -v.signum());
+    lines
+        .into_iter()
+        .map(|(v, mv)| format!("{mv}: {}", outcome_text(v)))
+        .collect()
+}
+
+fn values_lines(input: &str) -> Vec<String> {
+    let position = parse(input.as_bytes()).unwrap();
+    cp_puzzles::quarto::move_values(&position)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every move's value and distance agree with exhaustive negamax, on positions with 1 to 7
+    /// empty cells, from random play and random scatters.
+    #[test]
+    fn values_agree_with_exhaustive_negamax(seed in any::<u64>(), placed in 9usize..=15, scatter in any::<bool>()) {
+        if let Some((cells, hand)) = random_position(seed, placed, scatter) {
+            let input = text(&cells, hand);
+            prop_assert_eq!(values_lines(&input), reference_values(&cells, hand), "{}", input);
+        }
+    }
+}
+
+/// The first line of `--values` is the move and value `quarto` prints, and every value agrees
+/// with the plain negamax, on deeper positions (7 to 9 pieces placed) where the distances are
+/// beyond the exhaustive reference; wins, draws and losses each appear.
+#[test]
+fn values_lead_with_the_best_move() {
+    let mut kinds = [0; 3];
+    for seed in 0..12u64 {
+        let placed = 7 + (seed % 3) as usize;
+        let Some((cells, hand)) = random_position(seed, placed, seed % 2 == 1) else {
+            continue;
+        };
+        let input = text(&cells, hand);
+        let lines = values_lines(&input);
+        let (mv, value) = reference(&cells, hand);
+        let first = &lines[0];
+        assert!(
+            first.starts_with(&format!("{mv}: {value}")),
+            "{input}{first}"
+        );
+        let (best, best_value) = solve(&input);
+        assert!(first.starts_with(&format!("{best}: {best_value}")));
+        for line in &lines {
+            let kind = ["loss", "draw", "win"]
+                .iter()
+                .position(|k| line.contains(&format!(": {k}")))
+                .expect("a value");
+            kinds[kind] += 1;
+        }
+    }
+    assert!(
+        kinds.iter().all(|&k| k > 0),
+        "losses, draws, wins: {kinds:?}"
+    );
+}
+
+#[test]
+fn values_option_prints_every_move() {
+    let out = bin("quarto")
+        .arg("--values")
+        .write_stdin("0000 0001 0010 .\n0111 1000 . .\n. . . .\n. . . .\n0100\n")
+        .assert()
+        .success();
+    let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    // 11 empty cells, one of which wins at once; 10 pieces to give after each other placement.
+    assert_eq!(lines.len(), 1 + 10 * 10);
+    assert_eq!(lines[0], "place 0 3: win in 1");
+    bin("quarto")
+        .arg("--values")
+        .write_stdin(". . . .\n. . . .\n. . . .\n. . . .\n-\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "give 0000: draw\ngive 0001: draw\n",
+        ));
+}

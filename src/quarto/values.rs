@@ -1,0 +1,184 @@
+//! Every legal move of a position with its exact outcome for the mover: `win in N`, `draw` or
+//! `loss in N` (N as in [`distance`](super::distance)).
+//!
+//! The moves are listed best first by value (win, draw, loss), ties in the solver's order (cell
+//! row-major, then given piece ascending), so the first line is the move `quarto` prints. Within
+//! one value the distance does not reorder them.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::board::{Board, Cell, Piece};
+use super::book::{moves, Book};
+use super::distance::Prover;
+use super::parse::Position;
+use super::root::{Move, Value};
+use super::search::{default_log2_buckets, Config, Searcher};
+use super::symmetry::stabilizer;
+
+/// A value with its distance, for the player to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Outcome {
+    /// The mover wins with their N-th placement from here at the latest (N >= 1).
+    Win(u32),
+    Draw,
+    /// The opponent wins with their N-th placement from here at the latest (N >= 1).
+    Loss(u32),
+}
+
+impl Outcome {
+    /// The value without the distance.
+    #[must_use]
+    pub fn value(self) -> Value {
+        match self {
+            Outcome::Win(_) => Value::Win,
+            Outcome::Draw => Value::Draw,
+            Outcome::Loss(_) => Value::Loss,
+        }
+    }
+
+    /// The outcome, for the mover, of the position their move leaves to the opponent (`self`).
+    #[must_use]
+    pub fn before(self) -> Outcome {
+        match self {
+            Outcome::Win(n) => Outcome::Loss(n),
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss(n) => Outcome::Win(n + 1),
+        }
+    }
+}
+
+/// `win in N`, `draw` or `loss in N`.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(n) => write!(f, "win in {n}"),
+            Outcome::Draw => f.write_str("draw"),
+            Outcome::Loss(n) => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// One line of `quarto --values`: a move and its outcome for the mover.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveValue {
+    pub mv: Move,
+    pub outcome: Outcome,
+}
+
+/// `<move>: <outcome>`, e.g. `place 1 2 give 0110: win in 3`.
+impl fmt::Display for MoveValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.mv, self.outcome)
+    }
+}
+
+/// Every legal move of `position` with its outcome, best first (see the module's order), by
+/// search alone.
+#[must_use]
+pub fn move_values(position: &Position) -> Vec<MoveValue> {
+    move_values_with_book(position, &Book::default())
+}
+
+/// As [`move_values`], taking the values of the positions the moves lead to from `book` where it
+/// has them (the distances of decided ones are still searched). The same answer whenever the
+/// book's values are right.
+#[must_use]
+pub fn move_values_with_book(position: &Position, book: &Book) -> Vec<MoveValue> {
+    let Some(hand) = position.hand else {
+        // The empty board: every gift is the image of 0000 under a complement that fixes the
+        // board, and the game is a draw (see `root`).
+        return (0..16)
+            .filter_map(Piece::new)
+            .map(|p| MoveValue {
+                mv: Move {
+                    place: None,
+                    give: Some(p),
+                },
+                outcome: Outcome::Draw,
+            })
+            .collect();
+    };
+    let mut valuer = Valuer::new(position.board, hand, book);
+    let mut lines: Vec<MoveValue> = moves(&position.board, hand)
+        .into_iter()
+        .map(|mv| MoveValue {
+            mv,
+            outcome: valuer.outcome(mv),
+        })
+        .collect();
+    lines.sort_by_key(|l| std::cmp::Reverse(l.outcome.value()));
+    lines
+}
+
+/// Values the moves of one position, sharing a search table and a prover between them, and
+/// valuing one move per orbit of the position's stabilizer.
+struct Valuer<'a> {
+    board: Board,
+    hand: Piece,
+    book: &'a Book,
+    searcher: Searcher,
+    prover: Prover,
+    symmetries: Vec<super::symmetry::Symmetry>,
+    known: HashMap<(Cell, Piece), Outcome>,
+}
+
+impl<'a> Valuer<'a> {
+    fn new(board: Board, hand: Piece, book: &'a Book) -> Valuer<'a> {
+        let empty = board.empty().len();
+        Valuer {
+            board,
+            hand,
+            book,
+            searcher: Searcher::new(Config::default(), default_log2_buckets(empty)),
+            prover: Prover::new(default_log2_buckets(empty).min(20) + 1),
+            symmetries: stabilizer(&board, hand),
+            known: HashMap::new(),
+        }
+    }
+
+    fn outcome(&mut self, mv: Move) -> Outcome {
+        let Some(cell) = mv.place else {
+            return Outcome::Draw;
+        };
+        let Some(gift) = mv.give else {
+            return if self.board.wins_at(cell, self.hand) {
+                Outcome::Win(1)
+            } else {
+                Outcome::Draw
+            };
+        };
+        // The least move of the orbit stands for the others (same value, same distance).
+        let rep = self
+            .symmetries
+            .iter()
+            .map(|s| (s.cell(cell), s.piece(gift)))
+            .fold((cell, gift), std::cmp::min);
+        if let Some(&o) = self.known.get(&rep) {
+            return o;
+        }
+        let o = self.child_outcome(rep.0, rep.1).before();
+        self.known.insert(rep, o);
+        o
+    }
+
+    /// The outcome for the opponent of receiving `gift` after `hand` is placed on `cell`.
+    fn child_outcome(&mut self, cell: Cell, gift: Piece) -> Outcome {
+        let after = self.board.place(cell, self.hand);
+        if after.threats().meets(gift.traits()) {
+            return Outcome::Win(1);
+        }
+        let value = self.book.value(&after, gift).unwrap_or_else(|| {
+            match self.searcher.value(after, gift, -1, 1) {
+                1 => Value::Win,
+                0 => Value::Draw,
+                _ => Value::Loss,
+            }
+        });
+        match value {
+            Value::Win => Outcome::Win(self.prover.win_distance(after, gift)),
+            Value::Draw => Outcome::Draw,
+            Value::Loss => Outcome::Loss(self.prover.loss_distance(after, gift)),
+        }
+    }
+}
