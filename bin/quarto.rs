@@ -16,8 +16,10 @@ const PROGRAM: cli::Program = cli::Program {
            value for the player to move\n(`win`, `draw` or `loss`), each on its own line. With \
            --values: every legal move,\none line each, `<move>: win in N`, `draw` or `loss in \
            N` for the mover, best first (the first\nline is the move printed without it).\n",
-    options: "  --values       every legal move with its value and distance, best first\n  --book FILE    an opening book (game values of early positions, as quarto-play \
-              ships): the same\n                 answer, at once for the positions it covers\n",
+    options: "  --values       every legal move with its value and distance, best first\n  --book FILE    \
+              another opening book (game values of early positions, binary or text, as made by\n                 \
+              quarto-book) instead of the built-in one: the same answer, at once for the\n                 \
+              positions it covers\n",
 };
 
 /// The `--book` flag: `Some(None)` once `--book` is seen, `Some(Some(file))` with its value.
@@ -46,18 +48,27 @@ fn flag(flags: &mut Flags, arg: &str) -> bool {
     true
 }
 
+/// The opening book built into the program; none in the bundle for online judges.
+#[cfg(not(bundle))]
+fn built_in_book() -> Book {
+    Book::embedded()
+}
+
+/// The opening book built into the program; none in the bundle for online judges.
+#[cfg(bundle)]
+fn built_in_book() -> Book {
+    Book::default()
+}
+
 fn main() -> ExitCode {
     let mut flags = Flags::default();
     if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut flags, arg)) {
         return code;
     }
     let book = match flags.book {
-        None => Book::default(),
+        None => built_in_book(),
         Some(None) => return PROGRAM.usage_error("--book needs a file"),
-        Some(Some(file)) => match std::fs::read_to_string(&file)
-            .map_err(|e| e.to_string())
-            .and_then(|text| Book::parse(&text).map_err(|e| e.to_string()))
-        {
+        Some(Some(file)) => match Book::read_file(std::path::Path::new(&file)) {
             Ok(book) => book,
             Err(e) => return PROGRAM.setup_error(&format!("--book {file}: {e}")),
         },

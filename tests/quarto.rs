@@ -559,24 +559,120 @@ fn a_book_gives_the_solvers_answer() {
     assert_eq!(seen, wanted, "losses, draws, wins");
 }
 
-/// `quarto --book FILE` prints what `quarto` prints, sooner: positions with 3 pieces placed,
-/// whose value the shipped book of quarto-play holds.
+/// `quarto` answers from its built-in book what it answers by search alone (`--book` with an
+/// empty book), and `--book` with the same book in text form agrees: positions with 3 pieces
+/// placed, whose values the book holds.
 #[test]
-fn the_book_option_gives_the_same_answer() {
-    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/play/src/quarto_play/book.txt");
+fn the_built_in_book_gives_the_same_answer() {
+    use cp_puzzles::quarto::Book;
+    let dir = tempfile::tempdir().unwrap();
+    let (empty, text) = (dir.path().join("empty.txt"), dir.path().join("book.txt"));
+    std::fs::write(&empty, "").unwrap();
+    std::fs::write(&text, Book::embedded().to_text()).unwrap();
     for input in [
         "0100 . . .\n. . . .\n0001 . . 0000\n. . . .\n0110\n",
         ". 1011 0101 .\n. . . 0010\n. . . .\n. . . .\n1110\n",
     ] {
-        let plain = bin("quarto").write_stdin(input).assert().success();
-        let plain = String::from_utf8(plain.get_output().stdout.clone()).unwrap();
+        let searched = bin("quarto")
+            .arg(format!("--book={}", empty.display()))
+            .write_stdin(input)
+            .assert()
+            .success();
+        let searched = String::from_utf8(searched.get_output().stdout.clone()).unwrap();
         bin("quarto")
-            .args(["--book", book])
             .write_stdin(input)
             .assert()
             .success()
-            .stdout(plain);
+            .stdout(searched.clone());
+        bin("quarto")
+            .args(["--book".as_ref(), text.as_os_str()])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(searched);
     }
+}
+
+/// The built-in book decodes, re-encodes to the same bytes, and is consistent: every position
+/// above its deepest level has the value its moves give from the level below.
+#[test]
+fn the_built_in_book_is_canonical_and_consistent() {
+    use cp_puzzles::quarto::book::{value_from_children, EMBEDDED};
+    use cp_puzzles::quarto::Book;
+    let book = Book::embedded();
+    assert_eq!(book.to_bytes(), EMBEDDED);
+    assert_eq!(Book::parse(&book.to_text()).unwrap(), book);
+    assert_eq!(book.depth(), 3);
+    let mut checked = 0;
+    for (c, v) in book.entries() {
+        if c.occupied.count_ones() < book.depth() {
+            let derived = value_from_children(&book, &c.board(), Piece::new(0).unwrap());
+            assert_eq!(derived, Some(v), "{c:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 8 + 148);
+}
+
+/// Hostile books are refused with one line naming the file: an endless file, text giving one
+/// position two values, binary books cut short, out of order, with a bad value or trailing
+/// bytes, a position that is not a canonical form, and bytes that are neither form.
+#[test]
+fn hostile_books_are_refused() {
+    use cp_puzzles::quarto::Book;
+    let book = Book::embedded().to_bytes();
+    let first = "0001 0000000000000001";
+    let mut out_of_order = book[..12].to_vec();
+    // The second entry before the first (one piece placed: 4 bytes each, from offset 12).
+    out_of_order.extend_from_slice(&book[16..20]);
+    out_of_order.extend_from_slice(&book[12..16]);
+    out_of_order.extend_from_slice(&book[20..]);
+    let mut bad_value = book.clone();
+    bad_value[15] = 7;
+    let mut trailing = book.clone();
+    trailing.push(0);
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (
+            format!("{first} d\n# again\n{first} w\n").into_bytes(),
+            "book line 3: the position of line 1 again, with another value",
+        ),
+        (book[..book.len() - 1].to_vec(), "binary book, byte "),
+        (
+            out_of_order,
+            "binary book, byte 16: an entry out of order or repeated",
+        ),
+        (bad_value, "binary book, byte 12: expected an entry"),
+        (trailing, "bytes after the last entry"),
+        (
+            b"0001 0000000000000002 d\n".to_vec(),
+            "book line 1: expected",
+        ),
+        (vec![0xff, 0xfe, 0], "neither a binary book nor UTF-8 text"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book");
+    for (bytes, message) in cases {
+        std::fs::write(&file, &bytes).unwrap();
+        bin("quarto")
+            .args(["--book".as_ref(), file.as_os_str()])
+            .write_stdin("-")
+            .assert()
+            .code(2)
+            .stderr(
+                predicate::str::starts_with("quarto: --book ")
+                    .and(predicate::str::contains(message)),
+            );
+    }
+    // The same position twice with the same value is only redundant.
+    std::fs::write(&file, format!("{first} d\n{first} d\n")).unwrap();
+    assert_eq!(Book::read_file(&file).unwrap().len(), 1);
+    #[cfg(unix)]
+    bin("quarto")
+        .args(["--book", "/dev/zero"])
+        .write_stdin("-")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("larger than a book can be"));
 }
 
 #[test]

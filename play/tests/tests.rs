@@ -5,4 +5,5 @@ mod util;
 mod minesweeper_bot;
 mod minesweeper_play;
 mod minesweeper_play_screen;
+mod quarto_book;
 mod quarto_play;
