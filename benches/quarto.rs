@@ -8,11 +8,16 @@
 //! includes waiting for a core), the median nodes and the nodes per CPU second; with `--baseline`
 //! it also times the same positions without symmetry and without move ordering (the plain
 //! alpha-beta with table and safe-piece filter), as a baseline measured in the same run. `--print` prints the positions instead.
+//!
+//! `--values` times `quarto --values` instead (every move's value and distance, with the
+//! built-in book) on the same positions: the median and worst CPU and wall time per level.
 
 use std::time::Instant;
 
 use cp_puzzles::quarto::search::Config;
-use cp_puzzles::quarto::{best_move_with, Board, Cell, Piece, Position};
+use cp_puzzles::quarto::{
+    best_move_with, move_values_with_book, Board, Book, Cell, Piece, Position,
+};
 
 /// The tests' helpers, for their pseudo-random generator.
 #[allow(dead_code)]
@@ -25,6 +30,7 @@ fn main() {
     let mut levels = (4u32, 12u32);
     let mut baseline = false;
     let mut print = false;
+    let mut values = false;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -39,6 +45,7 @@ fn main() {
             }
             "--baseline" => baseline = true,
             "--print" => print = true,
+            "--values" => values = true,
             _ => {} // cargo passes --bench
         }
         i += 1;
@@ -50,6 +57,10 @@ fn main() {
                 println!("# game {g}, {placed} placed\n{}", show(p));
             }
         }
+        return;
+    }
+    if values {
+        measure_values(&games, levels);
         return;
     }
     println!(
@@ -101,6 +112,39 @@ fn main() {
             );
         }
         println!("{line}");
+    }
+}
+
+/// Times every move's values (with the built-in book) at each level, deepest first.
+fn measure_values(games: &[Vec<Position>], levels: (u32, u32)) {
+    let book = Book::embedded();
+    println!(
+        "{:>6} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6}",
+        "placed", "n", "med cpu", "worst cpu", "med wall", "worstwall", "moves"
+    );
+    for placed in (levels.0..=levels.1).rev() {
+        let (mut cpu, mut wall, mut moves) = (Vec::new(), Vec::new(), 0);
+        for p in games.iter().filter_map(|g| g.get(placed as usize)) {
+            let (start, start_cpu) = (Instant::now(), cpu_seconds());
+            moves += move_values_with_book(p, &book).len();
+            wall.push(start.elapsed().as_secs_f64());
+            cpu.push(cpu_seconds() - start_cpu);
+        }
+        if cpu.is_empty() {
+            continue;
+        }
+        cpu.sort_by(f64::total_cmp);
+        wall.sort_by(f64::total_cmp);
+        println!(
+            "{:>6} {:>3} {:>9.4} {:>9.4} {:>9.4} {:>9.4} {:>6}",
+            placed,
+            cpu.len(),
+            cpu[cpu.len() / 2],
+            cpu[cpu.len() - 1],
+            wall[wall.len() / 2],
+            wall[wall.len() - 1],
+            moves / cpu.len()
+        );
     }
 }
 

@@ -118,19 +118,45 @@ struct Valuer<'a> {
     hand: Piece,
     book: &'a Book,
     searcher: Searcher,
+    /// The position's own value (from the book, or searched first): every move is worth at most
+    /// this, which narrows the searches of the moves.
+    value: Value,
     prover: Prover,
     symmetries: Vec<super::symmetry::Symmetry>,
     known: HashMap<(Cell, Piece), Outcome>,
 }
 
 impl<'a> Valuer<'a> {
+    /// The value for the opponent of `after` with `gift` to place (no immediate win), searched
+    /// with the narrowest window the position's value allows: the mover's move is worth at most
+    /// the position, so the opponent gets at least its negation. In a lost position every move
+    /// loses; in a drawn one a null window tells a draw from a loss.
+    fn search(&mut self, after: Board, gift: Piece) -> Value {
+        match self.value {
+            Value::Loss => Value::Win,
+            Value::Draw => {
+                if self.searcher.value(after, gift, 0, 1) >= 1 {
+                    Value::Win
+                } else {
+                    Value::Draw
+                }
+            }
+            Value::Win => from_score(self.searcher.value(after, gift, -1, 1)),
+        }
+    }
+
     fn new(board: Board, hand: Piece, book: &'a Book) -> Valuer<'a> {
         let empty = board.empty().len();
+        let mut searcher = Searcher::new(Config::default(), default_log2_buckets(empty));
+        let value = book
+            .value(&board, hand)
+            .unwrap_or_else(|| from_score(searcher.value(board, hand, -1, 1)));
         Valuer {
             board,
             hand,
             book,
-            searcher: Searcher::new(Config::default(), default_log2_buckets(empty)),
+            searcher,
+            value,
             prover: Prover::new(default_log2_buckets(empty).min(20) + 1),
             symmetries: stabilizer(&board, hand),
             known: HashMap::new(),
@@ -168,17 +194,22 @@ impl<'a> Valuer<'a> {
         if after.threats().meets(gift.traits()) {
             return Outcome::Win(1);
         }
-        let value = self.book.value(&after, gift).unwrap_or_else(|| {
-            match self.searcher.value(after, gift, -1, 1) {
-                1 => Value::Win,
-                0 => Value::Draw,
-                _ => Value::Loss,
-            }
-        });
+        let value = self
+            .book
+            .value(&after, gift)
+            .unwrap_or_else(|| self.search(after, gift));
         match value {
             Value::Win => Outcome::Win(self.prover.win_distance(after, gift)),
             Value::Draw => Outcome::Draw,
             Value::Loss => Outcome::Loss(self.prover.loss_distance(after, gift)),
         }
+    }
+}
+
+fn from_score(score: i8) -> Value {
+    match score {
+        1 => Value::Win,
+        0 => Value::Draw,
+        _ => Value::Loss,
     }
 }
