@@ -855,3 +855,37 @@ fn values_option_prints_every_move() {
             "give 0000: draw\ngive 0001: draw\n",
         ));
 }
+
+/// `move_values_until` stops when asked, and otherwise gives `move_values`' lines; with a book
+/// holding the position's value and its children's, the same lines again.
+#[test]
+fn values_stop_when_asked_and_a_book_changes_nothing() {
+    use cp_puzzles::quarto::book::{moves, Book};
+    use cp_puzzles::quarto::{move_values, move_values_until, move_values_with_book};
+    let (cells, hand) = (0..)
+        .find_map(|seed| random_position(seed, 9, false))
+        .unwrap();
+    let position = parse(text(&cells, hand).as_bytes()).unwrap();
+    let plain = move_values(&position);
+    let mut asked = 0;
+    let stopped = move_values_until(&position, &Book::default(), || {
+        asked += 1;
+        asked > 3
+    });
+    assert_eq!(stopped, None);
+    let (board, hand) = (position.board, position.hand.unwrap());
+    let mut book = Book::default();
+    book.insert(canonical(&board, hand), best_move(&position).value);
+    for mv in moves(&board, hand) {
+        if let (Some(cell), Some(gift)) = (mv.place, mv.give) {
+            let child = Position {
+                board: board.place(cell, hand),
+                hand: Some(gift),
+            };
+            if !child.board.threats().meets(gift.traits()) {
+                book.insert(canonical(&child.board, gift), best_move(&child).value);
+            }
+        }
+    }
+    assert_eq!(move_values_with_book(&position, &book), plain);
+}

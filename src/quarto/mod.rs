@@ -26,7 +26,7 @@ pub use book::{best_move_with_book, Book};
 pub use error::Error;
 pub use parse::{parse, Position, MAX_INPUT};
 pub use root::{best_move, best_move_of_value, best_move_with, Answer, Move, Value};
-pub use values::{move_values, move_values_with_book, MoveValue, Outcome};
+pub use values::{move_values, move_values_until, move_values_with_book, MoveValue, Outcome};
 
 /// The best move in a parsed position and its value (see [`best_move`]); its `Display` is the
 /// solver's output, `<move>\n<value>\n`.

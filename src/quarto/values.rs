@@ -83,32 +83,54 @@ pub fn move_values(position: &Position) -> Vec<MoveValue> {
 /// As [`move_values`], taking the values of the positions the moves lead to from `book` where it
 /// has them (the distances of decided ones are still searched). The same answer whenever the
 /// book's values are right.
+///
+/// For `quarto-play`'s values panel: `move_values_with_book(&position, &Book::embedded())`
+/// (decode the book once and keep it), or [`move_values_until`] to stop early.
 #[must_use]
 pub fn move_values_with_book(position: &Position, book: &Book) -> Vec<MoveValue> {
+    move_values_until(position, book, || false).expect("never stopped")
+}
+
+/// As [`move_values_with_book`], asking `stop` before each move is valued and giving up (`None`)
+/// as soon as it says so: for a caller whose position may change while the values are computed.
+/// One move's search is not interrupted, so `None` comes at most one move's search late.
+pub fn move_values_until(
+    position: &Position,
+    book: &Book,
+    mut stop: impl FnMut() -> bool,
+) -> Option<Vec<MoveValue>> {
     let Some(hand) = position.hand else {
         // The empty board: every gift is the image of 0000 under a complement that fixes the
         // board, and the game is a draw (see `root`).
-        return (0..16)
-            .filter_map(Piece::new)
-            .map(|p| MoveValue {
-                mv: Move {
-                    place: None,
-                    give: Some(p),
-                },
-                outcome: Outcome::Draw,
-            })
-            .collect();
+        return Some(
+            (0..16)
+                .filter_map(Piece::new)
+                .map(|p| MoveValue {
+                    mv: Move {
+                        place: None,
+                        give: Some(p),
+                    },
+                    outcome: Outcome::Draw,
+                })
+                .collect(),
+        );
     };
+    if stop() {
+        return None;
+    }
     let mut valuer = Valuer::new(position.board, hand, book);
-    let mut lines: Vec<MoveValue> = moves(&position.board, hand)
-        .into_iter()
-        .map(|mv| MoveValue {
+    let mut lines = Vec::new();
+    for mv in moves(&position.board, hand) {
+        if stop() {
+            return None;
+        }
+        lines.push(MoveValue {
             mv,
             outcome: valuer.outcome(mv),
-        })
-        .collect();
+        });
+    }
     lines.sort_by_key(|l| std::cmp::Reverse(l.outcome.value()));
-    lines
+    Some(lines)
 }
 
 /// Values the moves of one position, sharing a search table and a prover between them, and
