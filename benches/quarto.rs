@@ -10,13 +10,15 @@
 //! alpha-beta with table and safe-piece filter), as a baseline measured in the same run. `--print` prints the positions instead.
 //!
 //! `--values` times `quarto --values` instead (every move's value and distance, with the
-//! built-in book) on the same positions: the median and worst CPU and wall time per level.
+//! built-in book) on the same positions: the median and worst CPU and wall time per level, and,
+//! measured in the same run on the same positions, the median CPU time of `quarto`'s answer (the
+//! best move with the built-in book) and the ratio of the two medians.
 
 use std::time::Instant;
 
 use cp_puzzles::quarto::search::Config;
 use cp_puzzles::quarto::{
-    best_move_with, move_values_with_book, Board, Book, Cell, Piece, Position,
+    best_move_with, best_move_with_book, move_values_with_book, Board, Book, Cell, Piece, Position,
 };
 
 /// The tests' helpers, for their pseudo-random generator.
@@ -119,31 +121,46 @@ fn main() {
 fn measure_values(games: &[Vec<Position>], levels: (u32, u32)) {
     let book = Book::embedded();
     println!(
-        "{:>6} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6}",
-        "placed", "n", "med cpu", "worst cpu", "med wall", "worstwall", "moves"
+        "{:>6} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6} {:>9} {:>6}",
+        "placed",
+        "n",
+        "med cpu",
+        "worst cpu",
+        "med wall",
+        "worstwall",
+        "moves",
+        "best cpu",
+        "ratio"
     );
     for placed in (levels.0..=levels.1).rev() {
-        let (mut cpu, mut wall, mut moves) = (Vec::new(), Vec::new(), 0);
+        let (mut cpu, mut wall, mut best, mut moves) = (Vec::new(), Vec::new(), Vec::new(), 0);
         for p in games.iter().filter_map(|g| g.get(placed as usize)) {
             let (start, start_cpu) = (Instant::now(), cpu_seconds());
             moves += move_values_with_book(p, &book).len();
             wall.push(start.elapsed().as_secs_f64());
             cpu.push(cpu_seconds() - start_cpu);
+            let start_cpu = cpu_seconds();
+            std::hint::black_box(best_move_with_book(p, &book));
+            best.push(cpu_seconds() - start_cpu);
         }
         if cpu.is_empty() {
             continue;
         }
-        cpu.sort_by(f64::total_cmp);
-        wall.sort_by(f64::total_cmp);
+        for v in [&mut cpu, &mut wall, &mut best] {
+            v.sort_by(f64::total_cmp);
+        }
+        let median = |v: &[f64]| v[v.len() / 2];
         println!(
-            "{:>6} {:>3} {:>9.4} {:>9.4} {:>9.4} {:>9.4} {:>6}",
+            "{:>6} {:>3} {:>9.4} {:>9.4} {:>9.4} {:>9.4} {:>6} {:>9.4} {:>6.1}",
             placed,
             cpu.len(),
-            cpu[cpu.len() / 2],
+            median(&cpu),
             cpu[cpu.len() - 1],
-            wall[wall.len() / 2],
+            median(&wall),
             wall[wall.len() - 1],
-            moves / cpu.len()
+            moves / cpu.len(),
+            median(&best),
+            median(&cpu) / median(&best).max(1e-6)
         );
     }
 }
