@@ -888,4 +888,21 @@ fn values_stop_when_asked_and_a_book_changes_nothing() {
         }
     }
     assert_eq!(move_values_with_book(&position, &book), plain);
+    // A wrong book that calls the position lost and every child won for the opponent: each
+    // claimed win has no distance, so the search's values replace them, without a panic.
+    let mut wrong = Book::default();
+    wrong.insert(canonical(&board, hand), cp_puzzles::quarto::Value::Loss);
+    for mv in moves(&board, hand) {
+        if let (Some(cell), Some(gift)) = (mv.place, mv.give) {
+            let after = board.place(cell, hand);
+            if !after.threats().meets(gift.traits()) {
+                wrong.insert(canonical(&after, gift), cp_puzzles::quarto::Value::Win);
+            }
+        }
+    }
+    let corrected = move_values_with_book(&position, &wrong);
+    assert!(plain
+        .iter()
+        .any(|l| l.outcome.value() != cp_puzzles::quarto::Value::Loss));
+    assert_eq!(corrected, plain);
 }

@@ -42,28 +42,19 @@ impl Prover {
         }
     }
 
-    /// The N of "win in N" for `board` with `hand` to place, a position the mover wins.
-    ///
-    /// # Panics
-    /// If the mover does not win (the precondition).
-    pub fn win_distance(&mut self, board: Board, hand: Piece) -> u32 {
-        (1..=board.empty().len().div_ceil(2))
-            .find(|&n| self.wins_within(board, hand, n))
-            .expect("a won position has a distance")
+    /// The N of "win in N" for `board` with `hand` to place (a board with an empty cell and no
+    /// winning line), or `None` if the mover does not win.
+    pub fn win_distance(&mut self, board: Board, hand: Piece) -> Option<u32> {
+        (1..=board.empty().len().div_ceil(2)).find(|&n| self.wins_within(board, hand, n))
     }
 
-    /// The N of "loss in N" for `board` with `hand` to place, a position the mover loses.
-    ///
-    /// # Panics
-    /// If the mover does not lose (the precondition).
-    pub fn loss_distance(&mut self, board: Board, hand: Piece) -> u32 {
-        assert!(
-            !board.threats().meets(hand.traits()),
-            "a lost position has no winning placement"
-        );
-        (1..=board.empty().len().div_ceil(2))
-            .find(|&n| self.all_replies_lose(board, hand, n))
-            .expect("a lost position has a distance")
+    /// The N of "loss in N" for `board` with `hand` to place (a board with an empty cell and no
+    /// winning line), or `None` if the mover does not lose.
+    pub fn loss_distance(&mut self, board: Board, hand: Piece) -> Option<u32> {
+        if board.threats().meets(hand.traits()) {
+            return None;
+        }
+        (1..=board.empty().len().div_ceil(2)).find(|&n| self.all_replies_lose(board, hand, n))
     }
 
     /// Whether the mover, placing `hand` on `board`, can force a win within `n` (>= 1) of their

@@ -220,10 +220,21 @@ impl<'a> Valuer<'a> {
             .book
             .value(&after, gift)
             .unwrap_or_else(|| self.search(after, gift));
+        self.with_distance(after, gift, value).unwrap_or_else(|| {
+            // Only a wrong book value has no distance: the search's own value instead.
+            let searched = from_score(self.searcher.value(after, gift, -1, 1));
+            self.with_distance(after, gift, searched)
+                .expect("a searched value has its distance")
+        })
+    }
+
+    /// `value` (the opponent's, placing `gift` on `after`) with its distance, or `None` if the
+    /// position is not decided that way.
+    fn with_distance(&mut self, after: Board, gift: Piece, value: Value) -> Option<Outcome> {
         match value {
-            Value::Win => Outcome::Win(self.prover.win_distance(after, gift)),
-            Value::Draw => Outcome::Draw,
-            Value::Loss => Outcome::Loss(self.prover.loss_distance(after, gift)),
+            Value::Win => self.prover.win_distance(after, gift).map(Outcome::Win),
+            Value::Draw => Some(Outcome::Draw),
+            Value::Loss => self.prover.loss_distance(after, gift).map(Outcome::Loss),
         }
     }
 }
