@@ -9,6 +9,10 @@
 //! it also times the same positions without symmetry and without move ordering (the plain
 //! alpha-beta with table and safe-piece filter), as a baseline measured in the same run. `--print` prints the positions instead.
 //!
+//! `--set KNOB=N` (repeatable; `order_from`, `table_from`, `canonical_until`, `stabilizer_until`,
+//! `log2_buckets`) times those settings instead of the defaults, and `--baseline` then times the
+//! defaults in the same run.
+//!
 //! `--values` times `quarto --values` instead (every move's value and distance, with the
 //! built-in book) on the same positions: the median and worst CPU and wall time per level, and,
 //! measured in the same run on the same positions, the median CPU time of `quarto`'s answer (the
@@ -33,6 +37,8 @@ fn main() {
     let mut baseline = false;
     let mut print = false;
     let mut values = false;
+    // With `--set KNOB=N` (repeatable), "ours" uses those settings and `--baseline` the defaults.
+    let mut tuned: Option<Config> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -48,6 +54,10 @@ fn main() {
             "--baseline" => baseline = true,
             "--print" => print = true,
             "--values" => values = true,
+            "--set" => {
+                tuned = Some(tune(tuned.unwrap_or_default(), &args[i + 1]));
+                i += 1;
+            }
             _ => {} // cargo passes --bench
         }
         i += 1;
@@ -86,7 +96,7 @@ fn main() {
             .iter()
             .filter_map(|g| g.get(placed as usize))
             .collect();
-        let ours = measure(&positions, Config::default());
+        let ours = measure(&positions, tuned.unwrap_or_default());
         let mut line = format!(
             "{:>6} {:>3} {:>9.4} {:>9.4} {:>9.4} {:>9.4} {:>10} {:>8.2}",
             placed,
@@ -99,11 +109,15 @@ fn main() {
             ours.nodes as f64 / ours.total / 1e6
         );
         if baseline {
-            let plain = Config {
-                canonical_until: 0,
-                stabilizer_until: 0,
-                order_from: 17,
-                ..Config::default()
+            let plain = if tuned.is_some() {
+                Config::default()
+            } else {
+                Config {
+                    canonical_until: 0,
+                    stabilizer_until: 0,
+                    order_from: 17,
+                    ..Config::default()
+                }
             };
             let base = measure(&positions, plain);
             line += &format!(
@@ -163,6 +177,21 @@ fn measure_values(games: &[Vec<Position>], levels: (u32, u32)) {
             median(&cpu) / median(&best).max(1e-6)
         );
     }
+}
+
+/// `config` with one knob set from `KNOB=N`.
+fn tune(mut config: Config, setting: &str) -> Config {
+    let (knob, n) = setting.split_once('=').expect("--set KNOB=N");
+    let n: u32 = n.parse().expect("--set KNOB=N with N a number");
+    match knob {
+        "order_from" => config.order_from = n,
+        "table_from" => config.table_from = n,
+        "canonical_until" => config.canonical_until = n,
+        "stabilizer_until" => config.stabilizer_until = n,
+        "log2_buckets" => config.log2_buckets = Some(n),
+        _ => panic!("unknown knob {knob}"),
+    }
+    config
 }
 
 struct Figures {

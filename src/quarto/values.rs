@@ -140,9 +140,9 @@ struct Valuer<'a> {
     hand: Piece,
     book: &'a Book,
     searcher: Searcher,
-    /// The position's own value (from the book, or searched first): every move is worth at most
-    /// this, which narrows the searches of the moves.
-    value: Value,
+    /// The position's own value (from the book, or searched when a move first needs a search):
+    /// every move is worth at most this, which narrows the searches of the moves.
+    value: Option<Value>,
     prover: Prover,
     symmetries: Vec<super::symmetry::Symmetry>,
     known: HashMap<(Cell, Piece), Outcome>,
@@ -154,7 +154,11 @@ impl<'a> Valuer<'a> {
     /// the position, so the opponent gets at least its negation. In a lost position every move
     /// loses; in a drawn one a null window tells a draw from a loss.
     fn search(&mut self, after: Board, gift: Piece) -> Value {
-        match self.value {
+        let (board, hand) = (self.board, self.hand);
+        let value = *self
+            .value
+            .get_or_insert_with(|| from_score(self.searcher.value(board, hand, -1, 1)));
+        match value {
             Value::Loss => Value::Win,
             Value::Draw => {
                 if self.searcher.value(after, gift, 0, 1) >= 1 {
@@ -169,16 +173,12 @@ impl<'a> Valuer<'a> {
 
     fn new(board: Board, hand: Piece, book: &'a Book) -> Valuer<'a> {
         let empty = board.empty().len();
-        let mut searcher = Searcher::new(Config::default(), default_log2_buckets(empty));
-        let value = book
-            .value(&board, hand)
-            .unwrap_or_else(|| from_score(searcher.value(board, hand, -1, 1)));
         Valuer {
             board,
             hand,
             book,
-            searcher,
-            value,
+            searcher: Searcher::new(Config::default(), default_log2_buckets(empty)),
+            value: book.value(&board, hand),
             prover: Prover::new(default_log2_buckets(empty).min(20) + 1),
             symmetries: stabilizer(&board, hand),
             known: HashMap::new(),
