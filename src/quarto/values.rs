@@ -154,10 +154,14 @@ impl<'a> Valuer<'a> {
     /// the position, so the opponent gets at least its negation. In a lost position every move
     /// loses; in a drawn one a null window tells a draw from a loss.
     fn search(&mut self, after: Board, gift: Piece) -> Value {
-        let (board, hand) = (self.board, self.hand);
-        let value = *self
-            .value
-            .get_or_insert_with(|| from_score(self.searcher.value(board, hand, -1, 1)));
+        let value = match self.value {
+            Some(v) => v,
+            None => {
+                let v = from_score(self.searcher.value(self.board, self.hand, -1, 1));
+                self.value = Some(v);
+                v
+            }
+        };
         match value {
             Value::Loss => Value::Win,
             Value::Draw => {
