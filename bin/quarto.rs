@@ -14,8 +14,9 @@ const PROGRAM: cli::Program = cli::Program {
            digits), then\nthe piece in hand (4 binary digits, or `-` on the empty board). Prints \
            the first optimal move\n(`place R C give PPPP`, `place R C` or `give PPPP`) and its \
            value for the player to move\n(`win`, `draw` or `loss`), each on its own line. With \
-           --values: every legal move,\none line each, `<move>: win in N`, `draw` or `loss in \
-           N` for the mover, best first (the first\nline is the move printed without it).\n",
+           --values it prints every legal move\ninstead, one `<move>: <outcome>` line each \
+           (`win in N`, `draw` or `loss in N` for the mover),\nsorted by value; the first line \
+           is the move printed without --values.\n",
     options: "  --values       every legal move with its value and distance, best first\n  --book FILE    \
               another opening book (game values of early positions, binary or text, as made by\n                 \
               quarto-book) instead of the built-in one: the same answer, at once for the\n                 \
