@@ -20,7 +20,8 @@ use indicatif::{ProgressBar, ProgressStyle};
     name = "minesweeper-bot",
     version,
     after_help = STRATEGY_HELP,
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true
 )]
 struct Args {
     #[command(subcommand)]
@@ -46,9 +47,8 @@ struct Args {
     /// The number of games.
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// The number of the first game: the run plays games K to K+N-1 of the seed (N = --games),
-    /// the same games whatever the range they are played in, so that runs over disjoint ranges
-    /// (shards) add up with `merge`.
+    /// The first game's number: the run plays games K to K+N-1 of the seed (N = --games), each
+    /// the same game as in any other range, so that shards add up with `merge`.
     #[arg(long, value_name = "K", default_value_t = 0, conflicts_with = "show")]
     first_game: u64,
     /// The run's seed: game i is drawn from a seed derived from (S, i).
@@ -79,8 +79,8 @@ struct Args {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Adds up the JSON reports of runs over adjacent ranges of one seed's games (shards) into
-    /// the report one run over all of them gives.
+    /// Adds up the JSON reports of shards (runs over adjacent ranges of one seed's games) into
+    /// the report of one run over all their games.
     Merge {
         /// The shards' reports, written by --format json (or by merge --format json), in any
         /// order. They must share the board, the first click, the strategy and the seed, and

@@ -164,8 +164,11 @@ impl std::error::Error for JsonError {}
 /// # Errors
 /// [`JsonError`], saying what was expected.
 pub fn from_json(text: &str) -> Result<Report, JsonError> {
-    let d: Document = serde_json::from_str(text).map_err(JsonError::Syntax)?;
     let invalid = |what: String| Err(JsonError::Invalid(what));
+    if !text.trim_start().starts_with('{') {
+        return invalid("expected a JSON object (a minesweeper-bot report)".to_string());
+    }
+    let d: Document = serde_json::from_str(text).map_err(JsonError::Syntax)?;
     if d.format != FORMAT || d.version != VERSION {
         return invalid(format!(
             "expected format \"{FORMAT}\" version {VERSION}, found \"{}\" version {}",
