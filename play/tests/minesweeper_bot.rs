@@ -359,6 +359,23 @@ fn a_shard_says_which_games_it_played() {
     assert!(text.contains("\ngames 30 (game 70 to game 99)\n"), "{text}");
     let text = stdout(&["--level", "beginner", "--games", "0", "--first-game", "5"]);
     assert!(text.contains("\ngames 0 (from game 5)\n"), "{text}");
+    // Shards that start past game 0 merge into the run over their range.
+    let dir = tempfile::tempdir().unwrap();
+    let names = write_shards(dir.path(), &[(100, 30, 2), (130, 40, 2)]);
+    let merged = stdout_in(dir.path(), &["merge", &names[1], &names[0]]);
+    let whole = stdout(
+        &[
+            &WHOLE_RUN[..2],
+            &["--seed", "3", "--threads", "2"],
+            &["--first-game", "100", "--games", "70"],
+        ]
+        .concat(),
+    );
+    assert_eq!(masked(&merged), masked(&whole));
+    assert!(
+        whole.contains("\ngames 70 (game 100 to game 169)\n"),
+        "{whole}"
+    );
     let json = stdout(&[&args[..], &["--first-game", "70", "--format", "json"]].concat());
     let value = without_timing(&json);
     assert_eq!(
