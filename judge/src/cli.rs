@@ -19,6 +19,8 @@ pub enum Command {
     Record(RecordArgs),
     Bundle(BundleArgs),
     Stress(StressArgs),
+    Verify(VerifyArgs),
+    Validate(ValidateArgs),
     /// `--help` or `--version`: the text to print on stdout, then exit 0.
     Help(String),
 }
@@ -48,6 +50,10 @@ enum Sub {
     Stress(StressArgs),
     /// Write one std-only source file of a solver for online judges.
     Bundle(BundleArgs),
+    /// Judge every submission of a problem package and check it gets the verdict it promises.
+    Verify(VerifyArgs),
+    /// Run every input of a problem package through its input validators.
+    Validate(ValidateArgs),
 }
 
 /// Judges programs on `testcases/<suite>/NN.in` and `NN.out`, or on a problem folder.
@@ -202,6 +208,46 @@ pub struct BundleArgs {
     pub root: PathBuf,
 }
 
+/// Judges every submission of a problem package against the verdict it promises.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The problem folder (ICPC/Kattis or Polygon package).
+    pub package: PathBuf,
+    /// Submissions judged at once; above 1 the times are taken in parallel.
+    #[arg(short = 'j', long = "jobs", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
+    /// A submission in a language this machine cannot build or run fails the run instead of
+    /// being skipped.
+    #[arg(long)]
+    pub strict: bool,
+    /// Judge only submissions whose path (below `submissions/`) contains this pattern.
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Colour the table: by default only when stdout is a terminal and NO_COLOR is unset.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+}
+
+/// Runs every input of a problem package through its input validators.
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// The problem folder (ICPC/Kattis package).
+    pub package: PathBuf,
+}
+
+/// Writes one of our suites as an ICPC problem package (2023-07 format).
+#[derive(Args, Debug)]
+pub struct PackageArgs {
+    /// The suite under the test-case folder.
+    pub suite: String,
+    /// The package's folder, created (it must not exist, or be empty).
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// The folder that holds the suites.
+    #[arg(long, default_value = "testcases")]
+    pub testcases: PathBuf,
+}
+
 /// Parses the whole command line, program name first.
 ///
 /// # Errors
@@ -221,6 +267,8 @@ where
         Some(Sub::Record(a)) => Command::Record(a),
         Some(Sub::Stress(a)) => Command::Stress(a),
         Some(Sub::Bundle(a)) => Command::Bundle(a),
+        Some(Sub::Verify(a)) => Command::Verify(a),
+        Some(Sub::Validate(a)) => Command::Validate(a),
     })
 }
 
