@@ -94,46 +94,150 @@ fn is_executable(path: &Path) -> bool {
         .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-/// Our release binaries for `names`, in that order.
+/// Our own binaries: the `[[bin]]` targets of the `cp-puzzles` package, found (and built) in
+/// the release folder next to the judge.
 ///
-/// They live next to the judge when it is a release build, else in the sibling `release` folder.
-/// When the `cp-puzzles` package's `Cargo.toml` is found (see [`manifest`]),
-/// `cargo build --release` brings them up to date first, so that a stale binary is never judged.
-///
-/// # Errors
-/// A binary is neither present nor buildable.
-pub fn own_binaries(names: &[String]) -> Result<Vec<Program>, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find the judge itself: {e}"))?;
-    let dir = release_dir(&exe);
-    if names.is_empty() {
-        return Ok(Vec::new());
-    }
-    if let Some(manifest) = manifest() {
-        build(&manifest, names)?;
-    }
-    names
-        .iter()
-        .map(|name| {
-            let path = dir.join(name);
-            if is_executable(&path) {
-                Ok(Program::Exec(path))
-            } else {
-                Err(format!(
-                    "no {name} binary in {}; build it with `cargo build --release --bin {name}` \
-                     or judge another program with --cmd",
-                    dir.display()
-                ))
-            }
-        })
-        .collect()
+/// Inside the repository (its `Cargo.toml` found, see [`manifest`]) the names come from the
+/// manifest and `cargo build --release` brings the ones a run needs up to date first, so that a
+/// stale binary is never judged. Outside it (an installed judge) a name is ours when an
+/// executable of that name sits next to the judge, as `cargo install` puts them.
+pub struct Own {
+    /// The release folder.
+    dir: PathBuf,
+    manifest: Option<PathBuf>,
+    /// The manifest's binary names; empty when there is no manifest.
+    names: Vec<String>,
 }
 
+impl Own {
+    /// Finds the release folder and, when present, the manifest.
+    ///
+    /// # Errors
+    /// The judge cannot find its own executable, or the manifest is not valid TOML.
+    pub fn find() -> Result<Own, String> {
+        let exe =
+            std::env::current_exe().map_err(|e| format!("cannot find the judge itself: {e}"))?;
+        let manifest = manifest();
+        let names = match &manifest {
+            Some(path) => bin_names(path)?,
+            None => Vec::new(),
+        };
+        Ok(Own {
+            dir: release_dir(&exe),
+            manifest,
+            names,
+        })
+    }
+
+    /// Whether `word` (a bare name, no `/`) names one of our binaries.
+    #[must_use]
+    pub fn is_ours(&self, word: &str) -> bool {
+        if word.is_empty() || word.contains('/') {
+            return false;
+        }
+        match self.manifest {
+            Some(_) => self.names.iter().any(|n| n == word),
+            None => is_executable(&self.dir.join(word)),
+        }
+    }
+
+    /// Builds `names` (when the manifest is known) and returns their paths, in that order.
+    ///
+    /// # Errors
+    /// The build fails, or a binary is neither present nor buildable.
+    pub fn binaries(&self, names: &[String]) -> Result<Vec<PathBuf>, String> {
+        if names.is_empty() {
+            return Ok(Vec::new());
+        }
+        if let Some(manifest) = &self.manifest {
+            let mut unique = names.to_vec();
+            unique.sort();
+            unique.dedup();
+            build(manifest, &unique)?;
+        }
+        names
+            .iter()
+            .map(|name| {
+                let path = self.dir.join(name);
+                if is_executable(&path) {
+                    Ok(path)
+                } else {
+                    Err(format!(
+                        "no {name} binary in {}; build it with `cargo build --release --bin {name}` \
+                         or judge another program with --cmd",
+                        self.dir.display()
+                    ))
+                }
+            })
+            .collect()
+    }
+
+    /// The name of ours that the shell command `command` starts with, if any: a suite's checker
+    /// or interactor may name our binaries by name (`minesweeper-referee --turn-ms 1000`).
+    #[must_use]
+    pub fn leading(&self, command: &str) -> Option<String> {
+        let first = command.split_whitespace().next()?;
+        self.is_ours(first).then(|| first.to_string())
+    }
+}
+
+/// Builds in one go our binaries named by `programs` and by the first word of `commands`
+/// (checker and interactor commands, rewritten in place to start with the binary's path);
+/// returns the paths of `programs`, in order.
+///
+/// # Errors
+/// As [`Own::binaries`].
+pub fn resolve(
+    own: &Own,
+    commands: &mut [&mut String],
+    programs: &[String],
+) -> Result<Vec<PathBuf>, String> {
+    let leading: Vec<Option<String>> = commands.iter().map(|c| own.leading(c)).collect();
+    let mut names = programs.to_vec();
+    names.extend(leading.iter().flatten().cloned());
+    let mut paths = own.binaries(&names)?;
+    let helper_paths = paths.split_off(programs.len());
+    let mut helper_paths = helper_paths.into_iter();
+    for (command, name) in commands.iter_mut().zip(&leading) {
+        if let (Some(name), Some(path)) = (name, helper_paths.next()) {
+            **command = with_path(command, name, &path);
+        }
+    }
+    Ok(paths)
+}
+
+/// `command` with its first word, our binary `name`, replaced by the quoted `path`.
+#[must_use]
+pub fn with_path(command: &str, name: &str, path: &Path) -> String {
+    let rest = command.trim_start().strip_prefix(name).unwrap_or("");
+    format!("{}{rest}", quote(path))
+}
+
+/// The release folder for the judge at `exe`: its own folder, or the sibling `release` folder of
+/// a debug build.
 fn release_dir(exe: &Path) -> PathBuf {
     let dir = exe.parent().unwrap_or(Path::new("."));
     match (dir.file_name(), dir.parent()) {
         (Some(n), Some(target)) if n == "debug" => target.join("release"),
         _ => dir.to_path_buf(),
     }
+}
+
+/// The `[[bin]]` names of the manifest at `path`.
+fn bin_names(path: &Path) -> Result<Vec<String>, String> {
+    #[derive(serde::Deserialize)]
+    struct Manifest {
+        #[serde(default)]
+        bin: Vec<Bin>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Bin {
+        name: String,
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let manifest: Manifest =
+        toml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), e.message()))?;
+    Ok(manifest.bin.into_iter().map(|b| b.name).collect())
 }
 
 /// The `Cargo.toml` of the `cp-puzzles` package: in cargo's `CARGO_MANIFEST_DIR` (the judge's
@@ -169,5 +273,53 @@ fn build(manifest: &Path, names: &[String]) -> Result<(), String> {
             "`cargo build --release --bin {}` failed",
             names.join(" --bin ")
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn own(names: &[&str]) -> Own {
+        Own {
+            dir: PathBuf::from("/opt/cp puzzles/release"),
+            manifest: Some(PathBuf::from("Cargo.toml")),
+            names: names.iter().map(|n| n.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_command_naming_our_binary_by_name_is_resolved_to_its_quoted_path() {
+        let own = own(&["minesweeper-referee", "quarto"]);
+        let command = "minesweeper-referee --turn-ms 1000";
+        assert_eq!(own.leading(command).as_deref(), Some("minesweeper-referee"));
+        let path = own.dir.join("minesweeper-referee");
+        assert_eq!(
+            with_path(command, "minesweeper-referee", &path),
+            "'/opt/cp puzzles/release/minesweeper-referee' --turn-ms 1000"
+        );
+    }
+
+    #[test]
+    fn paths_and_other_commands_are_left_to_the_shell() {
+        let own = own(&["quarto"]);
+        assert_eq!(own.leading("./quarto --x"), None);
+        assert_eq!(own.leading("python3 check.py"), None);
+        assert_eq!(own.leading("quartox"), None);
+        assert_eq!(own.leading("   "), None);
+    }
+
+    #[test]
+    fn the_manifest_names_every_binary_of_the_package() {
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
+        let names = bin_names(&manifest).unwrap();
+        for name in [
+            "minimax",
+            "quarto",
+            "minesweeper-referee",
+            "minesweeper-agent",
+        ] {
+            assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
+        }
     }
 }

@@ -70,15 +70,23 @@ pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
             return Err(suite::no_match(&args.testcases, &names, filter)?);
         }
     }
+    let own = program::Own::find()?;
+    let names: Vec<String> = match &args.cmd {
+        Some(_) => Vec::new(),
+        None => plans
+            .iter()
+            .map(|p| p.2.program.clone().unwrap_or_else(|| p.0.clone()))
+            .collect(),
+    };
+    let mut commands: Vec<&mut String> = plans
+        .iter_mut()
+        .flat_map(|p| [p.2.checker.as_mut(), p.2.interactor.as_mut()])
+        .flatten()
+        .collect();
+    let paths = program::resolve(&own, &mut commands, &names)?;
     let programs = match &args.cmd {
         Some(c) => vec![Program::shell(c)?; plans.len()],
-        None => {
-            let binaries: Vec<String> = plans
-                .iter()
-                .map(|p| p.2.program.clone().unwrap_or_else(|| p.0.clone()))
-                .collect();
-            program::own_binaries(&binaries)?
-        }
+        None => paths.into_iter().map(Program::Exec).collect(),
     };
     Ok(plans
         .into_iter()

@@ -18,13 +18,15 @@ pub struct Settings {
     /// Absolute or relative, for `compare = "float"`.
     pub tolerance: f64,
     /// For `compare = "checker"`: a shell command run from the suite's folder as
-    /// `CHECKER input output expected`; exit status 0 means AC (see `checker_codes`).
+    /// `CHECKER input output expected`; exit status 0 means AC (see `checker_codes`). A first
+    /// word that names one of our binaries (`minesweeper-referee`) is that binary, built first.
     pub checker: Option<String>,
     /// How the checker's exit code is read.
     pub checker_codes: CheckerCodes,
     /// An interactive suite: a shell command run from the suite's folder as
     /// `INTERACTOR input output [answer]` (testlib) or `INTERACTOR input answer feedback_dir`
-    /// (Kattis), talking with the program through its stdin and stdout.
+    /// (Kattis), talking with the program through its stdin and stdout. A first word that names
+    /// one of our binaries is that binary, built first.
     pub interactor: Option<String>,
     /// How the interactor's exit code is read.
     pub interactor_codes: InteractorCodes,

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::cli::StressArgs;
 use crate::out;
-use crate::program::Program;
+use crate::program::{self, Program};
 use crate::run::Limits;
 use crate::session::OUTPUT_CAP;
 use crate::suite::{self, Settings};
@@ -79,8 +79,11 @@ fn setup(args: &StressArgs) -> Result<Setup, String> {
             if !dir.is_dir() {
                 suite::cases(&args.testcases, name, None)?;
             }
-            let settings = Settings::load(&dir)?;
+            let mut settings = Settings::load(&dir)?;
             settings.not_interactive(name, "judge stress")?;
+            if let Some(checker) = settings.checker.as_mut() {
+                program::resolve(&program::Own::find()?, &mut [checker], &[])?;
+            }
             (settings, dir)
         }
         None => {
