@@ -31,13 +31,13 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
     if let Some(path) = &args.junit {
         crate::out::writable("--junit", path)?;
     }
-    let problems: Vec<Problem> = args
+    let mut problems: Vec<Problem> = args
         .suites
         .iter()
         .map(|p| super::read(Path::new(p)))
         .collect::<Result<_, _>>()?;
     let programs: Vec<Program> = problems
-        .iter()
+        .iter_mut()
         .map(|p| program_for(p, args))
         .collect::<Result<_, _>>()?;
     let human_wanted = args.format == Format::Human;
@@ -81,27 +81,41 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
     Ok(failed == 0)
 }
 
-/// `--cmd`, or for our suites their own binary.
-fn program_for(problem: &Problem, args: &JudgeArgs) -> Result<Program, String> {
+/// `--cmd`, or for our suites their own binary. A suite's checker or interactor that names one
+/// of our binaries is built too.
+fn program_for(problem: &mut Problem, args: &JudgeArgs) -> Result<Program, String> {
+    let name = problem.name.clone();
+    if let Comparison::Suite(settings) = &mut problem.comparison {
+        let own = program::Own::find()?;
+        let wanted = settings.program.clone().unwrap_or(name);
+        let names = match (&args.cmd, own.is_ours(&wanted)) {
+            (None, true) => vec![wanted],
+            _ => Vec::new(),
+        };
+        let mut commands: Vec<&mut String> =
+            [settings.checker.as_mut(), settings.interactor.as_mut()]
+                .into_iter()
+                .flatten()
+                .collect();
+        let mut paths = program::resolve(&own, &mut commands, &names)?;
+        if let (None, Some(path)) = (&args.cmd, paths.pop()) {
+            return Ok(Program::Exec(path));
+        }
+    }
     if let Some(cmd) = &args.cmd {
         return Program::shell(cmd);
     }
-    if let Comparison::Suite(settings) = &problem.comparison {
-        let name = settings
-            .program
-            .clone()
-            .unwrap_or_else(|| problem.name.clone());
-        if let Ok(mut found) = program::own_binaries(&[name]) {
-            if let Some(p) = found.pop() {
-                return Ok(p);
-            }
-        }
-    }
     Err(format!(
-        "{}: name the program to judge with --cmd SOL (a command or a source file); \
-         `judge verify {}` judges the package's own submissions",
+        "{}: name the program to judge with --cmd SOL (a command or a source file){}",
         problem.root.display(),
-        problem.root.display()
+        if problem.submissions.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; `judge verify {}` judges the package's own submissions",
+                problem.root.display()
+            )
+        }
     ))
 }
 

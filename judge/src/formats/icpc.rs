@@ -29,10 +29,12 @@ pub fn read(root: &Path) -> Result<Problem, String> {
     let version = match config.string(&["problem_format_version"])?.as_deref() {
         None | Some("legacy") | Some("legacy-icpc") => Version::Legacy,
         Some(v) if v.starts_with("2023-07") => Version::V2023,
-        Some(v) => return Err(format!(
+        Some(v) => {
+            return Err(format!(
             "{}: problem_format_version {v:?} is not one the judge reads (legacy, 2023-07-draft)",
             yaml_path.display()
-        )),
+        ))
+        }
     };
     let kind = Kind::of(&config, version)?;
     let mut warnings = Vec::new();
