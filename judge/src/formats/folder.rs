@@ -126,7 +126,7 @@ fn time_limit(problem: &Problem, args: &JudgeArgs) -> Result<(Duration, String),
         return Ok((t, "--time-limit".to_string()));
     }
     if let Some(t) = problem.time.given {
-        return Ok((t, "given".to_string()));
+        return Ok((t, problem.time.source.to_string()));
     }
     let accepted: Vec<Program> = problem
         .submissions

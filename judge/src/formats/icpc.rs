@@ -386,9 +386,9 @@ fn limits(
     };
     let memory = (mib(&["limits", "memory"], memory_default)? * 1048576.0) as u64;
     let output = (mib(&["limits", "output"], 8.0)? * 1048576.0) as usize;
-    let given = match config.number(&["limits", "time_limit"])? {
-        Some(t) => Some(t),
-        None => timelimit_file(root)?,
+    let (given, source) = match config.number(&["limits", "time_limit"])? {
+        Some(t) => (Some(t), "problem.yaml"),
+        None => (timelimit_file(root)?, ".timelimit"),
     };
     let given = given
         .map(|t| {
@@ -398,6 +398,7 @@ fn limits(
         .transpose()?;
     let time = TimeLimit {
         given,
+        source,
         multiplier: positive(multiplier, config, "time multiplier")?,
         margin: positive(margin, config, "time safety margin")?,
     };

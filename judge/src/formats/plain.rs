@@ -63,6 +63,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         cases,
         time: TimeLimit {
             given: Some(std::time::Duration::from_secs_f64(settings.time_limit)),
+            source: if suite { "suite.toml" } else { "the default" },
             multiplier: 1.0,
             margin: 1.0,
         },

@@ -105,6 +105,8 @@ pub struct Built {
 #[derive(Debug, Clone, Copy)]
 pub struct TimeLimit {
     pub given: Option<Duration>,
+    /// Where a given limit comes from: `problem.yaml`, `suite.toml`, `the default`, ...
+    pub source: &'static str,
     pub multiplier: f64,
     pub margin: f64,
 }

@@ -147,7 +147,7 @@ fn time_limit(
     jobs: usize,
 ) -> Result<(Duration, String), String> {
     if let Some(t) = problem.time.given {
-        return Ok((t, "given".to_string()));
+        return Ok((t, problem.time.source.to_string()));
     }
     let accepted: Vec<usize> = (0..outcomes.len())
         .filter(|&i| {

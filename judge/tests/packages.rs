@@ -1,0 +1,330 @@
+//! Problem folders in the ecosystem's formats (`tests/fixtures/packages/`): `judge verify` on
+//! each fixture, whose submissions cover every verdict; `judge PATH --cmd`; broken packages.
+
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+
+use crate::util;
+
+fn fixture(name: &str) -> PathBuf {
+    util::package().join("tests/fixtures/packages").join(name)
+}
+
+fn judge() -> assert_cmd::Command {
+    util::bin("judge")
+}
+
+/// `judge verify` on a fixture: exit 0, the format on the first line, every row `ok`.
+fn verifies(name: &str, format: &str, rows: &[(&str, &str)]) {
+    let assert = judge()
+        .args(["verify", "-j", "2"])
+        .arg(fixture(name))
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.contains(format), "first line {first:?}");
+    for (submission, verdict) in rows {
+        let row = out
+            .lines()
+            .find(|l| l.starts_with(submission))
+            .unwrap_or_else(|| panic!("no row for {submission} in\n{out}"));
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells.last(), Some(&"ok"), "{row}");
+        assert!(
+            cells.contains(verdict),
+            "{submission}: {verdict} not in {row}"
+        );
+    }
+    assert!(
+        out.contains(&format!("{} kept their promise, 0 failed", rows.len())),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_legacy_package_with_a_computed_time_limit_and_every_verdict() {
+    verifies(
+        "legacy-average",
+        "ICPC problem package (legacy)",
+        &[
+            ("accepted/average.c", "AC"),
+            ("accepted/average.py", "AC"),
+            ("memory_limit_exceeded/hog.c", "MLE"),
+            ("run_time_error/crash.py", "RE"),
+            ("time_limit_exceeded/slow.py", "TLE"),
+            ("wrong_answer/floor.py", "WA"),
+        ],
+    );
+}
+
+#[test]
+fn a_2023_07_scoring_package_with_groups() {
+    let assert = judge()
+        .args(["verify", "-j", "2"])
+        .arg(fixture("v2023-maximum"))
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    assert!(out.starts_with(&format!(
+        "{}: ICPC problem package (2023-07, scoring), 5 cases in 3 groups",
+        fixture("v2023-maximum").display()
+    )));
+    for (row, score) in [
+        ("accepted/Maximum.java", "100/100"),
+        ("accepted/maximum.py", "100/100"),
+        ("partially_accepted/small.py", "30/100"),
+        ("wrong_answer/first.py", "30/100"),
+        ("rejected/crash.py", "0/100"),
+    ] {
+        let line = out.lines().find(|l| l.starts_with(row)).expect(row);
+        assert!(line.contains(score) && line.ends_with("ok"), "{line}");
+    }
+}
+
+#[test]
+fn an_interactive_package_with_a_kattis_interactor() {
+    verifies(
+        "v2023-guess",
+        "ICPC problem package (2023-07, interactive)",
+        &[
+            ("accepted/bisect.cpp", "AC"),
+            ("accepted/bisect.py", "AC"),
+            ("run_time_error/crash.py", "RE"),
+            ("time_limit_exceeded/silent.py", "TLE"),
+            ("wrong_answer/linear.py", "WA"),
+        ],
+    );
+}
+
+#[test]
+fn a_custom_output_validator_built_from_c() {
+    verifies(
+        "legacy-split",
+        "ICPC problem package (legacy)",
+        &[
+            ("accepted/half.py", "AC"),
+            ("accepted/ones.c", "AC"),
+            ("wrong_answer/zero.py", "WA"),
+        ],
+    );
+}
+
+#[test]
+fn judging_one_program_names_the_format_and_shows_the_judge_message() {
+    let zero = fixture("legacy-split/submissions/wrong_answer/zero.py");
+    judge()
+        .arg(fixture("legacy-split"))
+        .arg("--cmd")
+        .arg(&zero)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_match("^[^\n]*legacy-split: ICPC problem package \\(legacy\\), 3 cases in 2 groups, time limit 1 s").unwrap())
+        .stdout(predicate::str::contains("WA  [").and(predicate::str::contains("    a and b must be positive\n")));
+    judge()
+        .arg(fixture("plain-samples"))
+        .args(["--cmd", "awk '{print $1+$2}'"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "plain folder (NAME.in with NAME.out or NAME.ans), 2 cases",
+        ))
+        .stdout(predicate::str::ends_with("2 passed, 0 failed\n"));
+}
+
+#[test]
+fn a_package_without_a_program_asks_for_one() {
+    judge()
+        .arg(fixture("legacy-split"))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("--cmd SOL").and(predicate::str::contains("judge verify")),
+        );
+}
+
+#[test]
+fn input_validators_accept_every_input() {
+    judge()
+        .arg("validate")
+        .arg(fixture("legacy-average"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("4 valid, 0 invalid\n"));
+}
+
+/// A copy of a fixture in a temporary folder, to break.
+fn copy(name: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    copy_tree(&fixture(name), &tmp.path().join(name));
+    tmp
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for e in std::fs::read_dir(from).expect("a fixture").flatten() {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if src.is_dir() {
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).expect("a copy");
+        }
+    }
+}
+
+#[test]
+fn a_broken_promise_fails_verify_and_says_which() {
+    let tmp = copy("legacy-split");
+    let root = tmp.path().join("legacy-split");
+    std::fs::rename(
+        root.join("submissions/wrong_answer/zero.py"),
+        root.join("submissions/accepted/zero.py"),
+    )
+    .expect("a move");
+    std::fs::create_dir(root.join("submissions/too_slow")).expect("a folder");
+    judge()
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("FAILED accepted/zero.py: promised AC, got WA on sample/1\n    a and b must be positive"))
+        .stdout(predicate::str::contains("2 kept their promise, 1 failed, 0 skipped"))
+        .stderr(predicate::str::contains("too_slow: not a verdict folder"));
+}
+
+#[test]
+fn a_language_missing_here_is_skipped_unless_strict() {
+    if std::process::Command::new("kotlinc")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        eprintln!("skipped: kotlinc runs on this machine, so no language is missing");
+        return;
+    }
+    let tmp = copy("legacy-split");
+    let root = tmp.path().join("legacy-split");
+    std::fs::write(
+        root.join("submissions/accepted/split.kt"),
+        "fun main() { val n = readLine()!!.trim().toLong(); println(\"1 ${n - 1}\") }\n",
+    )
+    .expect("a submission");
+    judge()
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "skipped accepted/split.kt: Kotlin: `kotlinc` does not run on this machine",
+        ));
+    judge()
+        .args(["verify", "--strict"])
+        .arg(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("(--strict: skips fail)"));
+}
+
+/// `judge verify` on a broken copy of a fixture: exit 2, one error naming `file`, no panic.
+fn refused(root: &Path, file: &str, what: &str) {
+    let assert = judge().arg("verify").arg(root).assert().code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        err.contains(file) && err.contains(what),
+        "expected {file:?} and {what:?} in {err:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn broken_packages_are_refused_naming_the_file() {
+    let tmp = copy("legacy-split");
+    let root = tmp.path().join("legacy-split");
+    std::fs::remove_file(root.join("data/secret/2.ans")).expect("a removal");
+    refused(&root, "data/secret/2.ans", "missing");
+
+    let tmp = copy("legacy-split");
+    let root = tmp.path().join("legacy-split");
+    std::fs::write(
+        root.join("problem.yaml"),
+        "name: [Split\nvalidation: custom\n",
+    )
+    .expect("a write");
+    refused(&root, "problem.yaml:", "not YAML");
+
+    let tmp = copy("legacy-split");
+    let root = tmp.path().join("legacy-split");
+    std::fs::write(
+        root.join("output_validators/split/validate.c"),
+        "int main( {\n",
+    )
+    .expect("a write");
+    refused(&root, "validate.c", "could not compile");
+
+    let tmp = copy("legacy-split");
+    let root = tmp.path().join("legacy-split");
+    std::fs::write(
+        root.join("output_validators/split/validate.c"),
+        "int main(void) { return 0; }\n",
+    )
+    .expect("a write");
+    refused(
+        &root,
+        "output_validators/split",
+        "exited with 0, neither 42 (accept) nor 43 (reject)",
+    );
+
+    let tmp = copy("legacy-split");
+    let root = tmp.path().join("legacy-split");
+    let outside = tmp.path().join("elsewhere.in");
+    std::fs::write(&outside, "7\n").expect("a write");
+    std::fs::remove_file(root.join("data/secret/1.in")).expect("a removal");
+    std::os::unix::fs::symlink(&outside, root.join("data/secret/1.in")).expect("a link");
+    refused(&root, "data/secret/1.in", "outside the package");
+
+    let tmp = copy("legacy-split");
+    let root = tmp.path().join("legacy-split");
+    std::fs::rename(
+        root.join("data/secret/1.in"),
+        root.join("data/secret/case 1.in"),
+    )
+    .expect("a move");
+    std::fs::rename(
+        root.join("data/secret/1.ans"),
+        root.join("data/secret/case 1.ans"),
+    )
+    .expect("a move");
+    refused(&root, "data/secret/case 1.in", "spaces");
+}
+
+#[test]
+fn a_symlink_inside_the_package_shares_a_case() {
+    let tmp = copy("legacy-split");
+    let root = tmp.path().join("legacy-split");
+    for ext in ["in", "ans"] {
+        std::os::unix::fs::symlink(
+            format!("../sample/1.{ext}"),
+            root.join(format!("data/secret/0.{ext}")),
+        )
+        .expect("a link");
+    }
+    judge()
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("4 cases in 2 groups"));
+}
+
+#[test]
+fn a_suite_named_like_a_subcommand_is_judged_after_a_double_dash() {
+    let tmp = crate::temp_suite("record", &[("01", b"1\n", Some(b"1\n"))]);
+    judge()
+        .arg("--testcases")
+        .arg(tmp.path())
+        .args(["--cmd", "cat", "--", "record"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("AC  [").and(predicate::str::contains("record/01")));
+}
