@@ -328,3 +328,54 @@ fn a_suite_named_like_a_subcommand_is_judged_after_a_double_dash() {
         .code(0)
         .stdout(predicate::str::contains("AC  [").and(predicate::str::contains("record/01")));
 }
+
+#[test]
+fn a_polygon_package_with_a_testlib_style_checker() {
+    verifies(
+        "polygon-parity",
+        "Polygon package, 3 cases in 2 groups",
+        &[
+            ("solutions/always-even.py", "WA"),
+            ("solutions/crash.py", "RE"),
+            ("solutions/parity.c", "AC"),
+            ("solutions/parity.py", "AC"),
+            ("solutions/shouting.py", "PE"),
+            ("solutions/sleepy.py", "TLE"),
+        ],
+    );
+}
+
+/// testlib.h is not ours to ship: this test runs only where `TESTLIB_H` names a copy (for
+/// instance from github.com/MikeMirzayanov/testlib), compiling a testlib checker against it
+/// inside a copy of the Polygon fixture.
+#[test]
+fn a_real_testlib_checker_when_testlib_h_is_given() {
+    let Some(testlib) = std::env::var_os("TESTLIB_H") else {
+        eprintln!("skipped: set TESTLIB_H to a testlib.h to judge with a real testlib checker");
+        return;
+    };
+    let tmp = copy("polygon-parity");
+    let root = tmp.path().join("polygon-parity");
+    std::fs::copy(testlib, root.join("files/testlib.h")).expect("a copy of testlib.h");
+    std::fs::write(
+        root.join("files/check.cpp"),
+        "#include \"testlib.h\"\nint main(int argc, char *argv[]) {\n    registerTestlibCmd(argc, argv);\n    \
+         std::string expected = ans.readToken(), got = ouf.readToken();\n    \
+         if (got != \"even\" && got != \"odd\") quitf(_pe, \"%s is neither even nor odd\", got.c_str());\n    \
+         if (got != expected) quitf(_wa, \"expected %s, found %s\", expected.c_str(), got.c_str());\n    \
+         quitf(_ok, \"%s\", got.c_str());\n}\n",
+    )
+    .expect("a checker");
+    let xml = std::fs::read_to_string(root.join("problem.xml")).expect("problem.xml");
+    std::fs::write(
+        root.join("problem.xml"),
+        xml.replace("files/check.c\" type=\"c.gcc\"", "files/check.cpp\" type=\"cpp.g++17\""),
+    )
+    .expect("problem.xml");
+    judge()
+        .args(["verify", "-j", "2"])
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("6 kept their promise, 0 failed"));
+}

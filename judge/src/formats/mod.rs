@@ -12,6 +12,7 @@ pub mod folder;
 pub mod icpc;
 pub mod judging;
 pub mod plain;
+pub mod polygon;
 pub mod problem;
 pub mod submission;
 pub mod validate;
@@ -31,6 +32,9 @@ pub use problem::{Case, Comparison, Group, Problem, TimeLimit};
 pub fn read(root: &Path) -> Result<Problem, String> {
     if !root.is_dir() {
         return Err(format!("{}: no such folder", root.display()));
+    }
+    if root.join("problem.xml").is_file() {
+        return polygon::read(root);
     }
     if root.join("problem.yaml").is_file() || root.join("data").is_dir() {
         return icpc::read(root);
