@@ -21,6 +21,7 @@ pub enum Command {
     Stress(StressArgs),
     Verify(VerifyArgs),
     Validate(ValidateArgs),
+    Package(PackageArgs),
     /// `--help` or `--version`: the text to print on stdout, then exit 0.
     Help(String),
 }
@@ -54,6 +55,8 @@ enum Sub {
     Verify(VerifyArgs),
     /// Run every input of a problem package through its input validators.
     Validate(ValidateArgs),
+    /// Write one of our suites as an ICPC problem package.
+    Package(PackageArgs),
 }
 
 /// Judges programs on `testcases/<suite>/NN.in` and `NN.out`, or on a problem folder.
@@ -269,6 +272,7 @@ where
         Some(Sub::Bundle(a)) => Command::Bundle(a),
         Some(Sub::Verify(a)) => Command::Verify(a),
         Some(Sub::Validate(a)) => Command::Validate(a),
+        Some(Sub::Package(a)) => Command::Package(a),
     })
 }
 

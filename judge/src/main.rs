@@ -59,6 +59,7 @@ where
         Command::Stress(args) => stress::command(&args),
         Command::Verify(args) => formats::verify::command(&args),
         Command::Validate(args) => formats::validate::command(&args),
+        Command::Package(args) => formats::package::command(&args),
     }
 }
 

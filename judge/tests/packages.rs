@@ -369,7 +369,10 @@ fn a_real_testlib_checker_when_testlib_h_is_given() {
     let xml = std::fs::read_to_string(root.join("problem.xml")).expect("problem.xml");
     std::fs::write(
         root.join("problem.xml"),
-        xml.replace("files/check.c\" type=\"c.gcc\"", "files/check.cpp\" type=\"cpp.g++17\""),
+        xml.replace(
+            "files/check.c\" type=\"c.gcc\"",
+            "files/check.cpp\" type=\"cpp.g++17\"",
+        ),
     )
     .expect("problem.xml");
     judge()
@@ -378,4 +381,42 @@ fn a_real_testlib_checker_when_testlib_h_is_given() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains("6 kept their promise, 0 failed"));
+}
+
+#[test]
+fn a_suite_written_as_a_package_verifies() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let dir = tmp.path().join("minimax");
+    judge()
+        .current_dir(util::workspace())
+        .args(["package", "minimax", "-o"])
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("22 cases (0 left out)"));
+    assert!(dir.join("data/sample/01.ans").is_file() && dir.join("data/secret/22.in").is_file());
+    judge()
+        .current_dir(util::workspace())
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("accepted/minimax.rs  AC"))
+        .stdout(predicate::str::contains(
+            "1 kept their promise, 0 failed, 0 skipped",
+        ));
+    judge()
+        .current_dir(util::workspace())
+        .args(["package", "minimax", "-o"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exists and is not empty"));
+    judge()
+        .current_dir(util::workspace())
+        .args(["package", "codingame-minesweeper", "-o"])
+        .arg(tmp.path().join("cg"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("checker or an interactor"));
 }

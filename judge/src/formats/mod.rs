@@ -11,6 +11,7 @@ pub mod files;
 pub mod folder;
 pub mod icpc;
 pub mod judging;
+pub mod package;
 pub mod plain;
 pub mod polygon;
 pub mod problem;

@@ -20,7 +20,8 @@ use super::submission::{Expected, Submission};
 pub fn read(root: &Path) -> Result<Problem, String> {
     let path = root.join("problem.xml");
     let text = files::text(&path)?;
-    let doc = roxmltree::Document::parse(&text).map_err(|e| format!("{}: not XML: {e}", path.display()))?;
+    let doc = roxmltree::Document::parse(&text)
+        .map_err(|e| format!("{}: not XML: {e}", path.display()))?;
     let at = |what: &str| format!("{}: {what}", path.display());
     let problem = doc.root_element();
     let testset = problem
@@ -108,7 +109,11 @@ pub fn read(root: &Path) -> Result<Problem, String> {
     Ok(Problem {
         format: format!(
             "Polygon package{}",
-            if matches!(comparison, Comparison::Interactor(..)) { ", interactive" } else { "" }
+            if matches!(comparison, Comparison::Interactor(..)) {
+                ", interactive"
+            } else {
+                ""
+            }
         ),
         name,
         root: root.to_path_buf(),
@@ -132,11 +137,17 @@ pub fn read(root: &Path) -> Result<Problem, String> {
 /// `pattern` (`tests/%02d`) with `n` in place of its one `%d`, `%0Nd` or `%Nd`.
 fn printf(pattern: &str, n: usize, path: &Path) -> Result<String, String> {
     let Some(start) = pattern.find('%') else {
-        return Err(format!("{}: path pattern {pattern:?} has no %d", path.display()));
+        return Err(format!(
+            "{}: path pattern {pattern:?} has no %d",
+            path.display()
+        ));
     };
     let rest = &pattern[start + 1..];
     let Some(d) = rest.find('d') else {
-        return Err(format!("{}: path pattern {pattern:?} has no %d", path.display()));
+        return Err(format!(
+            "{}: path pattern {pattern:?} has no %d",
+            path.display()
+        ));
     };
     let spec = &rest[..d];
     let width: usize = spec.trim_start_matches('0').parse().unwrap_or(0);
@@ -167,9 +178,13 @@ fn comparison(
             })
     };
     if let Some((_, source)) = source_of("interactor") {
-        let source = source.ok_or_else(|| format!("{}: <interactor> has no <source path>", path.display()))?;
+        let source = source
+            .ok_or_else(|| format!("{}: <interactor> has no <source path>", path.display()))?;
         let built = build(root, source)?;
-        return Ok((Comparison::Interactor(built, InteractorCodes::Testlib), Vec::new()));
+        return Ok((
+            Comparison::Interactor(built, InteractorCodes::Testlib),
+            Vec::new(),
+        ));
     }
     match source_of("checker") {
         Some((_, Some(source))) => Ok((Comparison::Testlib(build(root, source)?), Vec::new())),
@@ -181,7 +196,10 @@ fn comparison(
 fn build(root: &Path, source: &str) -> Result<Built, String> {
     let path: PathBuf = root.join(source);
     if !path.exists() {
-        return Err(format!("{}: missing (named in problem.xml)", path.display()));
+        return Err(format!(
+            "{}: missing (named in problem.xml)",
+            path.display()
+        ));
     }
     super::icpc::build(&path, root)
 }
@@ -208,7 +226,11 @@ fn standard(name: &str, path: &Path) -> Result<(Comparison, Vec<String>), String
 }
 
 /// The solutions and their tags.
-fn solutions(root: &Path, assets: Option<roxmltree::Node>, path: &Path) -> Result<Vec<Submission>, String> {
+fn solutions(
+    root: &Path,
+    assets: Option<roxmltree::Node>,
+    path: &Path,
+) -> Result<Vec<Submission>, String> {
     let Some(list) = assets.and_then(|a| a.children().find(|n| n.has_tag_name("solutions"))) else {
         return Ok(Vec::new());
     };
@@ -221,11 +243,17 @@ fn solutions(root: &Path, assets: Option<roxmltree::Node>, path: &Path) -> Resul
             .and_then(|s| s.attribute("path"))
             .ok_or_else(|| format!("{}: a <solution> without <source path>", path.display()))?;
         let expected = Expected::from_polygon_tag(tag).ok_or_else(|| {
-            format!("{}: unknown solution tag {tag:?} on {source}", path.display())
+            format!(
+                "{}: unknown solution tag {tag:?} on {source}",
+                path.display()
+            )
         })?;
         let file = root.join(source);
         if !file.exists() {
-            return Err(format!("{}: missing (named in problem.xml)", file.display()));
+            return Err(format!(
+                "{}: missing (named in problem.xml)",
+                file.display()
+            ));
         }
         files::inside(&file, root)?;
         found.push(Submission {
