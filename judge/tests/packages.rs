@@ -46,7 +46,7 @@ fn verifies(name: &str, format: &str, rows: &[(&str, &str)]) {
 #[test]
 fn a_legacy_package_with_a_computed_time_limit_and_every_verdict() {
     verifies(
-        "legacy-average",
+        "average",
         "ICPC problem package (legacy)",
         &[
             ("accepted/average.c", "AC"),
@@ -63,13 +63,13 @@ fn a_legacy_package_with_a_computed_time_limit_and_every_verdict() {
 fn a_2023_07_scoring_package_with_groups() {
     let assert = judge()
         .args(["verify", "-j", "2"])
-        .arg(fixture("v2023-maximum"))
+        .arg(fixture("maximum"))
         .assert()
         .code(0);
     let out = crate::stdout_of(&assert);
     assert!(out.starts_with(&format!(
         "{}: ICPC problem package (2023-07, scoring), 5 cases in 3 groups",
-        fixture("v2023-maximum").display()
+        fixture("maximum").display()
     )));
     for (row, score) in [
         ("accepted/Maximum.java", "100/100"),
@@ -86,7 +86,7 @@ fn a_2023_07_scoring_package_with_groups() {
 #[test]
 fn an_interactive_package_with_a_kattis_interactor() {
     verifies(
-        "v2023-guess",
+        "guess",
         "ICPC problem package (2023-07, interactive)",
         &[
             ("accepted/bisect.cpp", "AC"),
@@ -101,7 +101,7 @@ fn an_interactive_package_with_a_kattis_interactor() {
 #[test]
 fn a_custom_output_validator_built_from_c() {
     verifies(
-        "legacy-split",
+        "split",
         "ICPC problem package (legacy)",
         &[
             ("accepted/half.py", "AC"),
@@ -113,17 +113,17 @@ fn a_custom_output_validator_built_from_c() {
 
 #[test]
 fn judging_one_program_names_the_format_and_shows_the_judge_message() {
-    let zero = fixture("legacy-split/submissions/wrong_answer/zero.py");
+    let zero = fixture("split/submissions/wrong_answer/zero.py");
     judge()
-        .arg(fixture("legacy-split"))
+        .arg(fixture("split"))
         .arg("--cmd")
         .arg(&zero)
         .assert()
         .code(1)
-        .stdout(predicate::str::is_match("^[^\n]*legacy-split: ICPC problem package \\(legacy\\), 3 cases in 2 groups, time limit 1 s").unwrap())
+        .stdout(predicate::str::is_match("^[^\n]*split: ICPC problem package \\(legacy\\), 3 cases in 2 groups, time limit 1 s").unwrap())
         .stdout(predicate::str::contains("WA  [").and(predicate::str::contains("    a and b must be positive\n")));
     judge()
-        .arg(fixture("plain-samples"))
+        .arg(fixture("samples"))
         .args(["--cmd", "awk '{print $1+$2}'"])
         .assert()
         .code(0)
@@ -136,7 +136,7 @@ fn judging_one_program_names_the_format_and_shows_the_judge_message() {
 #[test]
 fn a_package_without_a_program_asks_for_one() {
     judge()
-        .arg(fixture("legacy-split"))
+        .arg(fixture("split"))
         .assert()
         .code(2)
         .stderr(
@@ -148,7 +148,7 @@ fn a_package_without_a_program_asks_for_one() {
 fn input_validators_accept_every_input() {
     judge()
         .arg("validate")
-        .arg(fixture("legacy-average"))
+        .arg(fixture("average"))
         .assert()
         .code(0)
         .stdout(predicate::str::ends_with("4 valid, 0 invalid\n"));
@@ -175,8 +175,8 @@ fn copy_tree(from: &Path, to: &Path) {
 
 #[test]
 fn a_broken_promise_fails_verify_and_says_which() {
-    let tmp = copy("legacy-split");
-    let root = tmp.path().join("legacy-split");
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
     std::fs::rename(
         root.join("submissions/wrong_answer/zero.py"),
         root.join("submissions/accepted/zero.py"),
@@ -203,8 +203,8 @@ fn a_language_missing_here_is_skipped_unless_strict() {
         eprintln!("skipped: kotlinc runs on this machine, so no language is missing");
         return;
     }
-    let tmp = copy("legacy-split");
-    let root = tmp.path().join("legacy-split");
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
     std::fs::write(
         root.join("submissions/accepted/split.kt"),
         "fun main() { val n = readLine()!!.trim().toLong(); println(\"1 ${n - 1}\") }\n",
@@ -239,13 +239,13 @@ fn refused(root: &Path, file: &str, what: &str) {
 
 #[test]
 fn broken_packages_are_refused_naming_the_file() {
-    let tmp = copy("legacy-split");
-    let root = tmp.path().join("legacy-split");
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
     std::fs::remove_file(root.join("data/secret/2.ans")).expect("a removal");
     refused(&root, "data/secret/2.ans", "missing");
 
-    let tmp = copy("legacy-split");
-    let root = tmp.path().join("legacy-split");
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
     std::fs::write(
         root.join("problem.yaml"),
         "name: [Split\nvalidation: custom\n",
@@ -253,8 +253,8 @@ fn broken_packages_are_refused_naming_the_file() {
     .expect("a write");
     refused(&root, "problem.yaml:", "not YAML");
 
-    let tmp = copy("legacy-split");
-    let root = tmp.path().join("legacy-split");
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
     std::fs::write(
         root.join("output_validators/split/validate.c"),
         "int main( {\n",
@@ -262,8 +262,8 @@ fn broken_packages_are_refused_naming_the_file() {
     .expect("a write");
     refused(&root, "validate.c", "could not compile");
 
-    let tmp = copy("legacy-split");
-    let root = tmp.path().join("legacy-split");
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
     std::fs::write(
         root.join("output_validators/split/validate.c"),
         "int main(void) { return 0; }\n",
@@ -275,16 +275,16 @@ fn broken_packages_are_refused_naming_the_file() {
         "exited with 0, neither 42 (accept) nor 43 (reject)",
     );
 
-    let tmp = copy("legacy-split");
-    let root = tmp.path().join("legacy-split");
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
     let outside = tmp.path().join("elsewhere.in");
     std::fs::write(&outside, "7\n").expect("a write");
     std::fs::remove_file(root.join("data/secret/1.in")).expect("a removal");
     std::os::unix::fs::symlink(&outside, root.join("data/secret/1.in")).expect("a link");
     refused(&root, "data/secret/1.in", "outside the package");
 
-    let tmp = copy("legacy-split");
-    let root = tmp.path().join("legacy-split");
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
     std::fs::rename(
         root.join("data/secret/1.in"),
         root.join("data/secret/case 1.in"),
@@ -300,8 +300,8 @@ fn broken_packages_are_refused_naming_the_file() {
 
 #[test]
 fn a_symlink_inside_the_package_shares_a_case() {
-    let tmp = copy("legacy-split");
-    let root = tmp.path().join("legacy-split");
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
     for ext in ["in", "ans"] {
         std::os::unix::fs::symlink(
             format!("../sample/1.{ext}"),
@@ -332,7 +332,7 @@ fn a_suite_named_like_a_subcommand_is_judged_after_a_double_dash() {
 #[test]
 fn a_polygon_package_with_a_testlib_style_checker() {
     verifies(
-        "polygon-parity",
+        "parity",
         "Polygon package, 3 cases in 2 groups",
         &[
             ("solutions/always-even.py", "WA"),
@@ -354,8 +354,8 @@ fn a_real_testlib_checker_when_testlib_h_is_given() {
         eprintln!("skipped: set TESTLIB_H to a testlib.h to judge with a real testlib checker");
         return;
     };
-    let tmp = copy("polygon-parity");
-    let root = tmp.path().join("polygon-parity");
+    let tmp = copy("parity");
+    let root = tmp.path().join("parity");
     std::fs::copy(testlib, root.join("files/testlib.h")).expect("a copy of testlib.h");
     std::fs::write(
         root.join("files/check.cpp"),
