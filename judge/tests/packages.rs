@@ -135,13 +135,9 @@ fn judging_one_program_names_the_format_and_shows_the_judge_message() {
 
 #[test]
 fn a_package_without_a_program_asks_for_one() {
-    judge()
-        .arg(fixture("split"))
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("--cmd SOL").and(predicate::str::contains("judge verify")),
-        );
+    judge().arg(fixture("split")).assert().code(2).stderr(
+        predicate::str::contains("--cmd SOL").and(predicate::str::contains("judge verify")),
+    );
 }
 
 #[test]
@@ -419,4 +415,25 @@ fn a_suite_written_as_a_package_verifies() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("checker or an interactor"));
+}
+
+#[test]
+fn an_interactive_sample_may_have_a_transcript_and_no_answer() {
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    std::fs::remove_file(root.join("data/sample/1.ans")).expect("a removal");
+    judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(root.join("submissions/accepted/bisect.py"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("4 passed, 0 failed\n"));
+    std::fs::remove_file(root.join("data/sample/1.interaction")).expect("a removal");
+    judge()
+        .arg(&root)
+        .args(["--cmd", "true"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("data/sample/1.ans: missing"));
 }

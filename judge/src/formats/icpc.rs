@@ -45,14 +45,9 @@ pub fn read(root: &Path) -> Result<Problem, String> {
     if !data.is_dir() {
         return Err(format!("{}: no such folder", data.display()));
     }
-    let extensions = if kind.interactive {
-        &[".ans", ".interaction"][..]
-    } else {
-        &[".ans"][..]
-    };
     let mut walk = Walk {
         root,
-        extensions,
+        interactive: kind.interactive,
         groups: &mut groups,
         cases: &mut cases,
     };
@@ -212,7 +207,8 @@ impl Settings {
 /// Walks `data/`: each folder with cases is a group.
 struct Walk<'a> {
     root: &'a Path,
-    extensions: &'a [&'a str],
+    /// An interactive sample may have a `.interaction` file and no `.ans`.
+    interactive: bool,
     groups: &'a mut Vec<Group>,
     cases: &'a mut Vec<Case>,
 }
@@ -244,7 +240,16 @@ impl Walk<'_> {
                 self.group(&sub, &format!("{name}/{item}"), &below)?;
             } else {
                 let input = files::inside(&dir.join(format!("{item}.in")), self.root)?;
-                let answer = files::answer(dir, &item, self.extensions, self.root)?;
+                let transcript = dir.join(format!("{item}.interaction"));
+                let answer = if self.interactive
+                    && transcript.is_file()
+                    && !dir.join(format!("{item}.ans")).exists()
+                {
+                    // No answer: the interactor is given /dev/null.
+                    dir.join(format!("{item}.ans"))
+                } else {
+                    files::answer(dir, &item, &[".ans"], self.root)?
+                };
                 self.cases.push(Case {
                     label: format!("{name}/{item}"),
                     group: index,
