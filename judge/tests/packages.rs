@@ -51,8 +51,8 @@ fn a_legacy_package_with_a_computed_time_limit_and_every_verdict() {
         &[
             ("accepted/average.c", "AC"),
             ("accepted/average.py", "AC"),
-            ("memory_limit_exceeded/hog.c", "MLE"),
             ("run_time_error/crash.py", "RE"),
+            ("run_time_error/hog.c", "MLE"),
             ("time_limit_exceeded/slow.py", "TLE"),
             ("wrong_answer/floor.py", "WA"),
         ],
@@ -436,4 +436,117 @@ fn an_interactive_sample_may_have_a_transcript_and_no_answer() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("data/sample/1.ans: missing"));
+}
+
+/// Kattis's `verifyproblem` (PyPI `problemtools`): from `VERIFYPROBLEM`, else on `PATH`.
+fn verifyproblem() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("VERIFYPROBLEM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("verifyproblem"))
+        .find(|p| p.is_file())
+}
+
+/// Each submission's verdict as problemtools names them (`AC`, `WA`, `TLE`, `RTE`), from our
+/// table.
+fn our_verdicts(root: &Path) -> Vec<(String, String)> {
+    let assert = judge()
+        .args(["verify", "-j", "2"])
+        .arg(root)
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    out.lines()
+        .skip(2)
+        .take_while(|l| !l.starts_with("time limit"))
+        .map(|row| {
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            let verdict = match cells[cells.len() - 2] {
+                "RE" | "MLE" => "RTE",
+                "PE" | "OLE" => "WA",
+                v => v,
+            };
+            (cells[0].to_string(), verdict.to_string())
+        })
+        .collect()
+}
+
+/// What `verifyproblem -p submissions` said of each submission it judged.
+fn their_verdicts(verifyproblem: &Path, root: &Path, shims: &Path) -> Vec<(String, String)> {
+    let path = std::env::join_paths(std::iter::once(shims.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .expect("a PATH");
+    let o = std::process::Command::new(verifyproblem)
+        .arg(root)
+        .args(["-p", "submissions"])
+        .env("PATH", path)
+        .output()
+        .expect("verifyproblem runs");
+    let text =
+        String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_start_matches("ERROR").trim();
+        let Some((name, rest)) = line.split_once(" (") else {
+            continue;
+        };
+        let verdict = rest
+            .split_once(") OK: ")
+            .or_else(|| rest.split_once(") got "))
+            .map(|(_, v)| v.split_whitespace().next().unwrap_or_default().to_string());
+        if let Some(v) = verdict.filter(|_| name.contains('/')) {
+            found.push((name.to_string(), v));
+        }
+    }
+    assert!(
+        !found.is_empty(),
+        "no verdict read from verifyproblem:\n{text}"
+    );
+    found
+}
+
+#[test]
+fn problemtools_gives_the_same_verdicts() {
+    let Some(verifyproblem) = verifyproblem() else {
+        eprintln!("skipped: verifyproblem (pip install problemtools) is not installed");
+        return;
+    };
+    // problemtools runs .py files with pypy3: where there is none, a stand-in runs python3.
+    let shims = tempfile::tempdir().expect("a temporary folder");
+    if std::process::Command::new("pypy3")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        let python = std::process::Command::new("python3")
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .expect("python3 runs");
+        let python = String::from_utf8_lossy(&python.stdout).trim().to_string();
+        let shim = shims.path().join("pypy3");
+        std::fs::write(&shim, format!("#!/bin/sh\nexec '{python}' \"$@\"\n")).expect("a shim");
+        std::fs::set_permissions(
+            &shim,
+            <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755),
+        )
+        .expect("an executable shim");
+        eprintln!("pypy3 is missing: problemtools runs Python with python3 instead");
+    }
+    // Not the scoring fixture: problemtools' 2023-07 support reads neither its group scores
+    // nor its `rejected` folder.
+    for name in ["average", "split", "guess"] {
+        let ours = our_verdicts(&fixture(name));
+        let theirs = their_verdicts(&verifyproblem, &fixture(name), shims.path());
+        for (submission, verdict) in &theirs {
+            let mine = ours.iter().find(|(s, _)| s == submission).map(|(_, v)| v);
+            assert_eq!(mine, Some(verdict), "{name}: {submission}");
+        }
+        eprintln!(
+            "{name}: {} submissions, the same verdicts as verifyproblem",
+            theirs.len()
+        );
+    }
 }

@@ -22,6 +22,7 @@ pub enum Expected {
     /// The first failing case is a wrong answer (Polygon's presentation error counts as one).
     WrongAnswer,
     TimeLimit,
+    /// A run-time error, or a run past the memory limit (which problemtools reports as one).
     RunTimeError,
     /// Memory limit, or a run-time error (the way a capped allocation usually ends).
     MemoryLimit,
@@ -97,7 +98,10 @@ impl Expected {
             Expected::Accepted => first.is_none() && score.is_none_or(|(got, max)| got >= max),
             Expected::WrongAnswer => first.is_some_and(is_wrong_answer),
             Expected::TimeLimit => first == Some(Verdict::TimeLimit),
-            Expected::RunTimeError => first == Some(Verdict::RuntimeError),
+            // problemtools reports a run past the memory limit as a run-time error.
+            Expected::RunTimeError => {
+                matches!(first, Some(Verdict::RuntimeError | Verdict::MemoryLimit))
+            }
             Expected::MemoryLimit => {
                 matches!(first, Some(Verdict::MemoryLimit | Verdict::RuntimeError))
             }
