@@ -24,14 +24,22 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use cp_puzzles::minesweeper::bot::{set_deadline, Calls, Strategy};
-use cp_puzzles::minesweeper::{analyze, Board, Cell, Pos};
+use cp_puzzles::minesweeper::{analyze, Board, Cell, Error, Pos, MAX_SIDE};
 
 /// The time the agent allows itself per turn unless `--budget-ms` says otherwise (CodinGame gives
 /// 50 ms; the rest is margin for a loaded machine, reading the board and writing the line).
 const BUDGET: Duration = Duration::from_millis(30);
 
-/// The usage line, printed on a bad argument.
-const USAGE: &str = "usage: minesweeper-agent [--budget-ms N] [HEIGHT MINES]";
+/// The version `--version` prints: the package's (a constant, so that `judge bundle` writes it
+/// into the bundle).
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// `--help`; its first line is the usage, also printed on a bad argument.
+const HELP: &str = "usage: minesweeper-agent [--budget-ms N] [HEIGHT MINES]
+Plays CodinGame's Minesweeper on stdin and stdout (a board 16 high with 99 mines unless HEIGHT
+MINES say otherwise), N ms a turn (30 by default). -h, --help: this help; -V, --version: the
+version. Exit status: 0 at the end of the input, 1 a board of an impossible size, 2 bad arguments
+";
 
 /// What the agent remembers between turns.
 struct Agent {
@@ -62,13 +70,23 @@ enum Report {
 }
 impl Agent {
     /// Reads the board's rows from `lines` (`None` at the end of the game).
-    fn read(&self, lines: &mut impl Iterator<Item = io::Result<String>>) -> Option<Board> {
-        let mut rows = Vec::with_capacity(self.height);
+    ///
+    /// # Errors
+    /// A board of an impossible size: no cell in the first row, a side over [`MAX_SIDE`], or
+    /// more mines than cells.
+    fn read(
+        &self,
+        lines: &mut impl Iterator<Item = io::Result<String>>,
+    ) -> Option<Result<Board, Error>> {
+        let mut rows = Vec::new();
         for _ in 0..self.height {
             rows.push(lines.next()?.ok()?);
         }
         let width = rows[0].split_ascii_whitespace().count();
-        let mut board = Board::new(width, self.height, self.mines).ok()?;
+        let mut board = match Board::new(width, self.height, self.mines) {
+            Ok(board) => board,
+            error => return Some(error),
+        };
         for (y, row) in rows.iter().enumerate() {
             for (x, t) in row.split_ascii_whitespace().take(width).enumerate() {
                 let cell = match t.as_bytes()[0] {
@@ -84,7 +102,7 @@ impl Agent {
                 board.set(p, Cell::Flagged);
             }
         }
-        Some(board)
+        Some(Ok(board))
     }
 
     /// The cell to reveal on `board`, chosen within the budget from `start`.
@@ -192,7 +210,8 @@ fn first_hidden(board: &Board) -> Pos {
 /// The agent's settings from the command line: `[--budget-ms N] [HEIGHT MINES]`.
 ///
 /// # Errors
-/// An unknown option, a value that is not a number, or a single positional number.
+/// An unknown option, a value that is not a number, a single positional number, or a height or
+/// a number of mines that no board of at most [`MAX_SIDE`] by [`MAX_SIDE`] cells has.
 fn parse_args(args: impl Iterator<Item = String>) -> Result<Agent, String> {
     let mut budget = BUDGET;
     let mut numbers = Vec::new();
@@ -210,7 +229,12 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Agent, String> {
     }
     let (height, mines) = match numbers[..] {
         [] => (16, 99),
-        [h, m] => (h, m),
+        [h, m] if (1..=MAX_SIDE).contains(&h) && m <= MAX_SIDE * h => (h, m),
+        [_, _] => {
+            return Err(format!(
+                "expected HEIGHT from 1 to {MAX_SIDE}, and MINES at most {MAX_SIDE} x HEIGHT"
+            ))
+        }
         _ => return Err("give both HEIGHT and MINES, or neither".into()),
     };
     Ok(Agent {
@@ -227,10 +251,22 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Agent, String> {
 }
 
 fn main() {
-    let mut agent = match parse_args(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for a in &args {
+        let text = match a.as_str() {
+            "-h" | "--help" => HELP.to_string(),
+            "-V" | "--version" => format!("minesweeper-agent {VERSION}\n"),
+            _ => continue,
+        };
+        // A failed write of the help has nowhere to be reported.
+        let _ = io::stdout().write_all(text.as_bytes());
+        return;
+    }
+    let mut agent = match parse_args(args.into_iter()) {
         Ok(agent) => agent,
         Err(e) => {
-            eprintln!("minesweeper-agent: {e}; {USAGE}");
+            let usage = HELP.lines().next().unwrap_or_default();
+            eprintln!("minesweeper-agent: {e}; {usage}");
             std::process::exit(2);
         }
     };
@@ -238,6 +274,10 @@ fn main() {
     let mut lines = stdin.lock().lines();
     let mut out = io::stdout().lock();
     while let Some(board) = agent.read(&mut lines) {
+        let board = board.unwrap_or_else(|e| {
+            eprintln!("minesweeper-agent: {e}");
+            std::process::exit(1)
+        });
         let start = Instant::now();
         let p = agent.choose(&board, start);
         agent.turns += 1;

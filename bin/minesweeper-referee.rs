@@ -1,6 +1,7 @@
 //! `minesweeper-referee`: CodinGame's Minesweeper as a testlib-convention interactor.
 //!
-//! `minesweeper-referee [--turn-ms N] [--first-turn-ms N] <input-file> <output-file>`. The input
+//! `minesweeper-referee [--turn-ms N] [--first-turn-ms N] <input-file> <output-file>` (`--help`
+//! says it all, `--version` prints the version). The input
 //! file holds `width height mines seed`. Each turn the referee writes the board (one line per row,
 //! cells separated by spaces: `?` hidden, `.` empty, `1`-`8` a count) and reads one line
 //! `x y [fx fy]...`: a reveal, then any number of flag pairs that have no effect. The layout is
@@ -15,11 +16,13 @@
 //! player gone), 2 PE (malformed line), 3 failure (bad arguments or case file).
 
 use std::fs;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
 use std::time::{Duration, Instant};
 
-use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Status};
+use cp_puzzles::minesweeper::game::{self, game_seed, Config, FirstClick, Game, Status};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
 
 /// The referee's options and files.
@@ -41,6 +44,47 @@ enum Verdict {
     Done { won: bool, turns: u32 },
     Wrong(String),
     Presentation(String),
+}
+
+/// The usage line, also printed on bad arguments.
+const USAGE: &str =
+    "minesweeper-referee [--turn-ms N] [--first-turn-ms N] <input-file> <output-file>";
+
+/// The body of `--help`, after the usage lines.
+const HELP: &str = "\
+Referees one game of CodinGame's Minesweeper, as a testlib interactor, against the player on
+stdin and stdout. The input file holds `width height mines seed`. Each turn the referee writes
+the board (one row a line, cells separated by spaces: `?` hidden, `.` empty, `1`-`8` a count)
+and reads one line `x y [fx fy]...`: a reveal, then flag pairs that have no effect. The first
+reveal opens an area. The output file gets `score 1` (won) or `score 0`, then the outcome.
+With --cases, it prints the lines of N case files instead: `30 16 99 SEED` for games 0 to N - 1
+of the bot's run seeded with S (1 by default).
+
+Options:
+  --turn-ms N        the time limit of each turn after the first, in ms (default 50)
+  --first-turn-ms N  the time limit of the first turn, in ms (default 1000)
+  --cases N          print N case lines instead
+  --seed S           with --cases, the run's seed
+  -h, --help         print this help and exit
+  -V, --version      print the version and exit
+
+Exit status (testlib): 0 a game played to its end by the rules, 1 wrong answer (off-board or
+revealed cell, time limit, player gone), 2 presentation error (malformed line), 3 failure (bad
+arguments or case file)
+";
+
+/// What the first of `--help`/`-h` and `--version`/`-V` among `args` asks to print, if any.
+fn help_or_version(args: &[String]) -> Option<String> {
+    args.iter().find_map(|a| match a.as_str() {
+        "--help" | "-h" => Some(format!(
+            "usage: {USAGE}\n       minesweeper-referee --cases N [--seed S]\n\n{HELP}"
+        )),
+        "--version" | "-V" => Some(format!(
+            "minesweeper-referee {}\n",
+            env!("CARGO_PKG_VERSION")
+        )),
+        _ => None,
+    })
 }
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
@@ -68,7 +112,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             turn,
             first_turn,
         }),
-        Err(_) => Err("usage: minesweeper-referee [--turn-ms N] [--first-turn-ms N] <input-file> <output-file>".into()),
+        Err(_) => Err(format!("usage: {USAGE}")),
     }
 }
 
@@ -83,9 +127,18 @@ fn parse_case(text: &str) -> Result<Case, String> {
     let size = |v: u64| usize::try_from(v).map_err(|e| e.to_string());
     let config =
         Config::new(size(w)?, size(h)?, size(m)?).map_err(|e| format!("case file: {e}"))?;
+    // The player may click anywhere first: the case must leave room for the mines around the
+    // cell whose opening is the widest (a whole 3x3 block when the board has one).
+    let widest = Pos::new(1.min(config.width() - 1), 1.min(config.height() - 1));
     config
-        .check_rule(FirstClick::Opening)
-        .map_err(|e| format!("case file: {e}"))?;
+        .check_first(FirstClick::Opening, widest)
+        .map_err(|e| match e {
+            game::Error::TooManyMines { mines, room } => format!(
+                "case file: expected at most {room} mines, so that a first click anywhere \
+                 opens its block, found {mines}"
+            ),
+            e => format!("case file: {e}"),
+        })?;
     Ok(Case { config, seed })
 }
 
@@ -120,10 +173,92 @@ fn parse_line(line: &str) -> Result<Vec<(usize, usize)>, String> {
     Ok(n.chunks(2).map(|c| (c[0], c[1])).collect())
 }
 
-fn referee(case: &Case, args: &Args, input: impl BufRead, mut output: impl Write) -> Verdict {
+/// One answer of the player, as the reader thread saw it.
+enum Answer {
+    /// A line, without its `\n` or `\r\n`; bytes that are not UTF-8 are replaced.
+    Line(String),
+    /// A line longer than the limit: what was read of it is dropped.
+    TooLong,
+    /// The end of the input, or a failed read.
+    End,
+}
+
+/// The longest line the referee reads from the player on `config`, its end included: twice the
+/// longest valid line with single spaces (a reveal and a flag on every cell), and 1 KiB more.
+fn line_limit(config: &Config) -> usize {
+    let digits = config.width().max(config.height()).to_string().len();
+    2 * (config.cells() + 1) * 2 * (digits + 1) + 1024
+}
+
+/// Reads one line of at most `limit` bytes (its end included) from `input`: memory stays within
+/// `limit` and one buffer, however long the line.
+fn read_line(input: &mut impl BufRead, limit: usize) -> Answer {
+    let mut line = Vec::new();
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => return Answer::End,
+        };
+        if buffer.is_empty() {
+            return if line.is_empty() {
+                Answer::End
+            } else {
+                Answer::Line(String::from_utf8_lossy(&line).into_owned())
+            };
+        }
+        let end = buffer.iter().position(|&b| b == b'\n');
+        let take = end.map_or(buffer.len(), |i| i + 1);
+        if line.len() + take > limit {
+            return Answer::TooLong;
+        }
+        line.extend_from_slice(&buffer[..take]);
+        input.consume(take);
+        if end.is_some() {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Answer::Line(String::from_utf8_lossy(&line).into_owned());
+        }
+    }
+}
+
+/// Reads the player's lines on a thread of its own, so that a turn's time limit holds even
+/// when the player never answers; stops after the first answer that is not a line. At most one
+/// line waits to be taken: a player that writes ahead is not read ahead without bound.
+fn spawn_reader(mut input: impl BufRead + Send + 'static, limit: usize) -> Receiver<Answer> {
+    let (send, receive) = mpsc::sync_channel(1);
+    thread::spawn(move || loop {
+        let answer = read_line(&mut input, limit);
+        let last = !matches!(answer, Answer::Line(_));
+        if send.send(answer).is_err() || last {
+            return;
+        }
+    });
+    receive
+}
+
+/// At most this many characters of a malformed line are quoted in the report.
+const QUOTED: usize = 80;
+
+/// `line` as the report quotes it: its first [`QUOTED`] characters, then `...` if it is longer.
+fn quoted(line: &str) -> String {
+    match line.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{}...", &line[..cut]),
+        None => line.to_string(),
+    }
+}
+
+fn referee(
+    case: &Case,
+    args: &Args,
+    answers: &Receiver<Answer>,
+    mut output: impl Write,
+) -> Verdict {
     let config = case.config;
     let mut game: Option<Game> = None;
-    let mut lines = input.lines();
+    let limit_bytes = line_limit(&config);
     for turn in 1u32.. {
         let board = render(game.as_ref().map(Game::view), &config);
         if output
@@ -134,16 +269,27 @@ fn referee(case: &Case, args: &Args, input: impl BufRead, mut output: impl Write
             return Verdict::Wrong(format!("turn {turn}: the player stopped reading"));
         }
         let start = Instant::now();
-        let line = match lines.next() {
-            Some(Ok(line)) => line,
-            _ => {
-                return Verdict::Wrong(format!("turn {turn}: the player ended before the game did"))
-            }
-        };
         let limit = if turn == 1 {
             args.first_turn
         } else {
             args.turn
+        };
+        let line = match answers.recv_timeout(limit) {
+            Ok(Answer::Line(line)) => line,
+            Ok(Answer::TooLong) => {
+                return Verdict::Presentation(format!(
+                    "turn {turn}: a line longer than {limit_bytes} bytes"
+                ))
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                return Verdict::Wrong(format!(
+                    "turn {turn}: no answer within the limit of {} ms",
+                    limit.as_millis()
+                ))
+            }
+            Ok(Answer::End) | Err(RecvTimeoutError::Disconnected) => {
+                return Verdict::Wrong(format!("turn {turn}: the player ended before the game did"))
+            }
         };
         let took = start.elapsed();
         if took > limit {
@@ -155,7 +301,10 @@ fn referee(case: &Case, args: &Args, input: impl BufRead, mut output: impl Write
         }
         let cells = match parse_line(&line) {
             Ok(cells) => cells,
-            Err(e) => return Verdict::Presentation(format!("turn {turn}: {e}: `{line}`")),
+            Err(e) => {
+                let line = quoted(&line);
+                return Verdict::Presentation(format!("turn {turn}: {e}: `{line}`"));
+            }
         };
         if let Some(&(x, y)) = cells
             .iter()
@@ -197,6 +346,28 @@ fn referee(case: &Case, args: &Args, input: impl BufRead, mut output: impl Write
     unreachable!("the turn counter does not run out before the board")
 }
 
+/// Reads and checks the case file at `path`.
+///
+/// # Errors
+/// An unreadable file, a line that is not four numbers, or a case the referee cannot play.
+fn read_case(path: &str) -> Result<Case, String> {
+    let file = fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut text = String::new();
+    // A case is one short line: more than 1 KiB is not a case, and is not read whole.
+    file.take(CASE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{path}: {e}"))?;
+    if text.len() as u64 > CASE_BYTES {
+        return Err(format!(
+            "{path}: expected a case of at most {CASE_BYTES} bytes"
+        ));
+    }
+    parse_case(&text)
+}
+
+/// The largest case file read.
+const CASE_BYTES: u64 = 1024;
+
 /// `--cases N [--seed S]`: the case lines of games 0 to N - 1 of the bot's run seeded with `S`.
 ///
 /// # Errors
@@ -226,6 +397,15 @@ fn main() -> ExitCode {
         eprintln!("minesweeper-referee: {msg}");
         ExitCode::from(3)
     };
+    if let Some(text) = help_or_version(&args) {
+        return match io::stdout().lock().write_all(text.as_bytes()) {
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                eprintln!("minesweeper-referee: cannot write the output: {e}");
+                ExitCode::from(1)
+            }
+            _ => ExitCode::SUCCESS,
+        };
+    }
     if args.iter().any(|a| a == "--cases") {
         return match case_lines(&args) {
             Ok(lines) => match io::stdout().lock().write_all(lines.as_bytes()) {
@@ -239,14 +419,16 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => return fail(e),
     };
-    let case = match fs::read_to_string(&args.input).map_err(|e| format!("{}: {e}", args.input)) {
-        Ok(text) => match parse_case(&text) {
-            Ok(c) => c,
-            Err(e) => return fail(e),
-        },
-        Err(e) => return fail(e),
+    let case = match read_case(&args.input) {
+        Ok(case) => case,
+        Err(e) => {
+            // No stale report is left behind: the output file says why there is no game.
+            let _ = fs::write(&args.output, format!("failure: {e}\n"));
+            return fail(e);
+        }
     };
-    let verdict = referee(&case, &args, io::stdin().lock(), io::stdout().lock());
+    let answers = spawn_reader(io::BufReader::new(io::stdin()), line_limit(&case.config));
+    let verdict = referee(&case, &args, &answers, io::stdout().lock());
     let (report, code) = match verdict {
         Verdict::Done { won, turns } => {
             let outcome = if won { "won" } else { "lost" };

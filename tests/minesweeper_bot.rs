@@ -1,15 +1,18 @@
-//! `minesweeper` game engine and bot: the engine's rules against independent checks, the bot's
-//! guarantees against a brute force over every layout.
+//! `minesweeper` game engine and the bot's exact stages: the engine's rules against independent
+//! checks, the endgame search, the region search and the forced 50/50s against a brute force over
+//! every layout. The bot's whole games are tested in `play/tests/minesweeper_bot_games.rs`.
 
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 
-use cp_puzzles::minesweeper::bot::{self, Forced, Pool, Run, Strategy as Guesser};
+use cp_puzzles::minesweeper::bot::{self, Forced};
 use cp_puzzles::minesweeper::game::{
-    self, game_seed, Config, FirstClick, Game, Layout, Level, Reveal, Status,
+    self, game_seed, Config, FirstClick, Game, Layout, Reveal, Status,
 };
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
+
+use crate::minesweeper_brute::{all_cells, around, arrangements};
 
 /// A layout from a picture: `*` a mine, anything else a safe cell.
 fn layout(rows: &[&str]) -> Layout {
@@ -20,17 +23,6 @@ fn layout(rows: &[&str]) -> Layout {
     let mines = mine.iter().filter(|&&m| m).count();
     let config = Config::new(rows[0].len(), rows.len(), mines).unwrap();
     Layout::from_mines(config, mine)
-}
-
-fn all_cells(c: &Config) -> impl Iterator<Item = Pos> {
-    let (w, h) = (c.width(), c.height());
-    (0..h).flat_map(move |y| (0..w).map(move |x| Pos { x, y }))
-}
-
-fn around(c: &Config, p: Pos) -> Vec<Pos> {
-    all_cells(c)
-        .filter(|q| q != &p && q.x.abs_diff(p.x) <= 1 && q.y.abs_diff(p.y) <= 1)
-        .collect()
 }
 
 /// The cells a click on safe `start` must reveal, by a fixed point (no stack, no recursion):
@@ -205,62 +197,6 @@ fn layouts_are_pinned_to_the_seed() {
 const PINNED_ROW: &str = "..........*..*....*.....*..*..";
 
 #[test]
-fn totals_do_not_depend_on_the_number_of_threads() {
-    let run = |threads| {
-        let job = Run {
-            config: Config::new(9, 9, 10).unwrap(),
-            rule: FirstClick::Safe,
-            first: None,
-            strategy: Guesser::Lowest,
-            games: 300,
-            seed: 11,
-            threads,
-        };
-        let mut s = bot::run(&job, &|_| {}).unwrap();
-        s.seconds = 0.0;
-        s
-    };
-    assert_eq!(run(1), run(2));
-    assert_eq!(run(1), run(3));
-}
-
-/// The pinned figures: one line per run (see the file's header).
-const PINNED_WINS: &str = include_str!("minesweeper_bot_wins.txt");
-
-#[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "about 10 s in release: cargo test --release"
-)]
-fn the_bot_wins_the_pinned_games() {
-    let mut failures = Vec::new();
-    for line in PINNED_WINS.lines().filter(|l| !l.starts_with('#')) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [level, games, strategy, rule, wins, guesses, analyses] = fields[..] else {
-            panic!("7 fields expected: {line}");
-        };
-        let job = Run {
-            config: Config::level(level.parse::<Level>().unwrap()),
-            rule: rule.parse().unwrap(),
-            first: None,
-            strategy: strategy.parse().unwrap(),
-            games: games.parse().unwrap(),
-            seed: 1,
-            threads: 2,
-        };
-        let s = bot::run(&job, &|_| {}).unwrap();
-        let found = format!("{} {} {}", s.wins, s.guesses, s.analyses);
-        if found != format!("{wins} {guesses} {analyses}") {
-            failures.push(format!(
-                "{line}
-  found wins, guesses, analyses {found}"
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
 fn a_first_click_off_the_board_is_an_error() {
     let config = Config::new(9, 9, 10).unwrap();
     let far = Pos { x: 9, y: 0 };
@@ -270,20 +206,6 @@ fn a_first_click_off_the_board_is_an_error() {
         error.to_string(),
         "expected a first click on the 9x9 board, found (9, 0)"
     );
-    let job = Run {
-        config,
-        rule: FirstClick::Opening,
-        first: Some(Pos { x: 0, y: 9 }),
-        strategy: Guesser::Lowest,
-        games: 1,
-        seed: 1,
-        threads: 1,
-    };
-    assert!(matches!(
-        bot::run(&job, &|_| {}),
-        Err(bot::RunError::Config(game::Error::OffBoard { .. }))
-    ));
-    assert!(bot::replay(&job, 0).is_err());
 }
 
 #[test]
@@ -316,227 +238,6 @@ fn a_click_or_a_flag_off_the_board_is_ignored() {
     }));
     assert_eq!(game.status(), Status::Playing);
     assert_eq!(game.hidden_safe(), 5);
-}
-
-/// Any strategy, its parameters within the ranges the syntax accepts.
-fn arb_strategy() -> impl proptest::strategy::Strategy<Value = Guesser> {
-    let unit = 0.0..=1.0f64;
-    let forced = prop_oneof![
-        Just(Forced::None),
-        Just(Forced::Dead),
-        Just(Forced::Pseudo),
-        Just(Forced::Sets)
-    ];
-    let pool = (1usize..50, 1usize..20, 0usize..5).prop_flat_map(|(candidates, interior, deep)| {
-        (0..interior, 0usize..10).prop_map(move |(near, extra)| Pool {
-            candidates,
-            interior,
-            near,
-            deep,
-            extra,
-        })
-    });
-    let secondary = (
-        unit.clone(),
-        unit.clone(),
-        unit.clone(),
-        0usize..100_000,
-        any::<bool>(),
-        pool,
-        forced,
-        prop_oneof![Just(0.0), unit.clone()],
-    )
-        .prop_map(
-            |(window, blend, lone, endgame, regions, pool, forced, influence)| Guesser::Secondary {
-                window,
-                blend,
-                lone,
-                endgame,
-                regions,
-                pool,
-                forced,
-                influence,
-            },
-        );
-    prop_oneof![
-        Just(Guesser::Lowest),
-        Just(Guesser::Analyzer),
-        unit.clone()
-            .prop_map(|next_risk| Guesser::Progress { next_risk }),
-        unit.clone()
-            .prop_map(|next_risk| Guesser::Endgame { next_risk }),
-        unit.prop_map(|window| Guesser::Survival { window }),
-        secondary,
-    ]
-}
-
-proptest! {
-    /// A strategy's text reads back as the same strategy.
-    #[test]
-    fn a_strategy_reads_back_from_its_text(s in arb_strategy()) {
-        let text = s.to_string();
-        prop_assert_eq!(text.parse::<Guesser>(), Ok(s), "{}", text);
-    }
-}
-
-/// Every mine arrangement that fits `view` (a brute force over the subsets of its hidden,
-/// unflagged cells, written apart from the analyzer): each as the set of mine cells.
-fn arrangements(view: &Board) -> Vec<BTreeSet<Pos>> {
-    let config = Config::new(view.width(), view.height(), view.mines()).unwrap();
-    let cells: Vec<Pos> = all_cells(&config).collect();
-    let hidden: Vec<Pos> = cells
-        .iter()
-        .copied()
-        .filter(|&p| view.get(p) == Cell::Hidden)
-        .collect();
-    let flags = cells
-        .iter()
-        .filter(|&&p| view.get(p) == Cell::Flagged)
-        .count();
-    assert!(hidden.len() <= 20, "brute force on a board this large");
-    let Some(left) = view.mines().checked_sub(flags) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for mask in 0u32..(1 << hidden.len()) {
-        if mask.count_ones() as usize != left {
-            continue;
-        }
-        let mine = |p: Pos| {
-            view.get(p) == Cell::Flagged
-                || hidden
-                    .iter()
-                    .position(|&h| h == p)
-                    .is_some_and(|i| mask >> i & 1 == 1)
-        };
-        let fits = cells.iter().all(|&p| match view.get(p) {
-            Cell::Revealed(n) => {
-                around(&config, p).into_iter().filter(|&q| mine(q)).count() == n as usize
-            }
-            _ => true,
-        });
-        if fits {
-            out.push(hidden.iter().copied().filter(|&p| mine(p)).collect());
-        }
-    }
-    out
-}
-
-/// The strategy a small game is played with: each in turn, by seed.
-fn guesser(seed: u64) -> Guesser {
-    [
-        Guesser::PROGRESS,
-        Guesser::ENDGAME,
-        Guesser::SURVIVAL,
-        Guesser::SECONDARY,
-        Guesser::REGIONS,
-        Guesser::Lowest,
-        DEEP_LOOKAHEAD,
-    ][(seed % 7) as usize]
-}
-
-/// The two-move lookahead on every guess (no exact search to take the small boards first), after
-/// the forced 50/50s.
-const DEEP_LOOKAHEAD: Guesser = Guesser::Secondary {
-    window: 0.1,
-    blend: 0.2,
-    lone: 0.0,
-    endgame: 0,
-    regions: false,
-    pool: Pool {
-        candidates: 12,
-        interior: 4,
-        near: 0,
-        deep: 3,
-        extra: 0,
-    },
-    forced: Forced::Pseudo,
-    influence: 0.0,
-};
-
-/// Small games: the board and its first-click rule.
-fn arb_small_game() -> impl proptest::strategy::Strategy<Value = (usize, usize, usize, u64, bool)> {
-    (2usize..=5, 2usize..=4, any::<u64>(), any::<bool>())
-        .prop_filter("at most 16 cells", |(w, h, _, _)| w * h <= 16)
-        .prop_flat_map(|(w, h, seed, opening)| {
-            (1..=(w * h / 3)).prop_map(move |m| (w, h, m, seed, opening))
-        })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    /// Before every move, the brute force agrees: a safe click is a mine in no arrangement, a
-    /// flag a mine in every one, and a guess is never a cell that is a mine in every one.
-    #[test]
-    fn the_bot_never_clicks_a_proved_mine((w, h, m, seed, opening) in arb_small_game()) {
-        let config = Config::new(w, h, m).unwrap();
-        let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
-        prop_assume!(config.check_rule(rule).is_ok());
-        let mut game = Game::new(config, rule, rule.cell(&config), seed).unwrap();
-        let mut before = game.view().clone();
-        let mut failures = Vec::new();
-        bot::play(&mut game, rule.cell(&config), guesser(seed), &mut |event, g| {
-            let all = arrangements(&before);
-            // The analyzer's arrangement count, which the lookahead compares across boards.
-            if let Ok(a) = cp_puzzles::minesweeper::analyze(&before) {
-                let expected = (all.len() as f64).ln();
-                if (a.ln_arrangements - expected).abs() > 1e-9 {
-                    failures.push(format!("ln count {} for {} arrangements", a.ln_arrangements, all.len()));
-                }
-            }
-            let is_mine_in = |p: Pos| all.iter().filter(|a| a.contains(&p)).count();
-            match event {
-                bot::Event::First(_) => {}
-                bot::Event::Safe(p) if is_mine_in(p) > 0 => failures.push(format!("{event:?}")),
-                bot::Event::Flag(p) if is_mine_in(p) < all.len() => failures.push(format!("{event:?}")),
-                bot::Event::Guess(p, _) if is_mine_in(p) == all.len() => failures.push(format!("{event:?}")),
-                _ => {}
-            }
-            before = g.view().clone();
-        }).unwrap();
-        prop_assert!(failures.is_empty(), "{failures:?}");
-    }
-
-    /// A game that a perfect deducer wins without a guess, the bot wins without a guess; one where
-    /// the deducer must guess, the bot guesses too.
-    #[test]
-    fn the_bot_never_loses_a_game_that_needs_no_guess((w, h, m, seed, opening) in arb_small_game()) {
-        let config = Config::new(w, h, m).unwrap();
-        let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
-        prop_assume!(config.check_rule(rule).is_ok());
-        let first = rule.cell(&config);
-        let mut game = Game::new(config, rule, first, seed).unwrap();
-        game.reveal(first);
-        let layout = game.layout().clone();
-        let needs_no_guess = deduces_to_the_end(game);
-        let mut bot_game = Game::with_layout(layout);
-        let played = bot::play(&mut bot_game, first, guesser(seed), &mut |_, _| {}).unwrap();
-        if needs_no_guess {
-            prop_assert!(played.won);
-            prop_assert_eq!(played.guesses, 0);
-        } else {
-            prop_assert!(played.guesses > 0);
-        }
-    }
-}
-
-/// Plays on with the brute force only: clicks every cell that is a mine in no arrangement, until
-/// the game is won (true) or nothing is provably safe (false).
-fn deduces_to_the_end(mut game: Game) -> bool {
-    while game.status() == Status::Playing {
-        let all = arrangements(game.view());
-        let safe: Vec<Pos> = all_cells(&game.config())
-            .filter(|&p| game.view().get(p) == Cell::Hidden && all.iter().all(|a| !a.contains(&p)))
-            .collect();
-        if safe.is_empty() {
-            return false;
-        }
-        for p in safe {
-            assert_ne!(game.reveal(p), Reveal::Exploded);
-        }
-    }
-    game.status() == Status::Won
 }
 
 /// The best chance of winning from `view`, by trying every click on every arrangement through the
@@ -689,7 +390,7 @@ proptest! {
         let mut dead = 0;
         while let Some(a) = to_next_guess(&mut game) {
             let view = game.view().clone();
-            let Some((p, q)) = bot::forced_guess(&view, &a, false, false, &mut bot::Calls::default()) else {
+            let Some((p, q)) = bot::forced_guess(&view, &a, Forced::Dead, &mut bot::Calls::default()) else {
                 break;
             };
             check_best_click(&view, p, q, "dead 50/50")?;
@@ -716,10 +417,18 @@ fn a_dead_set_is_a_best_click() {
         while let Some(a) = to_next_guess(&mut game) {
             let view = game.view().clone();
             let mut calls = bot::Calls::default();
-            let Some((p, q)) = bot::forced_guess(&view, &a, false, true, &mut calls) else {
+            let mut forced = |which| bot::forced_guess(&view, &a, which, &mut calls);
+            // Dead pairs and boxes come first under every setting; past them, a `sets` answer
+            // that differs from the `pseudo` one is a dead set (the two differ only there).
+            let (dead, sets, pseudo) = (
+                forced(Forced::Dead),
+                forced(Forced::Sets),
+                forced(Forced::Pseudo),
+            );
+            let Some((p, q)) = dead.or(sets.filter(|&s| Some(s) != pseudo)) else {
                 break;
             };
-            if bot::forced_guess(&view, &a, false, false, &mut calls).is_none() {
+            if dead.is_none() {
                 wider += 1;
             }
             check_best_click(&view, p, q, "dead set").unwrap();

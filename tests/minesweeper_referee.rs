@@ -1,6 +1,8 @@
 //! `minesweeper-referee` against scripted players, and `minesweeper-agent` through it.
 
+use std::io::Write;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use cp_puzzles::minesweeper::game::{Config, FirstClick, Game, Status};
 use cp_puzzles::minesweeper::{Cell, Pos};
@@ -134,7 +136,111 @@ fn a_slow_turn_is_a_wrong_answer() {
     let status = Command::new("sh").arg("-c").arg(command).status().unwrap();
     let report = std::fs::read_to_string(&output).unwrap();
     assert_eq!(status.code(), Some(1), "{report}");
-    assert!(report.contains("over the limit of 10 ms"), "{report}");
+    assert!(
+        report.contains("turn 1: no answer within the limit of 10 ms"),
+        "{report}"
+    );
+}
+
+/// A player that never answers (its stdin held open, nothing written) is caught by
+/// `--first-turn-ms`, not left to an outside time limit.
+#[test]
+fn a_player_that_never_answers_is_a_wrong_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("in"), dir.path().join("out"));
+    std::fs::write(&input, "9 9 10 5\n").unwrap();
+    let mut child = Command::new(bin_path("minesweeper-referee"))
+        .args(["--first-turn-ms", "100"])
+        .arg(&input)
+        .arg(&output)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let _silent_player = child.stdin.take();
+    // A bound on a failure (the referee waiting for good), not a speed goal.
+    let give_up = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > give_up {
+            child.kill().unwrap();
+            panic!("the referee still waits for an answer after 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let report = std::fs::read_to_string(&output).unwrap();
+    assert_eq!(status.code(), Some(1), "{report}");
+    assert_eq!(
+        report,
+        "score 0\nwrong answer: turn 1: no answer within the limit of 100 ms\n"
+    );
+}
+
+/// A line of 100 MB is refused after its first few KiB: the referee runs with 64 MiB of
+/// address space, so holding the line whole would fail; the report quotes none of it.
+#[test]
+fn a_huge_line_is_a_presentation_error_read_in_bounded_memory() {
+    use std::os::unix::process::CommandExt;
+
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("in"), dir.path().join("out"));
+    std::fs::write(&input, "9 9 10 5\n").unwrap();
+    let mut command = Command::new(bin_path("minesweeper-referee"));
+    command
+        .arg(&input)
+        .arg(&output)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let limit = libc::rlimit {
+        rlim_cur: 64 << 20,
+        rlim_max: 64 << 20,
+    };
+    // SAFETY: setrlimit is async-signal-safe, and the closure touches nothing else.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'1'; 1 << 20];
+        // The referee stops reading early: a broken pipe ends the writing.
+        for _ in 0..100 {
+            if stdin.write_all(&chunk).is_err() {
+                return;
+            }
+        }
+        let _ = stdin.write_all(b"\n");
+    });
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    let report = std::fs::read_to_string(&output).unwrap();
+    assert_eq!(status.code(), Some(2), "{report}");
+    assert_eq!(
+        report,
+        "score 0\npresentation error: turn 1: a line longer than 1680 bytes\n"
+    );
+}
+
+#[test]
+fn a_malformed_line_is_quoted_in_short() {
+    let line = "x".repeat(500);
+    let (code, report) = referee(CASE, &format!("{line}\n"), &[]);
+    assert_eq!(code, 2, "{report}");
+    let quoted = format!("`{}...`", "x".repeat(80));
+    assert!(
+        report.ends_with(&format!("is not a coordinate: {quoted}\n")),
+        "{report}"
+    );
 }
 
 #[test]
@@ -144,6 +250,87 @@ fn bad_arguments_and_cases_fail_with_code_3() {
     let run = bin("minesweeper-referee").arg("only-one").output().unwrap();
     assert_eq!(run.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&run.stderr).starts_with("minesweeper-referee: usage"));
+}
+
+/// A case where some first click leaves no room for the mines (on 3x3, the centre opens every
+/// cell) is refused before the game, not blamed on the player; the output file says why, and
+/// nothing of an earlier report stays in it.
+#[test]
+fn an_impossible_case_is_a_failure_with_no_stale_report() {
+    for (case, room) in [("3 3 1 1", 0), ("4 4 8 1", 7), ("9 9 73 1", 72)] {
+        let dir = tempfile::tempdir().unwrap();
+        let (input, output) = (dir.path().join("in"), dir.path().join("out"));
+        std::fs::write(&input, format!("{case}\n")).unwrap();
+        std::fs::write(&output, "score 1\nwon in 3 turns\n").unwrap();
+        let run = bin("minesweeper-referee")
+            .arg(&input)
+            .arg(&output)
+            .write_stdin("1 1\n")
+            .output()
+            .unwrap();
+        let message = format!(
+            "case file: expected at most {room} mines, so that a first click anywhere opens \
+             its block, found {}",
+            case.split(' ').nth(2).unwrap()
+        );
+        assert_eq!(run.status.code(), Some(3), "{case}");
+        assert_eq!(
+            String::from_utf8_lossy(&run.stderr),
+            format!("minesweeper-referee: {message}\n")
+        );
+        let report = std::fs::read_to_string(&output).unwrap();
+        assert_eq!(report, format!("failure: {message}\n"));
+    }
+    // A case that leaves room for every first click is played: 3x3 with no mine, 4x4 with 7.
+    let (code, report) = referee((4, 4, 7), "1 1\n", &[]);
+    assert!(code == 0 || code == 1, "{report}");
+    assert!(!report.contains("failure"), "{report}");
+    // Other bad case files: not four numbers, too long, no room at all.
+    for text in ["9 9 10\n", "9 9 10 5 7\n", "a b c d\n", &" ".repeat(2000)] {
+        let dir = tempfile::tempdir().unwrap();
+        let (input, output) = (dir.path().join("in"), dir.path().join("out"));
+        std::fs::write(&input, text).unwrap();
+        let code = bin("minesweeper-referee")
+            .arg(&input)
+            .arg(&output)
+            .write_stdin("3 3\n")
+            .output()
+            .unwrap()
+            .status
+            .code();
+        assert_eq!(code, Some(3), "{text:?}");
+        let report = std::fs::read_to_string(&output).unwrap();
+        assert!(report.starts_with("failure: "), "{report}");
+    }
+}
+
+#[test]
+fn the_referee_and_the_agent_print_their_help_and_version() {
+    for (name, usage) in [
+        (
+            "minesweeper-referee",
+            "usage: minesweeper-referee [--turn-ms N]",
+        ),
+        (
+            "minesweeper-agent",
+            "usage: minesweeper-agent [--budget-ms N]",
+        ),
+    ] {
+        for args in [&["--help"][..], &["-h"], &["--turn-ms", "5", "--help"]] {
+            let run = bin(name).args(args).output().unwrap();
+            assert_eq!(run.status.code(), Some(0), "{name} {args:?}");
+            let out = String::from_utf8_lossy(&run.stdout);
+            assert!(out.starts_with(usage), "{name} {args:?}: {out}");
+            assert!(out.contains("Exit status"), "{out}");
+            assert!(run.stderr.is_empty());
+        }
+        for flag in ["--version", "-V"] {
+            let run = bin(name).arg(flag).output().unwrap();
+            assert_eq!(run.status.code(), Some(0), "{name} {flag}");
+            let expected = format!("{name} {}\n", env!("CARGO_PKG_VERSION"));
+            assert_eq!(String::from_utf8_lossy(&run.stdout), expected);
+        }
+    }
 }
 
 #[test]
@@ -184,6 +371,8 @@ fn the_agent_falls_back_on_its_deadline() {
     }
 }
 
+/// A height or a number of mines that no board holds is a usage error before any allocation:
+/// `0 0` once indexed an empty board, `99999999999 3` reserved 2.4 TB of rows.
 #[test]
 fn the_agent_rejects_bad_arguments() {
     for args in [
@@ -191,6 +380,12 @@ fn the_agent_rejects_bad_arguments() {
         &["--budget-ms", "x"],
         &["16"],
         &["--fast"],
+        &["0", "0"],
+        &["0", "5"],
+        &["99999999999", "3"],
+        &["1001", "3"],
+        &["16", "16001"],
+        &["16", "99999999999999999999"],
     ] {
         let out = Command::new(bin_path("minesweeper-agent"))
             .args(args)
@@ -200,6 +395,26 @@ fn the_agent_rejects_bad_arguments() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.starts_with("minesweeper-agent: ") && stderr.lines().count() == 1);
+    }
+}
+
+/// A board that cannot hold the mines, or a first row with no cell, ends the agent with a clear
+/// error (exit 1), not a silent end of the game.
+#[test]
+fn the_agent_refuses_a_board_of_an_impossible_size() {
+    for (args, board) in [(["1", "5"], "? ?\n"), (["2", "1"], "\n\n")] {
+        let run = bin("minesweeper-agent")
+            .args(args)
+            .write_stdin(board)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            stderr.starts_with("minesweeper-agent: a board must be 1 to 1000 cells wide"),
+            "{stderr}"
+        );
+        assert!(run.stdout.is_empty());
     }
 }
 

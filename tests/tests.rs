@@ -4,11 +4,14 @@
 mod util;
 
 mod cli;
+mod docs;
 mod fuzz_checks;
 mod fuzz_corpus;
+mod install;
 mod maxblack;
 mod minesweeper;
 mod minesweeper_bot;
+mod minesweeper_brute;
 mod minesweeper_referee;
 mod minimax;
 mod quarto;

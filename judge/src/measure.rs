@@ -17,7 +17,7 @@
 //! also gets SIGTERM if the judge's thread that started it dies (`PR_SET_PDEATHSIG`), so that a
 //! judge killed with SIGKILL does not leave programs running.
 //!
-//! The program runs under a limit of processes (`RLIMIT_NPROC`, see [`PROCESSES`]), lower than
+//! The program runs under a limit of processes (`RLIMIT_NPROC`, see `PROCESSES`), lower than
 //! the judge's own, so that a fork bomb leaves the judge room to start its threads.
 
 use std::ffi::{CString, OsString};

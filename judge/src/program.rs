@@ -1,5 +1,5 @@
-//! The program under judgement: a shell command given with `--cmd`, or one of our own release
-//! binaries, found next to the judge and built with cargo when missing.
+//! The program under judgement: a shell command given with `--cmd`, or one of our own binaries,
+//! found next to the judge and, inside the repository, built first in the judge's own profile.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -95,38 +95,52 @@ fn is_executable(path: &Path) -> bool {
 }
 
 /// Our own binaries: the `[[bin]]` targets of the `cp-puzzles` package, found (and built) in
-/// the release folder next to the judge.
+/// the judge's own folder.
 ///
-/// Inside the repository (its `Cargo.toml` found, see [`manifest`]) the names come from the
-/// manifest and `cargo build --release` brings the ones a run needs up to date first, so that a
-/// stale binary is never judged. Outside it (an installed judge) a name is ours when an
+/// A judge built by cargo (its folder `TARGET/PROFILE`, `TARGET` holding cargo's
+/// `CACHEDIR.TAG`) inside the repository (its `Cargo.toml` found, see [`manifest`]) takes the
+/// names from the manifest and runs `cargo build --profile PROFILE --target-dir TARGET` for the
+/// ones a run needs first, so that a stale or missing binary is never judged and the binaries
+/// are of the judge's own profile. Otherwise (an installed judge) a name is ours when an
 /// executable of that name sits next to the judge, as `cargo install` puts them.
 pub struct Own {
-    /// The release folder.
+    /// Where the binaries are: the judge's own folder.
     dir: PathBuf,
-    manifest: Option<PathBuf>,
-    /// The manifest's binary names; empty when there is no manifest.
+    /// How to build them, when the judge was built by cargo inside the repository.
+    build: Option<Build>,
+    /// The manifest's binary names; empty without `build`.
     names: Vec<String>,
 }
 
+/// A cargo build of our binaries into the judge's own folder.
+struct Build {
+    manifest: PathBuf,
+    target: PathBuf,
+    profile: String,
+}
+
 impl Own {
-    /// Finds the release folder and, when present, the manifest.
+    /// Finds the judge's folder and, when the judge was built by cargo inside the repository,
+    /// the manifest and the profile.
     ///
     /// # Errors
     /// The judge cannot find its own executable, or the manifest is not valid TOML.
     pub fn find() -> Result<Own, String> {
         let exe =
             std::env::current_exe().map_err(|e| format!("cannot find the judge itself: {e}"))?;
-        let manifest = manifest();
-        let names = match &manifest {
-            Some(path) => bin_names(path)?,
+        let dir = exe.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let build = cargo_profile(&dir).and_then(|(target, profile)| {
+            manifest().map(|manifest| Build {
+                manifest,
+                target,
+                profile,
+            })
+        });
+        let names = match &build {
+            Some(b) => bin_names(&b.manifest)?,
             None => Vec::new(),
         };
-        Ok(Own {
-            dir: release_dir(&exe),
-            manifest,
-            names,
-        })
+        Ok(Own { dir, build, names })
     }
 
     /// Whether `word` (a bare name, no `/`) names one of our binaries.
@@ -135,7 +149,7 @@ impl Own {
         if word.is_empty() || word.contains('/') {
             return false;
         }
-        match self.manifest {
+        match self.build {
             Some(_) => self.names.iter().any(|n| n == word),
             None => is_executable(&self.dir.join(word)),
         }
@@ -149,11 +163,11 @@ impl Own {
         if names.is_empty() {
             return Ok(Vec::new());
         }
-        if let Some(manifest) = &self.manifest {
+        if let Some(build) = &self.build {
             let mut unique = names.to_vec();
             unique.sort();
             unique.dedup();
-            build(manifest, &unique)?;
+            build.run(&unique)?;
         }
         names
             .iter()
@@ -163,7 +177,7 @@ impl Own {
                     Ok(path)
                 } else {
                     Err(format!(
-                        "no {name} binary in {}; build it with `cargo build --release --bin {name}` \
+                        "no {name} binary in {}; install it beside the judge \
                          or judge another program with --cmd",
                         self.dir.display()
                     ))
@@ -213,14 +227,16 @@ pub fn with_path(command: &str, name: &str, path: &Path) -> String {
     format!("{}{rest}", quote(path))
 }
 
-/// The release folder for the judge at `exe`: its own folder, or the sibling `release` folder of
-/// a debug build.
-fn release_dir(exe: &Path) -> PathBuf {
-    let dir = exe.parent().unwrap_or(Path::new("."));
-    match (dir.file_name(), dir.parent()) {
-        (Some(n), Some(target)) if n == "debug" => target.join("release"),
-        _ => dir.to_path_buf(),
+/// The cargo target folder and profile of the binaries in `dir`, when `dir` is a cargo output
+/// folder `TARGET/PROFILE` (`debug` is the `dev` profile's).
+fn cargo_profile(dir: &Path) -> Option<(PathBuf, String)> {
+    let target = dir.parent()?;
+    if !target.join("CACHEDIR.TAG").is_file() {
+        return None;
     }
+    let name = dir.file_name()?.to_str()?;
+    let profile = if name == "debug" { "dev" } else { name };
+    Some((target.to_path_buf(), profile.to_string()))
 }
 
 /// The `[[bin]]` names of the manifest at `path`.
@@ -256,23 +272,30 @@ pub fn manifest() -> Option<PathBuf> {
     })
 }
 
-fn build(manifest: &Path, names: &[String]) -> Result<(), String> {
-    let mut cmd = Command::new("cargo");
-    cmd.args(["build", "--release", "--quiet", "--manifest-path"])
-        .arg(manifest);
-    for name in names {
-        cmd.args(["--bin", name]);
-    }
-    let status = cmd
-        .status()
-        .map_err(|e| format!("cannot run cargo to build the solvers: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "`cargo build --release --bin {}` failed",
-            names.join(" --bin ")
-        ))
+impl Build {
+    /// `cargo build` of our binaries `names`.
+    fn run(&self, names: &[String]) -> Result<(), String> {
+        let mut cmd = Command::new("cargo");
+        cmd.args(["build", "--quiet", "--profile", &self.profile])
+            .arg("--target-dir")
+            .arg(&self.target)
+            .arg("--manifest-path")
+            .arg(&self.manifest);
+        for name in names {
+            cmd.args(["--bin", name]);
+        }
+        let status = cmd
+            .status()
+            .map_err(|e| format!("cannot run cargo to build the solvers: {e}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!(
+                "`cargo build --profile {} --bin {}` failed",
+                self.profile,
+                names.join(" --bin ")
+            ))
+        }
     }
 }
 
@@ -283,7 +306,11 @@ mod tests {
     fn own(names: &[&str]) -> Own {
         Own {
             dir: PathBuf::from("/opt/cp puzzles/release"),
-            manifest: Some(PathBuf::from("Cargo.toml")),
+            build: Some(Build {
+                manifest: PathBuf::from("Cargo.toml"),
+                target: PathBuf::from("/opt/cp puzzles"),
+                profile: "release".to_string(),
+            }),
             names: names.iter().map(|n| n.to_string()).collect(),
         }
     }
@@ -307,6 +334,29 @@ mod tests {
         assert_eq!(own.leading("python3 check.py"), None);
         assert_eq!(own.leading("quartox"), None);
         assert_eq!(own.leading("   "), None);
+    }
+
+    #[test]
+    fn a_cargo_output_folder_gives_its_profile_and_an_install_folder_none() {
+        let tmp = tempfile::tempdir().unwrap();
+        let target = tmp.path().join("target");
+        for profile in ["debug", "release", "quick"] {
+            std::fs::create_dir_all(target.join(profile)).unwrap();
+        }
+        assert_eq!(
+            cargo_profile(&target.join("release")),
+            None,
+            "no CACHEDIR.TAG"
+        );
+        std::fs::write(
+            target.join("CACHEDIR.TAG"),
+            "Signature: 8a477f597d28d172789f06886806bc55",
+        )
+        .unwrap();
+        let profile = |p: &str| cargo_profile(&target.join(p)).map(|(_, name)| name);
+        assert_eq!(profile("debug").as_deref(), Some("dev"));
+        assert_eq!(profile("release").as_deref(), Some("release"));
+        assert_eq!(profile("quick").as_deref(), Some("quick"));
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub struct Limits {
     /// Bytes of stdout kept; past this the run is stopped and reported as `OLE`.
     pub output: usize,
     /// Bytes of resident memory for every process of the run together (all below the helper,
-    /// whatever their group or session), checked every [`MEMORY_POLL`] while it runs; past this
+    /// whatever their group or session), checked every `MEMORY_POLL` while it runs; past this
     /// the run is stopped.
     pub memory: Option<u64>,
 }
@@ -229,7 +229,7 @@ impl Ended {
     }
 }
 
-/// Waits for `n` pipe threads to signal `done`, for at most [`GRACE`] in all.
+/// Waits for `n` pipe threads to signal `done`, for at most `GRACE` in all.
 pub fn await_threads(done: &mpsc::Receiver<()>, n: usize) {
     let grace_end = Instant::now() + GRACE;
     for _ in 0..n {
@@ -244,7 +244,7 @@ pub fn await_threads(done: &mpsc::Receiver<()>, n: usize) {
 /// is tried again: a fork bomb in another case frees them once it is stopped.
 const BUSY_RETRY: Duration = Duration::from_secs(10);
 
-/// Runs `attempt` again, every 20 ms, while it fails with `EAGAIN`, for up to [`BUSY_RETRY`].
+/// Runs `attempt` again, every 20 ms, while it fails with `EAGAIN`, for up to `BUSY_RETRY`.
 ///
 /// # Errors
 /// The last error of `attempt`.

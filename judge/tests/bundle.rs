@@ -65,6 +65,7 @@ fn solvers_with_suites() -> Vec<String> {
 }
 
 #[test]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn every_solver_bundle_compiles_with_bare_rustc_and_passes_its_suite() {
     let solvers = solvers_with_suites();
     assert!(solvers.iter().any(|s| s == "minimax"), "{solvers:?}");
@@ -100,6 +101,7 @@ fn every_solver_bundle_compiles_with_bare_rustc_and_passes_its_suite() {
 /// unbundled agent (22 of 50 in docs/minesweeper-agent.md); a cut can change a game on a loaded
 /// machine, hence the margin.
 #[test]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn the_agent_bundle_fits_codingame_compiles_and_passes_its_suite() {
     util::release_bin("minesweeper-referee");
     let tmp = tempfile::tempdir().expect("a temporary folder");

@@ -139,11 +139,12 @@ fn time_kib(cmd: &str) -> u64 {
 }
 
 #[test]
+#[ignore = "slow tier, needs /usr/bin/time: cargo test -- --ignored"]
 fn memory_agrees_with_usr_bin_time() {
-    if !std::path::Path::new("/usr/bin/time").exists() {
-        eprintln!("skipped: no /usr/bin/time");
-        return;
-    }
+    assert!(
+        std::path::Path::new("/usr/bin/time").exists(),
+        "this test needs /usr/bin/time (Debian's package time)"
+    );
     // A tiny program, and one that touches 100 MiB.
     for (cmd, n) in [("true", 15), ("python3 -c 'b = b\"x\" * (100 << 20)'", 3)] {
         let judged = mean(n, || judged_kib(cmd));
@@ -221,6 +222,7 @@ fn have(tool: &str) -> bool {
 }
 
 #[test]
+#[ignore = "slow tier, needs g++, rustc, python3 and gcc: cargo test -- --ignored"]
 fn source_files_are_compiled_or_run() {
     let tmp = temp_suite("s", &[("01", b"3 4\n", Some(b"7\n"))]);
     let sources = [
@@ -239,10 +241,7 @@ fn source_files_are_compiled_or_run() {
         ("sol.py", "python3", "print(sum(map(int, input().split())))\n"),
     ];
     for (name, tool, text) in sources {
-        if !have(tool) {
-            eprintln!("skipped {name}: no {tool}");
-            continue;
-        }
+        assert!(have(tool), "this test needs {tool} for {name}");
         let path = tmp.path().join(name);
         std::fs::write(&path, text).expect("a source file");
         let cmd = path.display().to_string();
@@ -251,7 +250,8 @@ fn source_files_are_compiled_or_run() {
             .assert()
             .code(0);
     }
-    if have("gcc") {
+    assert!(have("gcc"), "this test needs gcc");
+    {
         // A compile error is shown in full, before any case runs.
         let path = tmp.path().join("bad.c");
         std::fs::write(&path, "int main() { return x; }\n").expect("a source file");

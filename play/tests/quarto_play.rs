@@ -106,13 +106,75 @@ fn easy_beats_random_in_most_games() {
     assert!(wins >= 30, "{tally}");
 }
 
+/// An unknown command is answered with the whole list of commands.
 #[test]
 fn illegal_moves_are_rejected_and_asked_again() {
     let out = play(
         &["--p1", "human", "--p2", "random"],
-        "place 0 0\ngive 2222\nplace 0 0 give 0001\nbogus\ngive 0000\nquit\n",
+        "place 0 0\ngive 2222\nplace 0 0 give 0001\nbogus\nhint me\ngive 0000\nquit\n",
     );
     insta::assert_snapshot!(out);
+}
+
+/// A run of several computer games prints each result and the tally; `--moves` adds every move
+/// and each game's `moves:` line.
+#[test]
+fn several_games_print_their_results_and_the_moves_only_when_asked() {
+    let args = [
+        "--p1", "easy", "--p2", "random", "--games", "3", "--seed", "4",
+    ];
+    let out = play(&args, "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[..3].iter().all(|l| l.starts_with("result: ")),
+        "{out}"
+    );
+    assert!(lines[3].starts_with("tally: player 1 wins "), "{out}");
+    let verbose = play(&[&args[..], &["--moves"]].concat(), "");
+    let results: Vec<&str> = verbose
+        .lines()
+        .filter(|l| l.starts_with("result: ") || l.starts_with("tally: "))
+        .collect();
+    assert_eq!(results, lines, "the same games");
+    let count = |prefix: &str| verbose.lines().filter(|l| l.starts_with(prefix)).count();
+    assert_eq!(count("moves: "), 3, "{verbose}");
+    // A game has at least 5 moves: a gift, then 4 placements.
+    assert!(
+        count("player 1: ") + count("player 2: ") >= 3 * 5,
+        "{verbose}"
+    );
+}
+
+/// A line of 64 MiB is refused with one line and skipped, and the game goes on.
+#[test]
+fn an_over_long_line_is_refused_and_the_game_goes_on() {
+    use cp_puzzles_play::quarto_play::line::{run, First, Setup};
+    use std::io::Read as _;
+    let setup = Setup {
+        players: [Level::Human, Level::Random],
+        first: First::Player(1),
+        seed: 1,
+        games: 1,
+        book: Book::default(),
+        moves: false,
+    };
+    let huge = std::io::repeat(b'x').take(64 << 20);
+    let input = std::io::BufReader::new(huge.chain(&b"\ngive 0000\nquit\n"[..]));
+    let mut output = Vec::new();
+    run(&setup, input, &mut output).expect("no error");
+    let text = String::from_utf8(output).expect("utf-8");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("player 1> line too long: over 4096 bytes, skipped")
+    );
+    assert!(
+        lines
+            .next()
+            .is_some_and(|l| l.starts_with("player 1> player 2: place ")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -193,74 +255,6 @@ fn the_book_holds_every_canonical_position_up_to_its_depth() {
         .sum();
     assert_eq!(book.len(), expected);
     assert_eq!(Book::parse(&book.to_text()).expect("round trip"), book);
-}
-
-/// The screen drawn on a 70x14 test terminal, as text.
-fn screen_text(s: &cp_puzzles_play::quarto_play::screen::Screen) -> String {
-    screen_text_sized(s, 70, 14)
-}
-
-/// The screen drawn on a `width` x `height` test terminal, as text.
-fn screen_text_sized(
-    s: &cp_puzzles_play::quarto_play::screen::Screen,
-    width: u16,
-    height: u16,
-) -> String {
-    use ratatui::backend::TestBackend;
-    use ratatui::Terminal;
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal
-        .draw(|f| cp_puzzles_play::quarto_play::screen::draw(f, s))
-        .expect("drawn");
-    let buffer = terminal.backend().buffer().clone();
-    (0..buffer.area.height)
-        .map(|y| {
-            (0..buffer.area.width)
-                .map(|x| buffer[(x, y)].symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-#[test]
-fn the_full_screen_mode_draws_board_pieces_and_status() {
-    use cp_puzzles_play::quarto_play::screen::Screen;
-    let mut s = Screen::new(Game::new(1), [Level::Human, Level::Perfect]);
-    insta::assert_snapshot!("screen_start", screen_text(&s));
-    s.cursor(0, 1);
-    s.confirm(); // gives 0001
-    for mv in ["place 1 1 give 0110", "place 0 0 give 1111"] {
-        s.game
-            .play(parse_move(mv).expect("notation"))
-            .expect("legal");
-    }
-    s = Screen::new(s.game.clone(), s.players);
-    s.cursor(1, 2);
-    s.confirm();
-    insta::assert_snapshot!("screen_give_after_place", screen_text(&s));
-}
-
-/// With `a`, the values of the legal moves: by cell while placing (each cell's best gift), by
-/// piece once a cell is chosen; a position with two pieces placed, answered from the book.
-#[test]
-fn the_full_screen_mode_shows_every_moves_value() {
-    use cp_puzzles_play::quarto_play::players::annotate;
-    use cp_puzzles_play::quarto_play::screen::Screen;
-    let mut game = Game::new(1);
-    for mv in ["give 0000", "place 0 0 give 1111", "place 1 2 give 0011"] {
-        game.play(parse_move(mv).expect("notation")).expect("legal");
-    }
-    let mut s = Screen::new(game, [Level::Perfect, Level::Human]);
-    s.annotate = true;
-    insta::assert_snapshot!("screen_values_computing", screen_text_sized(&s, 80, 14));
-    s.values = Some(annotate(&s.game.position(), &book::shipped()));
-    insta::assert_snapshot!("screen_values_by_cell", screen_text_sized(&s, 80, 14));
-    s.cursor(0, 1);
-    s.confirm(); // cell 0 1: now the values of the gifts
-    insta::assert_snapshot!("screen_values_by_piece", screen_text_sized(&s, 80, 14));
 }
 
 /// Near the end the values count the moves: wins and losses in N.

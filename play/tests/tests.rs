@@ -2,7 +2,13 @@
 
 mod util;
 
+/// The brute force over a small board's arrangements, shared with the library's tests.
+#[path = "../../tests/minesweeper_brute.rs"]
+mod minesweeper_brute;
+
 mod minesweeper_bot;
+mod minesweeper_bot_games;
 mod minesweeper_play;
 mod minesweeper_play_screen;
 mod quarto_play;
+mod quarto_play_screen;

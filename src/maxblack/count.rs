@@ -462,7 +462,7 @@ mod tests {
     /// many as those visited one by one, on every square up to 10 and K up to 5 where both finish
     /// within their budgets, at the maximum and (up to 7) one below it.
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+    #[ignore = "slow tier: cargo test -- --ignored"]
     fn triangle_counts_match_the_visits() {
         let mut compared = 0;
         for n in 1..=10 {

@@ -121,7 +121,7 @@ fn matches_brute_force_up_to_4() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn matches_brute_force_5() {
     check_against_brute(5);
 }
@@ -129,7 +129,7 @@ fn matches_brute_force_5() {
 /// Each speedup alone must not change the answer (beyond the brute force's reach): the plain
 /// search is the reference.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn speedups_change_nothing() {
     let only_images = Speedups {
         prune_images: true,
@@ -295,7 +295,7 @@ fn failure_table_saves_nodes() {
 /// Rectangle maxima found through the transpose equal those found directly (a bound that came
 /// out too low would cut optimal grids, and the answers above would not always show it).
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn transposed_rectangles_match_direct_ones() {
     for n in 2..=11 {
         for k in 2..=5 {
@@ -336,7 +336,7 @@ fn counting_only_agrees_with_the_kept_grids() {
 
 /// The same on rectangles and larger squares, wherever listing runs in about a second.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn counting_by_states_agrees_with_listing() {
     for rows in 1..=7 {
         for cols in 1..=7 {
@@ -544,7 +544,7 @@ fn rectangles_match_brute_force() {
 
 /// Random rectangles of 13 to 20 cells against the brute force.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn random_rectangles_match_brute_force() {
     let mut x = 0x9e37_79b9_7f4a_7c15_u64;
     let mut next = |m: u64| {
@@ -590,6 +590,7 @@ fn threads_change_nothing() {
 /// checkpoint file gives the answer of a run never stopped, on 1 and 2 threads; also when the
 /// units are split into parts after a few nodes (the checkpoint then names parts of units).
 #[test]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn a_stopped_run_resumes_from_its_checkpoint() {
     for (threads, (rows, cols, k), units, nodes) in [
         (1, (12, 12, 3), 300, u64::MAX),
@@ -647,6 +648,7 @@ fn a_stopped_run_resumes_from_its_checkpoint() {
 /// Units split into parts after a few nodes give the answer of units never split, on 1, 2 and 3
 /// threads, listing and counting.
 #[test]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn split_units_change_nothing() {
     for (rows, cols, k) in [(9, 9, 3), (10, 8, 4), (8, 8, 2), (7, 7, 3), (12, 12, 3)] {
         let whole = Solver::rectangle(rows, cols, k, Speedups::ALL)
@@ -722,7 +724,7 @@ fn a_checkpoint_for_another_puzzle_is_refused() {
 
 /// K = N counted in closed form (permutations) agrees with the search, which visits the grids.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn k_equal_to_n_closed_form_matches_the_search() {
     for n in 3..=8 {
         let closed = Solver::new(n, n, Speedups::ALL)
@@ -746,7 +748,7 @@ fn k_equal_to_n_closed_form_matches_the_search() {
 /// when it is wider than high) finds the maxima of the stage on one thread, rectangle by
 /// rectangle, and tells them in order.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+#[ignore = "slow tier: cargo test -- --ignored"]
 fn threaded_rectangle_stage_matches_the_sequential_one() {
     for n in 1..=11 {
         for rows in [n, n + 1, n + 4] {

@@ -108,7 +108,7 @@ pub fn bundle_bin(
 /// bundle (`x.rs` or `x/mod.rs` looked for beside `file`), or `None` if `file` rules itself out.
 ///
 /// # Errors
-/// As [`modules::load`].
+/// As `modules::load`.
 pub fn module_tree(file: &Path) -> Result<Option<Vec<Item>>, String> {
     let children = file.parent().unwrap_or(Path::new(".")).to_path_buf();
     let mut prune = Prune {
@@ -170,9 +170,9 @@ fn render(root: &Path, puzzle: &str, bin: &str, drop_docs: bool) -> Result<Strin
         format!("judge bundle {puzzle} --bin {bin}")
     };
     Ok(format!(
-        "// One-file bundle of `{bin}`, written by `{command}` from src/{puzzle} and \
-         bin/{bin}.rs.\n// Standard library only: `rustc --edition 2021 -O {bin}.rs` \
-         (edition 2018 works too).\n{}",
+        "// Rust edition 2021 or 2018 (not 2015), standard library only: `rustc --edition 2021 \
+         -O {bin}.rs`.\n// One-file bundle of `{bin}`, written by `{command}` from src/{puzzle} \
+         and bin/{bin}.rs.\n{}",
         indent_with_tabs(prettyplease::unparse(&file))
     ))
 }

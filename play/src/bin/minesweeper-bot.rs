@@ -1,5 +1,5 @@
 //! `minesweeper-bot`: plays seeded Minesweeper games with the analyzer and prints the win rate
-//! (the strategies, the runs and the reports live in `cp_puzzles::minesweeper::bot`).
+//! (the runs, the reports and the strategies' syntax live in `cp_puzzles_play::minesweeper_bot`).
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -7,9 +7,9 @@ use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use clap::Parser;
-use cp_puzzles::minesweeper::bot::{self, Report, Run, Strategy, STRATEGY_HELP};
 use cp_puzzles::minesweeper::game::{Config, FirstClick, Level};
 use cp_puzzles::minesweeper::Pos;
+use cp_puzzles_play::minesweeper_bot::{self as bot, Report, Run, Strategy, STRATEGY_HELP};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Plays seeded Minesweeper games with the exact analyzer and reports the win rate.
@@ -45,10 +45,10 @@ struct Args {
     #[arg(long)]
     threads: Option<NonZeroUsize>,
     /// The guessing strategy, NAME[:key=value,...] (see below).
-    #[arg(long, default_value = "regions")]
+    #[arg(long, default_value = "regions", value_parser = bot::parse_strategy)]
     strategy: Strategy,
     /// Also play every game with this strategy and report the paired comparison.
-    #[arg(long)]
+    #[arg(long, value_parser = bot::parse_strategy)]
     compare: Option<Strategy>,
     /// Print game --game move by move instead: each view in the .mine format that `minesweeper`
     /// reads (H hidden, F flag, digits), then "game N: won" or "game N: lost on the mine at

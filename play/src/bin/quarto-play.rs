@@ -28,6 +28,10 @@ struct Args {
     /// The number of games (for computer against computer).
     #[arg(long, default_value_t = 1)]
     games: u64,
+    /// With several games, print every move and each game's `moves:` line too (a single game,
+    /// or a run with a human player, prints the computer's moves anyway).
+    #[arg(long)]
+    moves: bool,
     /// Line mode even in a terminal (it is the mode whenever stdin or stdout is not a terminal).
     #[arg(long)]
     plain: bool,
@@ -65,7 +69,7 @@ fn main() -> ExitCode {
             First::Player(p) => p,
             First::Random => 1 + (args.seed % 2) as u8,
         };
-        return match cp_puzzles_play::quarto_play::tui::run(
+        return match cp_puzzles_play::quarto_play::screen::run(
             [args.p1, args.p2],
             first,
             args.seed,
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         seed: args.seed,
         games: args.games,
         book,
+        moves: args.moves,
     };
     match run(&setup, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,

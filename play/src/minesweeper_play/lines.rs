@@ -7,6 +7,7 @@ use cp_puzzles::minesweeper::game::Status;
 use cp_puzzles::minesweeper::Pos;
 
 use super::play::{event_text, Move, Play, Said};
+use crate::input::{read_line, Read, MAX_LINE};
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,7 +79,8 @@ fn cell(word: &str, rest: &str) -> Result<Pos, String> {
 }
 
 /// Plays `play` from the commands on `input`, writing to `output`, until `quit` or the end of
-/// the input. First prints the board and the status line.
+/// the input. First prints the board and the status line. A line longer than [`MAX_LINE`] bytes
+/// is skipped with an error line, in bounded memory.
 ///
 /// # Errors
 /// If writing fails (a reader that closed the pipe ends the game quietly instead) or reading
@@ -89,9 +91,14 @@ pub fn run<R: BufRead, W: Write>(play: &mut Play, input: R, mut output: W) -> io
         let mut input = input;
         let mut bytes = Vec::new();
         loop {
-            bytes.clear();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
-                break;
+            match read_line(&mut input, &mut bytes, MAX_LINE)? {
+                Read::End => break,
+                Read::TooLong => {
+                    writeln!(output, "error: {}", too_long())?;
+                    output.flush()?;
+                    continue;
+                }
+                Read::Line => {}
             }
             // Bytes that are not UTF-8 read as U+FFFD, which no command has: a bad command.
             match Command::parse(&String::from_utf8_lossy(&bytes)) {
@@ -122,6 +129,11 @@ pub fn run<R: BufRead, W: Write>(play: &mut Play, input: R, mut output: W) -> io
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => other,
     }
+}
+
+/// What a line longer than [`MAX_LINE`] gets (it is skipped, never held whole).
+fn too_long() -> String {
+    format!("line too long: over {MAX_LINE} bytes, skipped")
 }
 
 /// Writes the view in the `.mine` format and the status line.
@@ -184,6 +196,32 @@ fn bot_move(play: &mut Play, output: &mut dyn Write) -> io::Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::minesweeper_play::Setup;
+    use cp_puzzles::minesweeper::game::{Config, FirstClick, Level};
+    use std::io::Read as _;
+
+    /// A line of 64 MiB gets one error line and is skipped; the next command is played.
+    #[test]
+    fn an_over_long_line_is_refused_and_the_game_goes_on() {
+        let setup = Setup {
+            config: Config::level(Level::Beginner),
+            rule: FirstClick::Safe,
+            seed: 3,
+        };
+        let mut play = Play::new(setup).expect("a game");
+        let huge = io::repeat(b'x').take(64 << 20);
+        let input = io::BufReader::new(huge.chain(&b"\nreveal 0 0\n"[..]));
+        let mut output = Vec::new();
+        run(&mut play, input, &mut output).expect("no error");
+        let text = String::from_utf8(output).expect("utf-8");
+        let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error")).collect();
+        assert_eq!(
+            errors,
+            ["error: line too long: over 4096 bytes, skipped"],
+            "{text}"
+        );
+        assert!(play.opened(), "the reveal after it was played");
+    }
 
     #[test]
     fn commands_parse_and_bad_ones_say_why() {

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use cp_puzzles::minesweeper::bot::{self, BotError, Calls, Event, Strategy};
+use crate::minesweeper_bot::{self as bot, BotError, Calls, Event, Strategy};
 use cp_puzzles::minesweeper::game::{self, game_seed, Game, Reveal, Status};
 use cp_puzzles::minesweeper::{analyze, solve, Analysis, Answer, Board, Error, Pos};
 

@@ -1,4 +1,6 @@
-//! Line mode: games driven through stdin, one command a line, every computer move printed.
+//! Line mode: games driven through stdin, one command a line, every computer move printed
+//! (in a run of several computer-only games, only each result and the tally unless
+//! [`Setup::moves`] asks for the moves).
 
 use std::io::{self, BufRead, Write};
 
@@ -8,6 +10,7 @@ use cp_puzzles::quarto::{Cell, Move};
 use super::book::Book;
 use super::game::{parse_move, Game, Outcome};
 use super::players::{choose, hint, Level};
+use crate::input::{read_line, Read, MAX_LINE};
 
 /// Who starts a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,7 +34,26 @@ pub struct Setup {
     pub games: u64,
     /// The opening book of the perfect player.
     pub book: Book,
+    /// Whether every move and each game's `moves:` line are printed in a run of several games
+    /// (a single game, or a run with a human, prints the computer's moves anyway).
+    pub moves: bool,
 }
+
+impl Setup {
+    /// Whether the computer's moves are printed as they are played.
+    fn prints_moves(&self) -> bool {
+        self.moves || self.games == 1 || self.players.contains(&Level::Human)
+    }
+
+    /// Whether each game ends with its `moves:` line.
+    fn prints_moves_line(&self) -> bool {
+        self.moves || self.games == 1
+    }
+}
+
+/// The commands, for the message on a line that is none of them.
+const COMMANDS: &str =
+    "give PPPP, place R C give PPPP, place R C, hint, undo, board, save FILE or quit";
 
 /// Plays the run's games, reading human moves from `input` and writing to `output`.
 ///
@@ -60,7 +82,7 @@ pub fn run<R: BufRead, W: Write>(setup: &Setup, mut input: R, mut output: W) -> 
             }
         };
         writeln!(output, "result: {result}")?;
-        if setup.games == 1 {
+        if setup.prints_moves_line() {
             let moves: Vec<String> = game.moves().iter().map(Move::to_string).collect();
             writeln!(output, "moves: {}", moves.join(", "))?;
         }
@@ -84,6 +106,7 @@ fn play<R: BufRead, W: Write>(
     output: &mut W,
 ) -> io::Result<Option<Outcome>> {
     let mut pending: Option<Cell> = None;
+    let mut line = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
             return Ok(Some(outcome));
@@ -93,16 +116,25 @@ fn play<R: BufRead, W: Write>(
         if level != Level::Human {
             let mv = choose(level, &game.position(), &setup.book, rng);
             game.play(mv).expect("computer moves are legal");
-            writeln!(output, "player {player}: {mv}")?;
+            if setup.prints_moves() {
+                writeln!(output, "player {player}: {mv}")?;
+            }
             continue;
         }
         write!(output, "player {player}> ")?;
         output.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line).unwrap_or(0) == 0 {
-            return Ok(None);
+        // A read error ends the run like the end of the input.
+        match read_line(input, &mut line, MAX_LINE).unwrap_or(Read::End) {
+            Read::End => return Ok(None),
+            Read::TooLong => {
+                writeln!(output, "line too long: over {MAX_LINE} bytes, skipped")?;
+                continue;
+            }
+            Read::Line => {}
         }
-        match command(setup, game, &mut pending, line.trim(), output)? {
+        // Bytes that are not UTF-8 read as U+FFFD, which no command has: a bad command.
+        let text = String::from_utf8_lossy(&line);
+        match command(setup, game, &mut pending, text.trim(), output)? {
             Flow::Continue => {}
             Flow::Quit => return Ok(None),
         }
@@ -144,6 +176,16 @@ fn command<W: Write>(
             Err(e) => writeln!(output, "cannot save to {file}: {e}")?,
         },
         ["save", ..] => writeln!(output, "expected `save FILE`")?,
+        [word @ ("quit" | "board" | "hint" | "undo"), rest @ ..] => {
+            writeln!(
+                output,
+                "expected nothing after {word}, found \"{}\"",
+                rest.join(" ")
+            )?;
+        }
+        [word, ..] if !matches!(*word, "give" | "place") => {
+            writeln!(output, "expected {COMMANDS}, found \"{word}\"")?;
+        }
         _ => {
             let mv = parse_move(line).map(|mv| match (*pending, mv.place) {
                 (Some(cell), None) => Move {

@@ -1,4 +1,4 @@
-//! `quarto-play`: Quarto against the computer, through stdin (line mode).
+//! `quarto-play`: Quarto against the computer, full screen or through stdin (line mode).
 
 pub mod book;
 pub mod distance;
@@ -6,5 +6,4 @@ pub mod game;
 pub mod line;
 pub mod players;
 pub mod screen;
-pub mod tui;
 pub mod worker;

@@ -41,7 +41,7 @@ pub enum Strategy {
     /// looks for a region of the board independent of the rest and small enough to solve exactly
     /// (see [`super::region_click`]). Past the endgame search, `forced` 50/50s are guessed
     /// before the lookahead. With `influence` above 0, the lookahead's score is multiplied by a
-    /// 50/50 influence (see [`Lookahead::influence`]).
+    /// 50/50 influence (see `Lookahead::influence` in `stage/lookahead/`).
     Secondary {
         window: f64,
         blend: f64,
@@ -78,31 +78,8 @@ const SMALL_POOL: Pool = Pool {
 };
 
 impl Strategy {
-    /// The `progress` lookahead with its default parameter.
-    pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
-    /// The `progress` lookahead, and the exact search in the endgame.
-    pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
-    /// The two-click survival lookahead with approximate weights.
-    pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
-    /// The exact-weight lookahead, with the endgame search up to 1,000 arrangements.
-    pub const SECONDARY: Strategy = Strategy::Secondary {
-        window: 0.1,
-        blend: 0.2,
-        lone: 0.0,
-        endgame: 1000,
-        regions: false,
-        pool: Pool {
-            candidates: 12,
-            interior: 4,
-            near: 0,
-            deep: 0,
-            extra: 0,
-        },
-        forced: Forced::None,
-        influence: 0.0,
-    };
-    /// The best measured strategy: [`Strategy::SECONDARY`] with the endgame search up to 4,000
-    /// arrangements, exact play in independent regions, dead sets and pseudo-50/50s guessed at
+    /// The best measured strategy: the exact-weight lookahead ([`Strategy::Secondary`]) with the
+    /// endgame search up to 4,000 arrangements, exact play in independent regions, dead sets and pseudo-50/50s guessed at
     /// once, and a lookahead that weighs a lone safe cell as JSMinesweeper does and favours the
     /// cells whose number may settle a 50/50 before it forms (its 50/50 influence, 8 cells
     /// outside the window included).
@@ -220,15 +197,9 @@ impl Pipeline {
     fn guess(&self, view: &Board, analysis: &Analysis, calls: &mut Calls) -> (Pos, f64) {
         let regions = || region::guess(view, analysis, self.regions?);
         let endgame = || endgame::guess(view, analysis, self.endgame?);
-        let forced = |calls: &mut Calls| match self.forced {
-            Forced::None => None,
-            Forced::Dead => fifty::forced(view, analysis, false, false, calls),
-            Forced::Pseudo => fifty::forced(view, analysis, true, false, calls),
-            Forced::Sets => fifty::forced(view, analysis, true, true, calls),
-        };
         regions()
             .or_else(endgame)
-            .or_else(|| forced(calls))
+            .or_else(|| fifty::forced(view, analysis, self.forced, calls))
             .unwrap_or_else(|| match &self.last {
                 Last::Lowest => lowest(analysis),
                 // `None` (no hidden cell can be safe) never happens in a game in progress.

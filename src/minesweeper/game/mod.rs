@@ -16,8 +16,7 @@ mod rng;
 pub use config::{Config, FirstClick, Level, MAX_SIDE};
 pub use error::Error;
 pub use layout::Layout;
-pub use names::NameError;
-pub(crate) use names::{by_name, name_of, named};
+pub use names::{by_name, name_of, NameError};
 pub use play::{Game, Reveal, Status};
 pub use rng::{game_seed, Rng};
 

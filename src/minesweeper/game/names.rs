@@ -26,7 +26,7 @@ impl std::error::Error for NameError {}
 ///
 /// # Errors
 /// [`NameError`], listing the names, if none matches.
-pub(crate) fn by_name<T: Copy>(word: &str, names: &[(T, &str)]) -> Result<T, NameError> {
+pub fn by_name<T: Copy>(word: &str, names: &[(T, &str)]) -> Result<T, NameError> {
     names
         .iter()
         .find(|(_, name)| *name == word)
@@ -56,7 +56,7 @@ fn one_of<T>(names: &[(T, &str)]) -> String {
 ///
 /// # Panics
 /// If `value` has no name in the table (each table lists every variant).
-pub(crate) fn name_of<T: PartialEq>(value: &T, names: &[(T, &'static str)]) -> &'static str {
+pub fn name_of<T: PartialEq>(value: &T, names: &[(T, &'static str)]) -> &'static str {
     names
         .iter()
         .find(|(v, _)| v == value)
@@ -82,7 +82,6 @@ macro_rules! named {
         }
     };
 }
-pub(crate) use named;
 
 const LEVELS: [(Level, &str); 3] = [
     (Level::Beginner, "beginner"),

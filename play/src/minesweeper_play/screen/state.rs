@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use cp_puzzles::minesweeper::bot::Event;
+use crate::minesweeper_bot::Event;
 use cp_puzzles::minesweeper::game::{FirstClick, Status};
 use cp_puzzles::minesweeper::{Analysis, Board, Cell, Pos};
 

@@ -10,25 +10,35 @@
 //! cells still hidden, at most one, being mines too): its risk is one the game must take anyway.
 
 use crate::minesweeper::bot::calls::Calls;
+use crate::minesweeper::bot::guess::Forced;
 use crate::minesweeper::bot::probabilities::probability_grid;
+use crate::minesweeper::bot::shapes::{
+    all_boxes, analysis_with_mines, pairs, share_with_mines, touches, touching_one,
+};
 use crate::minesweeper::bot::tolerance::MASS_SLACK;
-use crate::minesweeper::{Analysis, Board, Cell, Grid, Pos, NEAR_TIE};
+use crate::minesweeper::{Analysis, Board, Cell, Pos, NEAR_TIE};
 
-/// A cell to guess at once, with its mine probability: a cell of a dead 50/50 (a pair whose side
-/// cells are all mines or off the board, with exactly one mine in every arrangement), or with
-/// `pseudo`, a cell that is a mine only in arrangements where it forms a dead 50/50 (its risk
-/// is one the game must take anyway). Guessing these early costs nothing and may tell the
-/// neighbours something. Dead pairs come first, then dead 2x2 boxes, then pseudo-50/50s, each
-/// the first in row-major order (of the pair's or box's top-left cell). `calls` counts the
-/// analyzer calls made.
+/// A cell to guess at once, with its mine probability, among the 50/50s that `which` names: a
+/// cell of a dead 50/50 (a pair whose side cells are all mines or off the board, with exactly one
+/// mine in every arrangement) or of a dead 2x2 box; with [`Forced::Pseudo`], also a cell that is
+/// a mine only in arrangements where it forms a dead 50/50 (its risk is one the game must take
+/// anyway); with [`Forced::Sets`], also a cell of a dead set of any shape. Guessing these early
+/// costs nothing and may tell the neighbours something. Dead pairs come first, then dead 2x2
+/// boxes, then dead sets, then pseudo-50/50s, each the first in row-major order (of the pair's
+/// or box's top-left cell). `None` with [`Forced::None`]. `calls` counts the analyzer calls made.
 #[must_use]
 pub fn forced(
     view: &Board,
     analysis: &Analysis,
-    pseudo: bool,
-    sets: bool,
+    which: Forced,
     calls: &mut Calls,
 ) -> Option<(Pos, f64)> {
+    let (pseudo, sets) = match which {
+        Forced::None => return None,
+        Forced::Dead => (false, false),
+        Forced::Pseudo => (true, false),
+        Forced::Sets => (true, true),
+    };
     let probability = probability_grid(view, analysis);
     let mut scratch = view.clone();
     let mut pseudo_pick: Option<(Pos, f64)> = None;
@@ -182,31 +192,6 @@ fn one_mine(p: f64, q: f64) -> bool {
     (p + q - 1.0).abs() < NEAR_TIE
 }
 
-/// Every pair of orthogonally adjacent cells `(a, b)`, `b` right of or below `a`, in row-major
-/// order of `a` (the right neighbour first).
-fn pairs(grid: Grid) -> impl Iterator<Item = (Pos, Pos)> {
-    grid.positions().flat_map(move |a| {
-        // By value in every edition (the bundle compiles under 2018 too).
-        IntoIterator::into_iter([Pos::new(a.x + 1, a.y), Pos::new(a.x, a.y + 1)])
-            .filter(move |&b| grid.contains(b))
-            .map(move |b| (a, b))
-    })
-}
-
-/// Whether `p` and `q` are the same cell or neighbours.
-fn touches(p: Pos, q: Pos) -> bool {
-    p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1
-}
-
-/// The cells on the grid, outside `cells`, that touch exactly one of them, row-major: the side
-/// cells of a pair, or the four cells diagonally beyond the corners of a 2x2 box. Every cell of
-/// `cells` must touch `cells[0]`.
-fn touching_one(grid: Grid, cells: &[Pos]) -> impl Iterator<Item = Pos> + '_ {
-    grid.block(cells[0], 2).filter(move |&q| {
-        !cells.contains(&q) && cells.iter().filter(|&&c| touches(q, c)).count() == 1
-    })
-}
-
 /// A cell of a dead 2x2 box: four hidden cells whose mines are always one diagonal pair or the
 /// other, with the four cells diagonally beyond its corners mines or off the board (only they
 /// could tell the diagonals apart). The top-left cell, with its mine probability.
@@ -217,16 +202,7 @@ fn dead_box(
     calls: &mut Calls,
 ) -> Option<(Pos, f64)> {
     let grid = view.grid();
-    let boxes = grid
-        .positions()
-        .filter(|p| grid.contains(Pos::new(p.x + 1, p.y + 1)));
-    for Pos { x, y } in boxes {
-        let cells = [
-            Pos::new(x, y),
-            Pos::new(x + 1, y),
-            Pos::new(x, y + 1),
-            Pos::new(x + 1, y + 1),
-        ];
+    for cells in all_boxes(grid) {
         if cells.iter().any(|&c| view.get(c) != Cell::Hidden) {
             continue;
         }
@@ -241,31 +217,12 @@ fn dead_box(
         // Each side of the box holds exactly one mine: then the mines are a diagonal.
         let never_both = [(0, 1), (0, 2), (1, 3), (2, 3)]
             .iter()
-            .all(|&(i, j)| with_mines(scratch, &[cells[i], cells[j]], calls).is_none());
+            .all(|&(i, j)| analysis_with_mines(scratch, &[cells[i], cells[j]], calls).is_none());
         if never_both {
             return Some((cells[0], q[0]));
         }
     }
     None
-}
-
-/// The log of the number of arrangements of `board` with mines on all of `cells` (flagged for
-/// the count), or `None` if there is none; `board` is left as it was.
-fn with_mines(board: &mut Board, cells: &[Pos], calls: &mut Calls) -> Option<f64> {
-    analysis_with_mines(board, cells, calls).map(|a| a.ln_arrangements)
-}
-
-/// The analysis of `board` with mines on all of `cells` (flagged for it), or `None` if there is
-/// no such arrangement or the analyzer gives up; `board` is left as it was.
-fn analysis_with_mines(board: &mut Board, cells: &[Pos], calls: &mut Calls) -> Option<Analysis> {
-    for &c in cells {
-        board.set(c, Cell::Flagged);
-    }
-    let analysis = calls.analyze(board).ok();
-    for &c in cells {
-        board.set(c, Cell::Hidden);
-    }
-    analysis
 }
 
 /// The side cell of the pair `a`, `b` (both must be hidden and unflagged) that is hidden and
@@ -300,7 +257,7 @@ fn pair_shares(
 ) -> (f64, f64) {
     let mut share = |mines: &[Pos], board: &mut Board| -> f64 {
         let cells: Vec<Pos> = mines.iter().copied().chain(missing).collect();
-        with_mines(board, &cells, calls).map_or(0.0, |ln| (ln - ln_total).exp())
+        share_with_mines(board, &cells, ln_total, calls)
     };
     let both = share(&[a, b], board);
     let with_a = share(&[a], board);
@@ -317,7 +274,7 @@ mod tests {
     fn dead_on(text: &str) -> Option<(Pos, f64)> {
         let view = Board::parse(text).expect("a valid board");
         let analysis = analyze(&view).unwrap();
-        forced(&view, &analysis, false, false, &mut Calls::default())
+        forced(&view, &analysis, Forced::Dead, &mut Calls::default())
     }
 
     #[test]
@@ -341,7 +298,7 @@ mod tests {
     fn set_on(text: &str) -> Option<(Pos, f64)> {
         let view = Board::parse(text).expect("a valid board");
         let analysis = analyze(&view).unwrap();
-        forced(&view, &analysis, true, true, &mut Calls::default())
+        forced(&view, &analysis, Forced::Sets, &mut Calls::default())
     }
 
     /// A board's right side: a 2x3 block of hidden cells beside revealed numbers and flags. Four
@@ -370,22 +327,6 @@ mod tests {
         assert_eq!(
             dead_set(&view, &probability, &mut scratch, &mut Calls::default()),
             None
-        );
-    }
-
-    #[test]
-    fn side_cells_touch_one_cell_of_the_pair_or_box() {
-        let grid = Grid::new(5, 5).unwrap();
-        let pair: Vec<Pos> = touching_one(grid, &[Pos::new(1, 1), Pos::new(2, 1)]).collect();
-        let expected = [(0, 0), (3, 0), (0, 1), (3, 1), (0, 2), (3, 2)];
-        assert_eq!(pair, expected.map(|(x, y)| Pos::new(x, y)));
-        let corner: Vec<Pos> = touching_one(grid, &[Pos::new(0, 0), Pos::new(0, 1)]).collect();
-        assert_eq!(corner, [Pos::new(0, 2), Pos::new(1, 2)]);
-        let square = [(1, 1), (2, 1), (1, 2), (2, 2)].map(|(x, y)| Pos::new(x, y));
-        let beyond: Vec<Pos> = touching_one(grid, &square).collect();
-        assert_eq!(
-            beyond,
-            [(0, 0), (3, 0), (0, 3), (3, 3)].map(|(x, y)| Pos::new(x, y))
         );
     }
 }

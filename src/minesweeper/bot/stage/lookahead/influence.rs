@@ -9,7 +9,8 @@
 //! and none revealed are counted: the others are too unlikely to matter.
 
 use crate::minesweeper::bot::calls::Calls;
-use crate::minesweeper::{Analysis, Board, Cell, Grid, Pos};
+use crate::minesweeper::bot::shapes::{boxes, partners, share_with_mines, touching_one};
+use crate::minesweeper::{Analysis, Board, Cell, Pos};
 
 /// The most hidden side cells (not known mines) a pair or a box may have to be counted.
 pub const MOST_MISSING: usize = 3;
@@ -64,8 +65,8 @@ impl<'a> Influence<'a> {
         let product = |mines: &[Pos]| mines.iter().map(|&c| q(c)).product::<f64>();
         let mut pairs = 0.0;
         for partner in partners(grid, cell) {
-            let sides = touching_one(grid, &[cell, partner]);
-            if let (true, Some(mines)) = (self.open(partner), self.missing(&sides)) {
+            let missing = self.missing(touching_one(grid, &[cell, partner]));
+            if let (true, Some(mines)) = (self.open(partner), missing) {
                 pairs += q(partner) * (1.0 - q(cell)) * product(&mines);
             }
         }
@@ -74,7 +75,7 @@ impl<'a> Influence<'a> {
             if !cells.iter().all(|&c| self.open(c)) {
                 continue;
             }
-            let Some(mines) = self.missing(&touching_one(grid, &cells)) else {
+            let Some(mines) = self.missing(touching_one(grid, &cells)) else {
                 continue;
             };
             let chance = cells
@@ -98,8 +99,7 @@ impl<'a> Influence<'a> {
         if !self.open(partner) {
             return 0.0;
         }
-        let Some(mut mines) = self.missing(&touching_one(self.view.grid(), &[cell, partner]))
-        else {
+        let Some(mut mines) = self.missing(touching_one(self.view.grid(), &[cell, partner])) else {
             return 0.0;
         };
         mines.push(partner);
@@ -114,7 +114,7 @@ impl<'a> Influence<'a> {
         if !cells.iter().all(|&c| self.open(c)) {
             return 0.0;
         }
-        let Some(mut mines) = self.missing(&touching_one(self.view.grid(), &cells)) else {
+        let Some(mut mines) = self.missing(touching_one(self.view.grid(), &cells)) else {
             return 0.0;
         };
         let at = cells.iter().position(|&c| c == cell).unwrap_or(0);
@@ -147,9 +147,9 @@ impl<'a> Influence<'a> {
     /// The side cells among `sides` that must still become mines (hidden, not known mines), or
     /// `None` if the shape cannot become a 50/50 worth counting: a side cell is revealed or
     /// proved safe, or more than [`MOST_MISSING`] are missing.
-    fn missing(&self, sides: &[Pos]) -> Option<Vec<Pos>> {
+    fn missing(&self, sides: impl Iterator<Item = Pos>) -> Option<Vec<Pos>> {
         let mut missing = Vec::with_capacity(MOST_MISSING + 3);
-        for &s in sides {
+        for s in sides {
             match self.view.get(s) {
                 Cell::Revealed(_) => return None,
                 Cell::Flagged => {}
@@ -169,56 +169,8 @@ impl<'a> Influence<'a> {
 
     /// The share of the arrangements with mines on all of `cells` (0 if there is none).
     fn count(&mut self, cells: &[Pos], calls: &mut Calls) -> f64 {
-        for &c in cells {
-            self.scratch.set(c, Cell::Flagged);
-        }
-        let share = calls
-            .analyze(&self.scratch)
-            .map_or(0.0, |a| (a.ln_arrangements - self.ln_total).exp());
-        for &c in cells {
-            self.scratch.set(c, Cell::Hidden);
-        }
-        share
+        share_with_mines(&mut self.scratch, cells, self.ln_total, calls)
     }
-}
-
-/// The orthogonal neighbours of `cell` on the grid: left, up, right, down.
-fn partners(grid: Grid, cell: Pos) -> impl Iterator<Item = Pos> {
-    let Pos { x, y } = cell;
-    let left = x.checked_sub(1).map(|x| Pos::new(x, y));
-    let up = y.checked_sub(1).map(|y| Pos::new(x, y));
-    IntoIterator::into_iter([left, up, Some(Pos::new(x + 1, y)), Some(Pos::new(x, y + 1))])
-        .flatten()
-        .filter(move |&p| grid.contains(p))
-}
-
-/// The 2x2 boxes on the grid that hold `cell`, each row-major.
-fn boxes(grid: Grid, cell: Pos) -> impl Iterator<Item = [Pos; 4]> {
-    let xs = cell.x.saturating_sub(1)..=cell.x;
-    xs.flat_map(move |x| {
-        (cell.y.saturating_sub(1)..=cell.y).map(move |y| {
-            [
-                Pos::new(x, y),
-                Pos::new(x + 1, y),
-                Pos::new(x, y + 1),
-                Pos::new(x + 1, y + 1),
-            ]
-        })
-    })
-    .filter(move |b| grid.contains(b[3]))
-}
-
-/// Whether `p` and `q` are the same cell or neighbours.
-fn touches(p: Pos, q: Pos) -> bool {
-    p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1
-}
-
-/// The cells on the grid, outside `cells`, that touch exactly one of them, row-major (every
-/// cell of `cells` must touch `cells[0]`).
-fn touching_one(grid: Grid, cells: &[Pos]) -> Vec<Pos> {
-    grid.block(cells[0], 2)
-        .filter(|&q| !cells.contains(&q) && cells.iter().filter(|&&c| touches(q, c)).count() == 1)
-        .collect()
 }
 
 #[cfg(test)]
@@ -233,16 +185,6 @@ mod tests {
         let analysis = analyze(&view).unwrap();
         let probability = probability_grid(&view, &analysis);
         Influence::new(&view, &analysis, &probability).share(cell, &mut Calls::default())
-    }
-
-    #[test]
-    fn boxes_and_partners_stay_on_the_grid() {
-        let grid = Grid::new(3, 3).unwrap();
-        assert_eq!(boxes(grid, Pos::new(0, 0)).count(), 1);
-        assert_eq!(boxes(grid, Pos::new(1, 1)).count(), 4);
-        assert_eq!(boxes(grid, Pos::new(2, 1)).count(), 2);
-        assert_eq!(partners(grid, Pos::new(0, 0)).count(), 2);
-        assert_eq!(partners(grid, Pos::new(1, 1)).count(), 4);
     }
 
     /// Every arrangement of the mines left over the hidden unflagged cells of `view` that agrees
@@ -307,7 +249,7 @@ mod tests {
         };
         let mut pairs = 0.0;
         for partner in partners(grid, cell) {
-            let sides = touching_one(grid, &[cell, partner]);
+            let sides: Vec<Pos> = touching_one(grid, &[cell, partner]).collect();
             if open(partner) && counted(&sides) {
                 pairs +=
                     chance(&|m| m[at(partner)] && !m[at(cell)] && sides.iter().all(|&s| m[at(s)]));
@@ -315,7 +257,7 @@ mod tests {
         }
         let mut best_box = 0.0f64;
         for cells in boxes(grid, cell) {
-            let sides = touching_one(grid, &cells);
+            let sides: Vec<Pos> = touching_one(grid, &cells).collect();
             if !cells.iter().all(|&c| open(c)) || !counted(&sides) {
                 continue;
             }

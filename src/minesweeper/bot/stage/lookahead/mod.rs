@@ -32,7 +32,7 @@ pub struct Pool {
     /// instead of the blend of its two best safeties.
     pub deep: usize,
     /// With a 50/50 influence weight, up to this many more cells outside the window (row-major)
-    /// whose safety plus their share of possible 50/50s (see [`Influence::share`]) reaches the
+    /// whose safety plus their share of possible 50/50s (see `Influence::share`) reaches the
     /// window's safety.
     pub extra: usize,
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::minesweeper::Pos;
+use cp_puzzles::minesweeper::Pos;
 
 /// The strategies and their parameters, for a command line's help.
 pub const STRATEGY_HELP: &str = "\

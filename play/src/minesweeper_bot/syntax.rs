@@ -1,6 +1,7 @@
 //! The strategies as the command line writes them: `NAME[:key=value,...]`, e.g.
-//! `regions:endgame=1000,blend=0.3`. `Display` writes the same syntax with only the parameters
-//! that differ from the name's defaults, so that `s.to_string().parse() == Ok(s)`.
+//! `regions:endgame=1000,blend=0.3`. [`parse_strategy`] reads them; [`Spelled`] writes the same
+//! syntax with only the parameters that differ from the name's defaults, so that
+//! `parse_strategy(&Spelled(s).to_string()) == Ok(s)`.
 //!
 //! Names and their defaults:
 //! - `lowest`, `analyzer`: no parameter;
@@ -15,10 +16,9 @@
 //! bounded: `endgame` by [`MAX_ENDGAME`], the others by [`MAX_POOL`].
 
 use std::fmt;
-use std::str::FromStr;
 
-use super::guess::{Forced, Strategy};
-use crate::minesweeper::game::{by_name, named, NameError};
+use cp_puzzles::minesweeper::bot::{Forced, Strategy};
+use cp_puzzles::minesweeper::game::{by_name, name_of, NameError};
 
 /// Why a strategy's text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,18 +82,23 @@ const FORCED: [(Forced, &str); 4] = [
     (Forced::Sets, "sets"),
 ];
 
-named!(Forced, FORCED);
-
 /// The strategies by name, each with its defaults.
 const STRATEGIES: [(Strategy, &str); 7] = [
     (Strategy::Lowest, "lowest"),
     (Strategy::Analyzer, "analyzer"),
-    (Strategy::PROGRESS, "progress"),
-    (Strategy::ENDGAME, "endgame"),
-    (Strategy::SURVIVAL, "survival"),
+    (PROGRESS, "progress"),
+    (ENDGAME, "endgame"),
+    (SURVIVAL, "survival"),
     (SECONDARY, "secondary"),
     (Strategy::REGIONS, "regions"),
 ];
+
+/// `progress`: the one-move lookahead with its default parameter.
+pub const PROGRESS: Strategy = Strategy::Progress { next_risk: 0.1 };
+/// `endgame`: the `progress` lookahead, and the exact search in the endgame.
+pub const ENDGAME: Strategy = Strategy::Endgame { next_risk: 0.1 };
+/// `survival`: the two-click survival lookahead with approximate weights.
+pub const SURVIVAL: Strategy = Strategy::Survival { window: 0.1 };
 
 /// `secondary`: the default strategy without the regions search.
 const SECONDARY: Strategy = match Strategy::REGIONS {
@@ -162,7 +167,7 @@ impl fmt::Display for Value {
         match self {
             Value::Number(x) => write!(f, "{x}"),
             Value::Count(n) => write!(f, "{n}"),
-            Value::Forced(forced) => write!(f, "{forced}"),
+            Value::Forced(forced) => f.write_str(name_of(forced, &FORCED)),
         }
     }
 }
@@ -257,44 +262,50 @@ fn parameters(s: Strategy) -> impl Iterator<Item = (Key, Value)> {
         .filter_map(move |k| value(s, k).map(|v| (k, v)))
 }
 
-/// `NAME`, then `:key=value,...` for the parameters that differ from the name's defaults.
-impl fmt::Display for Strategy {
+/// A strategy as the command line writes it: `NAME`, then `:key=value,...` for the parameters
+/// that differ from the name's defaults.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spelled(pub Strategy);
+
+impl fmt::Display for Spelled {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = name(*self);
-        let defaults = by_name(name, &STRATEGIES).unwrap_or(*self);
+        let strategy = self.0;
+        let name = name(strategy);
+        let defaults = by_name(name, &STRATEGIES).unwrap_or(strategy);
         f.write_str(name)?;
         let mut separator = ':';
-        for (key, v) in parameters(*self).filter(|&(k, v)| value(defaults, k) != Some(v)) {
-            write!(f, "{separator}{}={v}", key_name(*self, key))?;
+        for (key, v) in parameters(strategy).filter(|&(k, v)| value(defaults, k) != Some(v)) {
+            write!(f, "{separator}{}={v}", key_name(strategy, key))?;
             separator = ',';
         }
         Ok(())
     }
 }
 
-impl FromStr for Strategy {
-    type Err = StrategyError;
-
-    /// `NAME[:key=value,...]` (see the module's documentation for the names and keys).
-    fn from_str(s: &str) -> Result<Strategy, StrategyError> {
-        let (name, list) = match s.split_once(':') {
-            Some((name, list)) => (name, Some(list)),
-            None => (s, None),
-        };
-        let mut strategy = by_name(name, &STRATEGIES).map_err(StrategyError::Name)?;
-        let mut given = Vec::new();
-        for pair in list.into_iter().flat_map(|list| list.split(',')) {
-            let key = set(&mut strategy, pair)?;
-            if given.contains(&key) {
-                return Err(StrategyError::Repeated {
-                    key: key_name(strategy, key).to_string(),
-                });
-            }
-            given.push(key);
+/// Reads a strategy written `NAME[:key=value,...]` (see the module's documentation for the names
+/// and keys).
+///
+/// # Errors
+/// [`StrategyError`]: an unknown name or key, a parameter that is not `key=value` or is given
+/// twice, a value out of its range, or a pool that leaves no cell to examine.
+pub fn parse_strategy(text: &str) -> Result<Strategy, StrategyError> {
+    let (name, list) = match text.split_once(':') {
+        Some((name, list)) => (name, Some(list)),
+        None => (text, None),
+    };
+    let mut strategy = by_name(name, &STRATEGIES).map_err(StrategyError::Name)?;
+    let mut given = Vec::new();
+    for pair in list.into_iter().flat_map(|list| list.split(',')) {
+        let key = set(&mut strategy, pair)?;
+        if given.contains(&key) {
+            return Err(StrategyError::Repeated {
+                key: key_name(strategy, key).to_string(),
+            });
         }
-        check_pool(strategy)?;
-        Ok(strategy)
+        given.push(key);
     }
+    check_pool(strategy)?;
+    Ok(strategy)
 }
 
 /// Sets the parameter that `pair` (`key=value`) gives; returns its key.
@@ -330,7 +341,7 @@ fn set(strategy: &mut Strategy, pair: &str) -> Result<Key, StrategyError> {
                 .filter(|n| *n <= most)
                 .ok_or_else(|| bad(&format!("a whole number up to {most}")))?;
         }
-        Slot::Forced(f) => *f = text.parse().map_err(|e: NameError| bad(&e.expected))?,
+        Slot::Forced(f) => *f = by_name(text, &FORCED).map_err(|e: NameError| bad(&e.expected))?,
     }
     Ok(key)
 }
@@ -391,38 +402,40 @@ mod tests {
     #[test]
     fn defaults_print_as_their_names() {
         for (s, name) in STRATEGIES {
-            assert_eq!(s.to_string(), name);
-            assert_eq!(name.parse::<Strategy>(), Ok(s));
+            assert_eq!(Spelled(s).to_string(), name);
+            assert_eq!(parse_strategy(name), Ok(s));
         }
     }
 
     #[test]
     fn parameters_print_in_a_fixed_order() {
-        let s: Strategy = "regions:forced=none,endgame=1000,next-risk=0.25"
-            .parse()
-            .unwrap();
+        let s = parse_strategy("regions:forced=none,endgame=1000,next-risk=0.25").unwrap();
         assert_eq!(
-            s.to_string(),
+            Spelled(s).to_string(),
             "regions:window=0.25,endgame=1000,forced=none"
         );
-        assert_eq!(
-            Strategy::SECONDARY.to_string(),
-            "secondary:lone=0,endgame=1000,forced=none,influence=0,extra=0"
+        let plain = parse_strategy("secondary:lone=0,endgame=1000,forced=none,influence=0,extra=0");
+        assert!(
+            matches!(plain, Ok(Strategy::Secondary { lone, endgame: 1000, forced: Forced::None, influence, pool, regions: false, .. })
+            if lone == 0.0 && influence == 0.0 && pool.extra == 0)
         );
-        let i: Strategy = "regions:extra=2,influence=0.5,lone=0".parse().unwrap();
-        assert_eq!(i.to_string(), "regions:lone=0,influence=0.5,extra=2");
+        let i = parse_strategy("regions:extra=2,influence=0.5,lone=0").unwrap();
+        assert_eq!(
+            Spelled(i).to_string(),
+            "regions:lone=0,influence=0.5,extra=2"
+        );
         assert!(
             matches!(i, Strategy::Secondary { influence, pool, lone, .. }
             if influence == 0.5 && pool.extra == 2 && lone == 0.0)
         );
-        let p: Strategy = "progress:window=0.3".parse().unwrap();
+        let p = parse_strategy("progress:window=0.3").unwrap();
         assert_eq!(p, Strategy::Progress { next_risk: 0.3 });
-        assert_eq!(p.to_string(), "progress:next-risk=0.3");
+        assert_eq!(Spelled(p).to_string(), "progress:next-risk=0.3");
     }
 
     #[test]
     fn bad_text_says_what_was_expected() {
-        let error = |s: &str| s.parse::<Strategy>().unwrap_err().to_string();
+        let error = |s: &str| parse_strategy(s).unwrap_err().to_string();
         assert_eq!(
             error("best"),
             "expected lowest, analyzer, progress, endgame, survival, secondary or regions, \
@@ -465,9 +478,7 @@ mod tests {
             error("regions:deep=100001"),
             "expected deep to be a whole number up to 100000, found \"100001\""
         );
-        assert!("regions:endgame=1000000,candidates=100000"
-            .parse::<Strategy>()
-            .is_ok());
+        assert!(parse_strategy("regions:endgame=1000000,candidates=100000").is_ok());
         assert_eq!(
             error("regions:forced=all"),
             "expected forced to be none, dead, pseudo or sets, found \"all\""
@@ -486,8 +497,8 @@ mod tests {
     #[test]
     fn forced_names_read_back() {
         for (forced, name) in FORCED {
-            assert_eq!(forced.to_string(), name);
-            assert_eq!(name.parse::<Forced>(), Ok(forced));
+            assert_eq!(name_of(&forced, &FORCED), name);
+            assert_eq!(by_name(name, &FORCED), Ok(forced));
         }
     }
 }

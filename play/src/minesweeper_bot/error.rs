@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::minesweeper::Error;
+use cp_puzzles::minesweeper::Error;
 
 /// The analyzer rejected the engine's own view of a game (found it inconsistent, or too complex),
 /// which is a bug in one of them.
@@ -51,7 +51,7 @@ impl std::error::Error for BotError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::minesweeper::{Inconsistency, Pos};
+    use cp_puzzles::minesweeper::{Inconsistency, Pos};
     use std::error::Error as _;
 
     #[test]

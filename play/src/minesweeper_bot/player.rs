@@ -1,10 +1,9 @@
 //! One game played by the bot.
 
-use super::calls::Calls;
 use super::error::BotError;
-use super::guess::Strategy;
-use crate::minesweeper::game::{Game, Reveal, Status};
-use crate::minesweeper::{Cell, Pos};
+use cp_puzzles::minesweeper::bot::{Calls, Strategy};
+use cp_puzzles::minesweeper::game::{Game, Reveal, Status};
+use cp_puzzles::minesweeper::{Cell, Pos};
 
 /// One thing the bot did, reported to an observer (for `--show`).
 #[derive(Clone, Copy, Debug, PartialEq)]

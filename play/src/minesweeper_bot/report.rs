@@ -6,8 +6,9 @@ use std::fmt;
 use super::player::Event;
 use super::runner::{play_observed, Comparison, Run, RunError, Summary};
 use super::stats::{sign_test_z, wilson_interval};
-use crate::minesweeper::game::Status;
-use crate::minesweeper::{Board, Pos};
+use super::syntax::Spelled;
+use cp_puzzles::minesweeper::game::Status;
+use cp_puzzles::minesweeper::{Board, Pos};
 
 /// `board 30x16/99, first click safe at (0, 0), strategy regions, seed 1, threads 2`.
 impl fmt::Display for Run {
@@ -18,7 +19,7 @@ impl fmt::Display for Run {
             self.config,
             self.rule,
             Cell(self.first_click()),
-            self.strategy,
+            Spelled(self.strategy),
             self.seed,
             self.threads
         )
@@ -69,7 +70,7 @@ impl fmt::Display for Report {
 impl fmt::Display for Comparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rate = |wins: u64| 100.0 * wins as f64 / self.games.max(1) as f64;
-        writeln!(f, "{}\ncompared with {}", self.run, self.second)?;
+        writeln!(f, "{}\ncompared with {}", self.run, Spelled(self.second))?;
         writeln!(f, "games {}", self.games)?;
         writeln!(
             f,
@@ -107,7 +108,7 @@ pub struct Replay {
 /// Plays game `index` of `run` and records every move.
 ///
 /// # Errors
-/// As [`super::run`].
+/// As [`super::run()`].
 pub fn replay(run: &Run, index: u64) -> Result<Replay, RunError> {
     let mut replay = Replay {
         index,

@@ -4,11 +4,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::guess::Strategy;
 use super::player::{play, Event, Played};
 use super::BotError;
-use crate::minesweeper::game::{self, game_seed, Config, FirstClick, Game};
-use crate::minesweeper::Pos;
+use cp_puzzles::minesweeper::bot::Strategy;
+use cp_puzzles::minesweeper::game::{self, game_seed, Config, FirstClick, Game};
+use cp_puzzles::minesweeper::Pos;
 
 /// What to run. Its `Display` is the first line of a report (see [`super::Report`]).
 #[derive(Clone, Copy, Debug, PartialEq)]

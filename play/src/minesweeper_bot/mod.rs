@@ -1,0 +1,29 @@
+//! `minesweeper-bot`'s front-end: the library's bot (`cp_puzzles::minesweeper::bot`) playing
+//! whole seeded games.
+//!
+//! [`play`] and [`step`] play one game with a [`Strategy`]; [`run`] plays many on several
+//! threads, with totals that depend only on the seed, the board and the strategy, never on the
+//! number of threads; [`compare`] plays two strategies on the same games; [`replay`] records one
+//! game move by move. [`Report`], [`Comparison`] and [`Replay`] print what the command line
+//! shows, and [`parse_strategy`] and [`Spelled`] read and write the strategies as it writes them
+//! (`regions:endgame=1000,blend=0.3`).
+
+mod error;
+mod options;
+mod player;
+mod report;
+mod runner;
+mod stats;
+mod syntax;
+
+pub use cp_puzzles::minesweeper::bot::{Calls, Forced, Pool, Strategy};
+
+pub use error::BotError;
+pub use options::{parse_cell, CellError, STRATEGY_HELP};
+pub use player::{play, step, Event, Played};
+pub use report::{replay, Replay, Report};
+pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
+pub use stats::{sign_test_z, wilson_interval};
+pub use syntax::{
+    parse_strategy, Spelled, StrategyError, ENDGAME, MAX_ENDGAME, MAX_POOL, PROGRESS, SURVIVAL,
+};

@@ -1,0 +1,278 @@
+//! The bot's games (`cp_puzzles_play::minesweeper_bot`): runs whose totals do not depend on the
+//! threads, the pinned strength on fixed seeds, the strategies' syntax, and every move of small
+//! games against a brute force over their arrangements.
+
+use proptest::prelude::*;
+
+use cp_puzzles::minesweeper::game::{self, Config, FirstClick, Game, Level, Reveal, Status};
+use cp_puzzles::minesweeper::{analyze, Cell, Pos};
+use cp_puzzles_play::minesweeper_bot::{
+    self as bot, Forced, Pool, Run, Spelled, Strategy as Guesser,
+};
+
+use crate::minesweeper_brute::{all_cells, arrangements};
+
+#[test]
+fn totals_do_not_depend_on_the_number_of_threads() {
+    let run = |threads| {
+        let job = Run {
+            config: Config::new(9, 9, 10).unwrap(),
+            rule: FirstClick::Safe,
+            first: None,
+            strategy: Guesser::Lowest,
+            games: 300,
+            seed: 11,
+            threads,
+        };
+        let mut s = bot::run(&job, &|_| {}).unwrap();
+        s.seconds = 0.0;
+        s
+    };
+    assert_eq!(run(1), run(2));
+    assert_eq!(run(1), run(3));
+}
+
+/// The pinned figures: one line per run (see the file's header).
+const PINNED_WINS: &str = include_str!("minesweeper_bot_wins.txt");
+
+#[test]
+#[ignore = "slow tier: cargo test -- --ignored"]
+fn the_bot_wins_the_pinned_games() {
+    let mut failures = Vec::new();
+    for line in PINNED_WINS.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [level, games, strategy, rule, wins, guesses] = fields[..] else {
+            panic!("6 fields expected: {line}");
+        };
+        let job = Run {
+            config: Config::level(level.parse::<Level>().unwrap()),
+            rule: rule.parse().unwrap(),
+            first: None,
+            strategy: bot::parse_strategy(strategy).unwrap(),
+            games: games.parse().unwrap(),
+            seed: 1,
+            threads: 2,
+        };
+        let s = bot::run(&job, &|_| {}).unwrap();
+        let found = format!("{} {}", s.wins, s.guesses);
+        if found != format!("{wins} {guesses}") {
+            failures.push(format!("{line}\n  found wins, guesses {found}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_run_with_a_first_click_off_the_board_is_an_error() {
+    let job = Run {
+        config: Config::new(9, 9, 10).unwrap(),
+        rule: FirstClick::Opening,
+        first: Some(Pos { x: 0, y: 9 }),
+        strategy: Guesser::Lowest,
+        games: 1,
+        seed: 1,
+        threads: 1,
+    };
+    assert!(matches!(
+        bot::run(&job, &|_| {}),
+        Err(bot::RunError::Config(game::Error::OffBoard { .. }))
+    ));
+    assert!(bot::replay(&job, 0).is_err());
+}
+
+/// Any strategy, its parameters within the ranges the syntax accepts.
+fn arb_strategy() -> impl proptest::strategy::Strategy<Value = Guesser> {
+    let unit = 0.0..=1.0f64;
+    let forced = prop_oneof![
+        Just(Forced::None),
+        Just(Forced::Dead),
+        Just(Forced::Pseudo),
+        Just(Forced::Sets)
+    ];
+    let pool = (1usize..50, 1usize..20, 0usize..5).prop_flat_map(|(candidates, interior, deep)| {
+        (0..interior, 0usize..10).prop_map(move |(near, extra)| Pool {
+            candidates,
+            interior,
+            near,
+            deep,
+            extra,
+        })
+    });
+    let secondary = (
+        unit.clone(),
+        unit.clone(),
+        unit.clone(),
+        0usize..100_000,
+        any::<bool>(),
+        pool,
+        forced,
+        prop_oneof![Just(0.0), unit.clone()],
+    )
+        .prop_map(
+            |(window, blend, lone, endgame, regions, pool, forced, influence)| Guesser::Secondary {
+                window,
+                blend,
+                lone,
+                endgame,
+                regions,
+                pool,
+                forced,
+                influence,
+            },
+        );
+    prop_oneof![
+        Just(Guesser::Lowest),
+        Just(Guesser::Analyzer),
+        unit.clone()
+            .prop_map(|next_risk| Guesser::Progress { next_risk }),
+        unit.clone()
+            .prop_map(|next_risk| Guesser::Endgame { next_risk }),
+        unit.prop_map(|window| Guesser::Survival { window }),
+        secondary,
+    ]
+}
+
+proptest! {
+    /// A strategy's text reads back as the same strategy.
+    #[test]
+    fn a_strategy_reads_back_from_its_text(s in arb_strategy()) {
+        let text = Spelled(s).to_string();
+        prop_assert_eq!(bot::parse_strategy(&text), Ok(s), "{}", text);
+    }
+}
+
+/// The strategy a small game is played with: each in turn, by seed.
+fn guesser(seed: u64) -> Guesser {
+    [
+        bot::PROGRESS,
+        bot::ENDGAME,
+        bot::SURVIVAL,
+        PLAIN_SECONDARY,
+        Guesser::REGIONS,
+        Guesser::Lowest,
+        DEEP_LOOKAHEAD,
+    ][(seed % 7) as usize]
+}
+
+/// The exact-weight lookahead with the endgame search up to 1,000 arrangements, and none of the
+/// later additions (a lone safe cell's weight, forced 50/50s, the 50/50 influence).
+const PLAIN_SECONDARY: Guesser = Guesser::Secondary {
+    window: 0.1,
+    blend: 0.2,
+    lone: 0.0,
+    endgame: 1000,
+    regions: false,
+    pool: Pool {
+        candidates: 12,
+        interior: 4,
+        near: 0,
+        deep: 0,
+        extra: 0,
+    },
+    forced: Forced::None,
+    influence: 0.0,
+};
+
+/// The two-move lookahead on every guess (no exact search to take the small boards first), after
+/// the forced 50/50s.
+const DEEP_LOOKAHEAD: Guesser = Guesser::Secondary {
+    window: 0.1,
+    blend: 0.2,
+    lone: 0.0,
+    endgame: 0,
+    regions: false,
+    pool: Pool {
+        candidates: 12,
+        interior: 4,
+        near: 0,
+        deep: 3,
+        extra: 0,
+    },
+    forced: Forced::Pseudo,
+    influence: 0.0,
+};
+
+/// Small games: the board and its first-click rule.
+fn arb_small_game() -> impl proptest::strategy::Strategy<Value = (usize, usize, usize, u64, bool)> {
+    (2usize..=5, 2usize..=4, any::<u64>(), any::<bool>())
+        .prop_filter("at most 16 cells", |(w, h, _, _)| w * h <= 16)
+        .prop_flat_map(|(w, h, seed, opening)| {
+            (1..=(w * h / 3)).prop_map(move |m| (w, h, m, seed, opening))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Before every move, the brute force agrees: a safe click is a mine in no arrangement, a
+    /// flag a mine in every one, and a guess is never a cell that is a mine in every one.
+    #[test]
+    fn the_bot_never_clicks_a_proved_mine((w, h, m, seed, opening) in arb_small_game()) {
+        let config = Config::new(w, h, m).unwrap();
+        let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
+        prop_assume!(config.check_rule(rule).is_ok());
+        let mut game = Game::new(config, rule, rule.cell(&config), seed).unwrap();
+        let mut before = game.view().clone();
+        let mut failures = Vec::new();
+        bot::play(&mut game, rule.cell(&config), guesser(seed), &mut |event, g| {
+            let all = arrangements(&before);
+            // The analyzer's arrangement count, which the lookahead compares across boards.
+            if let Ok(a) = analyze(&before) {
+                let expected = (all.len() as f64).ln();
+                if (a.ln_arrangements - expected).abs() > 1e-9 {
+                    failures.push(format!("ln count {} for {} arrangements", a.ln_arrangements, all.len()));
+                }
+            }
+            let is_mine_in = |p: Pos| all.iter().filter(|a| a.contains(&p)).count();
+            match event {
+                bot::Event::First(_) => {}
+                bot::Event::Safe(p) if is_mine_in(p) > 0 => failures.push(format!("{event:?}")),
+                bot::Event::Flag(p) if is_mine_in(p) < all.len() => failures.push(format!("{event:?}")),
+                bot::Event::Guess(p, _) if is_mine_in(p) == all.len() => failures.push(format!("{event:?}")),
+                _ => {}
+            }
+            before = g.view().clone();
+        }).unwrap();
+        prop_assert!(failures.is_empty(), "{failures:?}");
+    }
+
+    /// A game that a perfect deducer wins without a guess, the bot wins without a guess; one where
+    /// the deducer must guess, the bot guesses too.
+    #[test]
+    fn the_bot_never_loses_a_game_that_needs_no_guess((w, h, m, seed, opening) in arb_small_game()) {
+        let config = Config::new(w, h, m).unwrap();
+        let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
+        prop_assume!(config.check_rule(rule).is_ok());
+        let first = rule.cell(&config);
+        let mut game = Game::new(config, rule, first, seed).unwrap();
+        game.reveal(first);
+        let layout = game.layout().clone();
+        let needs_no_guess = deduces_to_the_end(game);
+        let mut bot_game = Game::with_layout(layout);
+        let played = bot::play(&mut bot_game, first, guesser(seed), &mut |_, _| {}).unwrap();
+        if needs_no_guess {
+            prop_assert!(played.won);
+            prop_assert_eq!(played.guesses, 0);
+        } else {
+            prop_assert!(played.guesses > 0);
+        }
+    }
+}
+
+/// Plays on with the brute force only: clicks every cell that is a mine in no arrangement, until
+/// the game is won (true) or nothing is provably safe (false).
+fn deduces_to_the_end(mut game: Game) -> bool {
+    while game.status() == Status::Playing {
+        let all = arrangements(game.view());
+        let safe: Vec<Pos> = all_cells(&game.config())
+            .filter(|&p| game.view().get(p) == Cell::Hidden && all.iter().all(|a| !a.contains(&p)))
+            .collect();
+        if safe.is_empty() {
+            return false;
+        }
+        for p in safe {
+            assert_ne!(game.reveal(p), Reveal::Exploded);
+        }
+    }
+    game.status() == Status::Won
+}

@@ -1,0 +1,320 @@
+//! `quarto-play`'s full screen: its state's transitions driven by [`Action`]s, the workers'
+//! requests answered in the test's thread, the keys, and its drawings on ratatui's TestBackend
+//! (insta snapshots).
+
+use cp_puzzles::minesweeper::game::Rng;
+use cp_puzzles::quarto::Cell;
+use cp_puzzles_play::quarto_play::book;
+use cp_puzzles_play::quarto_play::game::{parse_move, Game};
+use cp_puzzles_play::quarto_play::players::{annotate, choose, hint, Level};
+use cp_puzzles_play::quarto_play::screen::{self, Action, Request, Stage, State};
+use cp_puzzles_play::quarto_play::worker::{Answer, Task};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+/// Answers the state's requests as the workers would, in this thread, until it asks nothing.
+fn serve(s: &mut State, rng: &mut Rng) {
+    let book = book::shipped();
+    loop {
+        let requests = s.take_requests();
+        if requests.is_empty() {
+            return;
+        }
+        for request in requests {
+            let Request::Think(task, position) = request else {
+                continue;
+            };
+            let answer = match task {
+                Task::Move(level) => Answer::Move(choose(level, &position, &book, rng)),
+                Task::Hint => {
+                    let (mv, outlook) = hint(&position, &book);
+                    Answer::Hint(mv, outlook)
+                }
+                Task::Annotate => Answer::Annotations(annotate(&position, &book)),
+            };
+            s.apply(Action::Answer(answer));
+        }
+    }
+}
+
+/// The game after the moves `moves` (the solver's notation), player 1 giving first.
+fn game(moves: &[&str]) -> Game {
+    let mut game = Game::new(1);
+    for mv in moves {
+        game.play(parse_move(mv).expect("notation")).expect("legal");
+    }
+    game
+}
+
+/// The screen of `s` on a `width` x `height` test terminal, as text.
+fn text(s: &State, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal.draw(|f| screen::draw(s, f)).expect("drawn");
+    let buffer = terminal.backend().buffer().clone();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every run of exactly four binary digits on the screen follows a piece's symbol: no piece is
+/// named in binary alone.
+fn assert_one_notation(screen: &str) {
+    let chars: Vec<char> = screen.chars().collect();
+    let binary = |c: &char| *c == '0' || *c == '1';
+    for i in 0..chars.len() {
+        let starts = binary(&chars[i]) && (i == 0 || !binary(&chars[i - 1]));
+        let run = chars[i..].iter().take_while(|c| binary(c)).count();
+        if starts && run == 4 {
+            let before: String = chars[i.saturating_sub(3)..i].iter().collect();
+            assert!(
+                matches!(before.as_bytes(), [b'(' | b'[', _, b')' | b']']),
+                "a piece in binary alone at {i}: {before}…\n{screen}"
+            );
+        }
+    }
+}
+
+fn key(c: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(c, KeyModifiers::NONE))
+}
+
+#[test]
+fn keys_are_actions() {
+    let cases = [
+        (KeyCode::Up, Some(Action::Cursor(-1, 0))),
+        (KeyCode::Char('k'), Some(Action::Cursor(-1, 0))),
+        (KeyCode::Char('j'), Some(Action::Cursor(1, 0))),
+        (KeyCode::Left, Some(Action::Cursor(0, -1))),
+        (KeyCode::Char('l'), Some(Action::Cursor(0, 1))),
+        (KeyCode::Enter, Some(Action::Confirm)),
+        (KeyCode::Char('h'), Some(Action::Hint)),
+        (KeyCode::Char('a'), Some(Action::Values)),
+        (KeyCode::Char('u'), Some(Action::Undo)),
+        (KeyCode::Char('n'), Some(Action::NewGame)),
+        (KeyCode::Char('?'), Some(Action::Help)),
+        (KeyCode::Char('q'), Some(Action::Quit)),
+        (KeyCode::Char('x'), None),
+    ];
+    for (code, expected) in cases {
+        assert_eq!(screen::action(&key(code)), expected, "{code:?}");
+    }
+}
+
+#[test]
+fn snapshot_of_the_start_and_a_gift_after_a_placement() {
+    let mut s = State::new(Game::new(1), [Level::Human, Level::Perfect]);
+    assert!(
+        s.take_requests().is_empty(),
+        "the human starts: nothing to ask"
+    );
+    insta::assert_snapshot!("screen_start", text(&s, 70, 14));
+    s.apply(Action::Cursor(0, 1));
+    s.apply(Action::Confirm); // gives 0001
+    assert_eq!(s.game.moves().len(), 1);
+    // The computer's move is asked for, after forgetting what was asked before.
+    assert_eq!(
+        s.take_requests(),
+        [
+            Request::Forget,
+            Request::Think(Task::Move(Level::Perfect), s.game.position())
+        ]
+    );
+    let g = game(&["give 0001", "place 1 1 give 0110", "place 0 0 give 1111"]);
+    let mut s = State::new(g, [Level::Perfect, Level::Human]);
+    s.apply(Action::Cursor(1, 2));
+    s.apply(Action::Confirm);
+    assert_eq!(s.stage, Stage::Give(Cell::new(1, 2)));
+    let screen = text(&s, 70, 14);
+    assert_one_notation(&screen);
+    insta::assert_snapshot!("screen_give_after_place", screen);
+}
+
+/// After a placement the piece cursor starts on a free piece (piece 0000 is on the board) and
+/// every step lands on a free one.
+#[test]
+fn the_piece_cursor_starts_on_and_moves_between_free_pieces() {
+    let g = game(&["give 0000", "place 0 0 give 0001", "place 1 1 give 0011"]);
+    let mut s = State::new(g, [Level::Perfect, Level::Human]);
+    s.apply(Action::Cursor(0, 2));
+    s.apply(Action::Confirm);
+    assert_eq!(s.stage, Stage::Give(Cell::new(0, 2)));
+    let free = s.free_pieces();
+    assert_eq!(free.count_ones(), 13, "{free:#018b}");
+    assert_eq!(free & 0b1011, 0, "0000, 0001 placed; 0011 in hand");
+    assert_eq!(s.piece, 2, "the first free piece");
+    let mut visited = 0u16;
+    for (dr, dc, times) in [(0, 1, 20), (1, 0, 6), (0, -1, 20), (-1, 0, 6)] {
+        for _ in 0..times {
+            s.apply(Action::Cursor(dr, dc));
+            assert_eq!(free >> s.piece & 1, 1, "piece {} is not free", s.piece);
+            visited |= 1 << s.piece;
+        }
+    }
+    assert_eq!(visited, free, "every free piece is reachable");
+    s.apply(Action::Confirm);
+    assert_eq!(s.game.moves().len(), 4, "{}", s.message);
+}
+
+/// With `a`, the values of the legal moves: by cell while placing (each cell's best gift), by
+/// piece once a cell is chosen; a position with two pieces placed, answered from the book.
+#[test]
+fn snapshot_of_every_moves_value() {
+    let g = game(&["give 0000", "place 0 0 give 1111", "place 1 2 give 0011"]);
+    let mut s = State::new(g, [Level::Perfect, Level::Human]);
+    s.apply(Action::Values);
+    let asked = s.take_requests();
+    assert_eq!(
+        asked,
+        [Request::Think(Task::Annotate, s.game.position())],
+        "the values are asked for"
+    );
+    insta::assert_snapshot!("screen_values_computing", text(&s, 80, 14));
+    s.apply(Action::Answer(Answer::Annotations(annotate(
+        &s.game.position(),
+        &book::shipped(),
+    ))));
+    insta::assert_snapshot!("screen_values_by_cell", text(&s, 80, 14));
+    s.apply(Action::Cursor(0, 1));
+    s.apply(Action::Confirm); // cell 0 1: now the values of the gifts
+    insta::assert_snapshot!("screen_values_by_piece", text(&s, 80, 14));
+}
+
+/// The game ends while the values are shown: the panel says so instead of waiting for good, and
+/// the end is said once.
+#[test]
+fn snapshot_of_a_game_won_with_the_values_shown() {
+    // Row 0 holds 0000, 0001, 0010: player 1 places 0011 on 0 3 and wins.
+    let g = game(&[
+        "give 0000",
+        "place 0 0 give 0001",
+        "place 0 1 give 0010",
+        "place 0 2 give 0011",
+    ]);
+    let mut rng = Rng::new(1);
+    let mut s = State::new(g, [Level::Human, Level::Random]);
+    s.apply(Action::Values);
+    serve(&mut s, &mut rng);
+    assert!(s.values.is_some());
+    s.apply(Action::Cursor(0, 3));
+    s.apply(Action::Confirm);
+    assert_eq!(s.result().as_deref(), Some("player 1 wins"));
+    assert_eq!(
+        s.take_requests(),
+        [Request::Forget],
+        "nothing more to compute"
+    );
+    let screen = text(&s, 80, 14);
+    assert!(!screen.contains("computing"), "{screen}");
+    assert_eq!(screen.matches("wins").count(), 1, "{screen}");
+    insta::assert_snapshot!("screen_game_won", screen);
+}
+
+/// The computer's moves and the hint name their pieces by symbol and bits.
+#[test]
+fn snapshot_of_a_hint_and_a_computer_move_in_one_notation() {
+    let mut rng = Rng::new(4);
+    let mut s = State::new(Game::new(2), [Level::Human, Level::Perfect]);
+    serve(&mut s, &mut rng);
+    assert_eq!(s.game.moves().len(), 1);
+    let said = s.message.to_string();
+    assert!(
+        said.starts_with("player 2: give (x)0000"),
+        "the computer's first gift: {said}"
+    );
+    s.apply(Action::Hint);
+    assert_eq!(s.message.to_string(), "hint: thinking…");
+    serve(&mut s, &mut rng);
+    let said = s.message.to_string();
+    assert!(said.starts_with("hint: place 0 0 give (o)0001 ("), "{said}");
+    let screen = text(&s, 70, 14);
+    assert_one_notation(&screen);
+    insta::assert_snapshot!("screen_hint", screen);
+}
+
+/// A computer player wins: its move stays in the message, and the status says the result.
+#[test]
+fn a_computer_win_is_said_once() {
+    let mut rng = Rng::new(5);
+    let mut s = State::new(Game::new(1), [Level::Random, Level::Perfect]);
+    s.apply(Action::Values);
+    serve(&mut s, &mut rng);
+    let result = s.result().expect("the game is over");
+    let screen = text(&s, 80, 14);
+    assert_eq!(screen.matches(&result).count(), 1, "{screen}");
+    assert!(screen.contains("game over"), "{screen}");
+    assert!(!screen.contains("computing"), "{screen}");
+    assert!(
+        s.message.to_string().starts_with("player "),
+        "{}",
+        s.message
+    );
+}
+
+#[test]
+fn undo_and_a_new_game_go_back_to_the_humans_turn() {
+    let mut rng = Rng::new(2);
+    let mut s = State::new(Game::new(1), [Level::Human, Level::Easy]);
+    s.apply(Action::Confirm); // gives 0000
+    serve(&mut s, &mut rng);
+    assert_eq!(s.game.moves().len(), 2, "the computer answered");
+    s.apply(Action::Undo);
+    assert_eq!(s.game.moves().len(), 0);
+    assert_eq!(s.message.to_string(), "undone");
+    assert_eq!(s.stage, Stage::Give(None));
+    s.apply(Action::Confirm);
+    serve(&mut s, &mut rng);
+    s.apply(Action::NewGame);
+    assert!(s.game.moves().is_empty());
+    assert_eq!(s.take_requests(), [Request::Forget]);
+    // The human's turn only: Enter does nothing on the computer's.
+    let mut s = State::new(Game::new(2), [Level::Human, Level::Easy]);
+    s.apply(Action::Confirm);
+    assert!(s.game.moves().is_empty());
+    s.apply(Action::Help);
+    assert!(s.help);
+    s.apply(Action::Quit);
+    assert!(s.quit);
+}
+
+/// A stale computer move (for a position that is gone) is dropped.
+#[test]
+fn a_stale_answer_is_dropped() {
+    let mut s = State::new(Game::new(1), [Level::Human, Level::Perfect]);
+    let mv = parse_move("place 0 0 give 0001").expect("notation");
+    s.apply(Action::Answer(Answer::Move(mv)));
+    assert!(s.game.moves().is_empty());
+    assert_eq!(s.piece, 0);
+}
+
+#[test]
+fn snapshot_of_a_terminal_too_small() {
+    let mut s = State::new(Game::new(1), [Level::Human, Level::Perfect]);
+    let (width, height) = screen::needed(&s);
+    assert!(!text(&s, width, height).contains("needs a terminal"));
+    assert!(text(&s, width - 1, height).contains("needs a terminal"));
+    assert!(text(&s, width, height - 1).contains("needs a terminal"));
+    s.apply(Action::Values);
+    s.apply(Action::Help);
+    let (wide, high) = screen::needed(&s);
+    assert!(
+        wide > width && high > height,
+        "the values and the help need room"
+    );
+    assert!(!text(&s, wide, high).contains("needs a terminal"));
+    insta::assert_snapshot!("screen_small", text(&s, 50, 12));
+}
+
+#[test]
+fn snapshot_of_the_help() {
+    let mut s = State::new(Game::new(1), [Level::Human, Level::Perfect]);
+    s.apply(Action::Help);
+    insta::assert_snapshot!("screen_help", text(&s, 70, 14));
+}
