@@ -116,7 +116,8 @@ pub fn command(command: &str) -> Option<Result<String, String>> {
     if command.split_whitespace().count() != 1 {
         return None;
     }
-    if !(path.is_file() && Language::of(path).is_some()) && !path.is_dir() {
+    let source_file = path.is_file() && Language::of(path).is_some();
+    if !source_file && !path.is_dir() {
         return None;
     }
     Some(build(path).map_err(BuildError::message))

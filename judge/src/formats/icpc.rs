@@ -231,7 +231,7 @@ impl Walk<'_> {
             .map(|s| (s, false))
             .chain(subdirs.into_iter().map(|d| (d, true)))
             .collect();
-        items.sort_by(|a, b| sort_key(a).cmp(&sort_key(b)));
+        items.sort_by_key(sort_key);
         for (item, is_dir) in items {
             if is_dir {
                 let sub = dir.join(&item);
@@ -411,7 +411,7 @@ fn limits(
 }
 
 fn positive(v: f64, config: &Doc, what: &str) -> Result<f64, String> {
-    if v >= 1.0 && v < 1e3 {
+    if (1.0..1e3).contains(&v) {
         Ok(v)
     } else {
         Err(format!(

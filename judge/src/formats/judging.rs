@@ -101,7 +101,7 @@ fn judge_as_suite(
         label: case.label.clone(),
         input: case.input.clone(),
         output: case.answer.clone(),
-        exit: case.exit.clone().unwrap_or_else(PathBuf::new),
+        exit: case.exit.clone().unwrap_or_default(),
     };
     verdict::judge(&judging, &as_suite)
 }
