@@ -550,3 +550,135 @@ fn problemtools_gives_the_same_verdicts() {
         );
     }
 }
+
+/// problemtools' compiled default validator, found beside the `verifyproblem` in use.
+fn problemtools_default_validator() -> Option<PathBuf> {
+    let verifyproblem = verifyproblem()?;
+    let text = std::fs::read_to_string(&verifyproblem).ok()?;
+    let python = text.lines().next()?.strip_prefix("#!")?.trim().to_string();
+    let o = std::process::Command::new(python)
+        .args([
+            "-c",
+            "import os, problemtools; print(os.path.dirname(problemtools.__file__))",
+        ])
+        .output()
+        .ok()?;
+    let dir = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+    Some(dir.join("support/default_validator")).filter(|p| p.is_file())
+}
+
+/// A small generator (xorshift), so that the cases are the same on every run.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
+        from[self.below(from.len())]
+    }
+
+    /// Tokens and whitespace, often near `like` when it is given.
+    fn text(&mut self, like: Option<&str>) -> String {
+        const TOKENS: [&str; 14] = [
+            "1", "1.0", "0.5", "0.50001", "-2", "1e3", "1000", "yes", "Yes", "YES", "abc", "inf",
+            "1e-9", "0",
+        ];
+        const SPACES: [&str; 5] = [" ", "  ", "\n", "\t", " \n"];
+        if let Some(like) = like.filter(|_| self.below(3) > 0) {
+            // A small edit of the answer: one token or one space changed, or a token more.
+            let mut pieces: Vec<String> = like
+                .split_inclusive(char::is_whitespace)
+                .map(String::from)
+                .collect();
+            if !pieces.is_empty() {
+                let i = self.below(pieces.len());
+                match self.below(3) {
+                    0 => pieces[i] = format!("{}{}", self.pick(&TOKENS), self.pick(&SPACES)),
+                    1 => pieces[i] = pieces[i].trim_end().to_string() + self.pick(&SPACES),
+                    _ => pieces.push(self.pick(&TOKENS).to_string()),
+                }
+            }
+            return pieces.concat();
+        }
+        let mut text = String::new();
+        for _ in 0..self.below(5) {
+            text += self.pick(&TOKENS);
+            text += self.pick(&SPACES);
+        }
+        text
+    }
+}
+
+/// Our default validator and problemtools' own (a C++ program) agree on accept or reject, on
+/// many small random answers and outputs under random flags. Skipped, and said, where
+/// problemtools is not installed.
+#[test]
+fn the_default_validator_agrees_with_problemtools() {
+    use judge::formats::default_validator::{check, Flags};
+    let Some(theirs) = problemtools_default_validator() else {
+        eprintln!(
+            "skipped: problemtools' default_validator is not installed (pip install problemtools)"
+        );
+        return;
+    };
+    const FLAGS: [&str; 7] = [
+        "",
+        "case_sensitive",
+        "space_change_sensitive",
+        "float_tolerance 1e-4",
+        "float_absolute_tolerance 1e-3",
+        "float_relative_tolerance 1e-3 case_sensitive",
+        "float_tolerance 1e-4 space_change_sensitive",
+    ];
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let (input, answer) = (tmp.path().join("input"), tmp.path().join("answer"));
+    std::fs::write(&input, "").expect("an input");
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut rejected = 0;
+    for round in 0..1500 {
+        let flags = random.pick(&FLAGS);
+        let words: Vec<String> = flags.split_whitespace().map(String::from).collect();
+        let expected = random.text(None);
+        let got = random.text(Some(&expected));
+        std::fs::write(&answer, &expected).expect("an answer");
+        let mut child = std::process::Command::new(&theirs)
+            .arg(&input)
+            .arg(&answer)
+            .arg(tmp.path())
+            .args(&words)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("problemtools' validator runs");
+        std::io::Write::write_all(child.stdin.as_mut().expect("stdin"), got.as_bytes())
+            .expect("the output written");
+        drop(child.stdin.take());
+        let code = child.wait().expect("it ends").code();
+        let mine = check(
+            &Flags::parse(&words).expect("flags"),
+            expected.as_bytes(),
+            got.as_bytes(),
+        );
+        assert!(
+            code == Some(42) || code == Some(43),
+            "round {round}: exit {code:?}"
+        );
+        assert_eq!(
+            mine.is_none(),
+            code == Some(42),
+            "round {round}, flags {flags:?}, answer {expected:?}, output {got:?}: ours says {mine:?}"
+        );
+        rejected += usize::from(mine.is_some());
+    }
+    eprintln!("1500 random pairs, {rejected} rejected by both, the rest accepted by both");
+    assert!(
+        rejected > 100 && rejected < 1400,
+        "{rejected} rejected: the cases should mix"
+    );
+}
