@@ -226,9 +226,6 @@ pub struct VerifyArgs {
     /// Judge only submissions whose path (below `submissions/`) contains this pattern.
     #[arg(long)]
     pub filter: Option<String>,
-    /// Colour the table: by default only when stdout is a terminal and NO_COLOR is unset.
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    pub color: Color,
 }
 
 /// Runs every input of a problem package through its input validators.

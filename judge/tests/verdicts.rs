@@ -293,7 +293,8 @@ fn help_exits_0() {
         ))
         .stdout(predicate::str::contains("judge -- NAME"));
     judge(&["bundle", "--help"]).assert().code(0);
-    judge(&["verify", "--help"])
+    crate::util::bin("judge")
+        .args(["verify", "--help"])
         .assert()
         .code(0)
         .stdout(predicate::str::contains(
