@@ -474,3 +474,44 @@ fn fnv1a<'a>(bytes: impl Iterator<Item = &'a u8>) -> u64 {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_language_comes_from_the_extension_and_a_python_shebang() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let file = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).expect("a file");
+            path
+        };
+        assert_eq!(Language::of(&file("a.cpp", "")), Some(Language::Cpp));
+        assert_eq!(Language::of(&file("a.kt", "")), Some(Language::Kotlin));
+        assert_eq!(Language::of(&file("a.txt", "")), None);
+        let two = file("two.py", "#!/usr/bin/env python2\nprint 1\n");
+        assert_eq!(Language::of(&two), Some(Language::Python2));
+        let three = file("three.py", "#!/usr/bin/env python3\nprint(1)\n");
+        assert_eq!(Language::of(&three), Some(Language::Python3));
+    }
+
+    #[test]
+    fn a_folder_has_one_main_file() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        std::fs::write(dir.path().join("util.py"), "def f(): return 1\n").expect("a file");
+        std::fs::write(
+            dir.path().join("sol.py"),
+            "if __name__ == '__main__':\n    pass\n",
+        )
+        .expect("a file");
+        let (language, files, main) = sources(dir.path()).expect("sources");
+        assert_eq!(language, Language::Python3);
+        assert_eq!(files.len(), 2);
+        assert_eq!(main, dir.path().join("sol.py"));
+        std::fs::write(dir.path().join("x.java"), "class X {}\n").expect("a file");
+        assert!(
+            matches!(sources(dir.path()), Err(BuildError::Failed(m)) if m.contains("several languages"))
+        );
+    }
+}

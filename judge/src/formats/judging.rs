@@ -179,9 +179,10 @@ fn compare(problem: &Problem, case: &Case, got: &[u8]) -> Result<Compared, Strin
             )?;
             Ok((rejection.map(|r| (r.verdict, r.message)), None))
         }
-        Comparison::Suite(_) | Comparison::Interactor(..) => {
-            unreachable!("judged through the suite path")
-        }
+        Comparison::Suite(_) | Comparison::Interactor(..) => Err(format!(
+            "{}: an interactive or suite comparison has no batch check",
+            case.label
+        )),
     }
 }
 

@@ -92,18 +92,18 @@ pub fn command(args: &PackageArgs) -> Result<bool, String> {
 
 /// The default validator's flags for the suite's comparison.
 fn flags(settings: &Settings, dir: &Path) -> Result<String, String> {
-    if settings.interactor.is_some() || settings.compare == Mode::Checker {
+    let refused = settings.interactor.is_some() || settings.compare == Mode::Checker;
+    if refused {
         return Err(format!(
             "{}: the suite judges with a checker or an interactor of ours, which judge package \
              does not write as a validator; it writes suites compared exact, by tokens or as floats",
             dir.join("suite.toml").display()
         ));
     }
+    // The default validator compares tokens: a line break or a space more is accepted.
     Ok(match settings.compare {
-        // The default validator compares tokens: a line break or a space more is accepted.
-        Mode::Exact | Mode::Tokens => "case_sensitive".to_string(),
         Mode::Float => format!("float_tolerance {:e}", settings.tolerance),
-        Mode::Checker => unreachable!("refused above"),
+        Mode::Exact | Mode::Tokens | Mode::Checker => "case_sensitive".to_string(),
     })
 }
 

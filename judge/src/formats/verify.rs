@@ -114,10 +114,10 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         .collect();
     let results = judging::pool(jobs, todo.len(), |t| {
         let (s, c) = todo[t];
-        let Ready::Program(program) = &outcomes[s].ready else {
-            unreachable!("only built submissions are run")
-        };
-        judging::judge(&problem, program, &problem.cases[c], limits)
+        match &outcomes[s].ready {
+            Ready::Program(program) => judging::judge(&problem, program, &problem.cases[c], limits),
+            Ready::Skipped(why) | Ready::Broken(why) => Err(why.clone()),
+        }
     });
     for ((s, _), r) in todo.iter().zip(results) {
         outcomes[*s].cases.push(r?);
@@ -149,19 +149,15 @@ fn time_limit(
     if let Some(t) = problem.time.given {
         return Ok((t, problem.time.source.to_string()));
     }
-    let accepted: Vec<usize> = (0..outcomes.len())
-        .filter(|&i| {
-            outcomes[i].submission.expected == Expected::Accepted
-                && matches!(outcomes[i].ready, Ready::Program(_))
-        })
-        .collect();
-    let programs: Vec<&Program> = accepted
+    let (accepted, programs): (Vec<usize>, Vec<&Program>) = outcomes
         .iter()
-        .map(|&i| match &outcomes[i].ready {
-            Ready::Program(p) => p,
-            _ => unreachable!("filtered above"),
+        .enumerate()
+        .filter(|(_, o)| o.submission.expected == Expected::Accepted)
+        .filter_map(|(i, o)| match &o.ready {
+            Ready::Program(p) => Some((i, p)),
+            Ready::Skipped(_) | Ready::Broken(_) => None,
         })
-        .collect();
+        .unzip();
     let (time, how, runs) = calibrate(problem, &programs, jobs)?;
     for (i, cases) in accepted.into_iter().zip(runs) {
         outcomes[i].cases = cases;
