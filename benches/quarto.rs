@@ -8,11 +8,22 @@
 //! includes waiting for a core), the median nodes and the nodes per CPU second; with `--baseline`
 //! it also times the same positions without symmetry and without move ordering (the plain
 //! alpha-beta with table and safe-piece filter), as a baseline measured in the same run. `--print` prints the positions instead.
+//!
+//! `--set KNOB=N` (repeatable; `order_from`, `table_from`, `canonical_until`, `stabilizer_until`,
+//! `log2_buckets`) times those settings instead of the defaults, and `--baseline` then times the
+//! defaults in the same run.
+//!
+//! `--values` times `quarto --values` instead (every move's value and distance, with the
+//! built-in book) on the same positions: the median and worst CPU and wall time per level, and,
+//! measured in the same run on the same positions, the median CPU time of `quarto`'s answer (the
+//! best move with the built-in book) and the ratio of the two medians.
 
 use std::time::Instant;
 
 use cp_puzzles::quarto::search::Config;
-use cp_puzzles::quarto::{best_move_with, Board, Cell, Piece, Position};
+use cp_puzzles::quarto::{
+    best_move_with, best_move_with_book, move_values_with_book, Board, Book, Cell, Piece, Position,
+};
 
 /// The tests' helpers, for their pseudo-random generator.
 #[allow(dead_code)]
@@ -25,6 +36,9 @@ fn main() {
     let mut levels = (4u32, 12u32);
     let mut baseline = false;
     let mut print = false;
+    let mut values = false;
+    // With `--set KNOB=N` (repeatable), "ours" uses those settings and `--baseline` the defaults.
+    let mut tuned: Option<Config> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -39,6 +53,11 @@ fn main() {
             }
             "--baseline" => baseline = true,
             "--print" => print = true,
+            "--values" => values = true,
+            "--set" => {
+                tuned = Some(tune(tuned.unwrap_or_default(), &args[i + 1]));
+                i += 1;
+            }
             _ => {} // cargo passes --bench
         }
         i += 1;
@@ -50,6 +69,10 @@ fn main() {
                 println!("# game {g}, {placed} placed\n{}", show(p));
             }
         }
+        return;
+    }
+    if values {
+        measure_values(&games, levels);
         return;
     }
     println!(
@@ -73,7 +96,7 @@ fn main() {
             .iter()
             .filter_map(|g| g.get(placed as usize))
             .collect();
-        let ours = measure(&positions, Config::default());
+        let ours = measure(&positions, tuned.unwrap_or_default());
         let mut line = format!(
             "{:>6} {:>3} {:>9.4} {:>9.4} {:>9.4} {:>9.4} {:>10} {:>8.2}",
             placed,
@@ -86,11 +109,15 @@ fn main() {
             ours.nodes as f64 / ours.total / 1e6
         );
         if baseline {
-            let plain = Config {
-                canonical_until: 0,
-                stabilizer_until: 0,
-                order_from: 17,
-                ..Config::default()
+            let plain = if tuned.is_some() {
+                Config::default()
+            } else {
+                Config {
+                    canonical_until: 0,
+                    stabilizer_until: 0,
+                    order_from: 17,
+                    ..Config::default()
+                }
             };
             let base = measure(&positions, plain);
             line += &format!(
@@ -102,6 +129,69 @@ fn main() {
         }
         println!("{line}");
     }
+}
+
+/// Times every move's values (with the built-in book) at each level, deepest first.
+fn measure_values(games: &[Vec<Position>], levels: (u32, u32)) {
+    let book = Book::embedded();
+    println!(
+        "{:>6} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6} {:>9} {:>6}",
+        "placed",
+        "n",
+        "med cpu",
+        "worst cpu",
+        "med wall",
+        "worstwall",
+        "moves",
+        "best cpu",
+        "ratio"
+    );
+    for placed in (levels.0..=levels.1).rev() {
+        let (mut cpu, mut wall, mut best, mut moves) = (Vec::new(), Vec::new(), Vec::new(), 0);
+        for p in games.iter().filter_map(|g| g.get(placed as usize)) {
+            let (start, start_cpu) = (Instant::now(), cpu_seconds());
+            moves += move_values_with_book(p, &book).len();
+            wall.push(start.elapsed().as_secs_f64());
+            cpu.push(cpu_seconds() - start_cpu);
+            let start_cpu = cpu_seconds();
+            std::hint::black_box(best_move_with_book(p, &book));
+            best.push(cpu_seconds() - start_cpu);
+        }
+        if cpu.is_empty() {
+            continue;
+        }
+        for v in [&mut cpu, &mut wall, &mut best] {
+            v.sort_by(f64::total_cmp);
+        }
+        let median = |v: &[f64]| v[v.len() / 2];
+        println!(
+            "{:>6} {:>3} {:>9.4} {:>9.4} {:>9.4} {:>9.4} {:>6} {:>9.4} {:>6.1}",
+            placed,
+            cpu.len(),
+            median(&cpu),
+            cpu[cpu.len() - 1],
+            median(&wall),
+            wall[wall.len() - 1],
+            moves / cpu.len(),
+            median(&best),
+            median(&cpu) / median(&best).max(1e-6)
+        );
+    }
+}
+
+/// `config` with one knob set from `KNOB=N`.
+fn tune(mut config: Config, setting: &str) -> Config {
+    let (knob, n) = setting.split_once('=').expect("--set KNOB=N");
+    let n: u32 = n.parse().expect("--set KNOB=N with N a number");
+    match knob {
+        "order_from" => config.order_from = n,
+        "table_from" => config.table_from = n,
+        "canonical_until" => config.canonical_until = n,
+        "stabilizer_until" => config.stabilizer_until = n,
+        "log2_buckets" => config.log2_buckets = Some(n),
+        _ => panic!("unknown knob {knob}"),
+    }
+    config
 }
 
 struct Figures {

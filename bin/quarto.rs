@@ -1,5 +1,5 @@
-//! `quarto [--book FILE]`: reads a position on stdin, prints the perfect-play move and its value
-//! (see `cp_puzzles::quarto`).
+//! `quarto [--values] [--book FILE]`: reads a position on stdin, prints the perfect-play move and
+//! its value, or every move with its outcome (see `cp_puzzles::quarto`).
 
 mod cli;
 
@@ -9,20 +9,37 @@ use cp_puzzles::quarto::Book;
 
 const PROGRAM: cli::Program = cli::Program {
     name: "quarto",
-    usage: "quarto [--book FILE] < input",
+    usage: "quarto [--values] [--book FILE] < input",
     help: "Reads a Quarto position on stdin: 4 lines of 4 cells (`.` or a piece as 4 binary \
            digits), then\nthe piece in hand (4 binary digits, or `-` on the empty board). Prints \
            the first optimal move\n(`place R C give PPPP`, `place R C` or `give PPPP`) and its \
-           value for the player to move\n(`win`, `draw` or `loss`), each on its own line.\n",
-    options: "  --book FILE    an opening book (game values of early positions, as quarto-play \
-              ships): the same\n                 answer, at once for the positions it covers\n",
+           value for the player to move\n(`win`, `draw` or `loss`), each on its own line. With \
+           --values it prints every legal move\ninstead, one `<move>: <outcome>` line each \
+           (`win in N`, `draw` or `loss in N` for the mover),\nsorted by value; the first line \
+           is the move printed without --values.\n",
+    options: "  --values       every legal move with its value and distance, best first\n  --book FILE    \
+              another opening book (game values of early positions, binary or text, as made by\n                 \
+              quarto-book) instead of the built-in one: the same answer, at once for the\n                 \
+              positions it covers\n",
 };
 
 /// The `--book` flag: `Some(None)` once `--book` is seen, `Some(Some(file))` with its value.
 type BookFlag = Option<Option<String>>;
 
-/// Takes `--book FILE` or `--book=FILE` into `book`; false for any other argument.
-fn flag(book: &mut BookFlag, arg: &str) -> bool {
+/// The command line's flags.
+#[derive(Default)]
+struct Flags {
+    book: BookFlag,
+    values: bool,
+}
+
+/// Takes `--values`, `--book FILE` or `--book=FILE` into `flags`; false for any other argument.
+fn flag(flags: &mut Flags, arg: &str) -> bool {
+    if arg == "--values" && !matches!(flags.book, Some(None)) {
+        flags.values = true;
+        return true;
+    }
+    let book = &mut flags.book;
     match (book.as_ref(), arg.strip_prefix("--book=")) {
         (Some(None), _) => *book = Some(Some(arg.to_string())),
         (_, Some(file)) => *book = Some(Some(file.to_string())),
@@ -32,21 +49,33 @@ fn flag(book: &mut BookFlag, arg: &str) -> bool {
     true
 }
 
+/// The opening book built into the program; none in the bundle for online judges.
+#[cfg(not(bundle))]
+fn built_in_book() -> Book {
+    Book::embedded()
+}
+
+/// The opening book built into the program; none in the bundle for online judges.
+#[cfg(bundle)]
+fn built_in_book() -> Book {
+    Book::default()
+}
+
 fn main() -> ExitCode {
-    let mut book_flag: BookFlag = None;
-    if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut book_flag, arg)) {
+    let mut flags = Flags::default();
+    if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut flags, arg)) {
         return code;
     }
-    let book = match book_flag {
-        None => Book::default(),
+    let book = match flags.book {
+        None => built_in_book(),
         Some(None) => return PROGRAM.usage_error("--book needs a file"),
-        Some(Some(file)) => match std::fs::read_to_string(&file)
-            .map_err(|e| e.to_string())
-            .and_then(|text| Book::parse(&text).map_err(|e| e.to_string()))
-        {
+        Some(Some(file)) => match Book::read_file(std::path::Path::new(&file)) {
             Ok(book) => book,
             Err(e) => return PROGRAM.setup_error(&format!("--book {file}: {e}")),
         },
     };
+    if flags.values {
+        return PROGRAM.solve(|input, output| cp_puzzles::quarto::run_values(input, output, &book));
+    }
     PROGRAM.solve(|input, output| cp_puzzles::quarto::run_with_book(input, output, &book))
 }

@@ -4,6 +4,7 @@
     python3 scripts/quarto_reference.py FILE.in...        # print each answer
     python3 scripts/quarto_reference.py --write FILE.in... # write FILE.out next to each
     python3 scripts/quarto_reference.py --check FILE.in... # compare with FILE.out
+    python3 scripts/quarto_reference.py --values FILE.in... # every move's value, as `quarto --values`
 
 Plain negamax with alpha-beta over (placement, gift) moves; a position is won at once when the
 piece in hand completes a line. The root values every move in the order cell (row-major), then
@@ -11,6 +12,11 @@ gift (ascending), exactly, and prints the first with the highest value (win > dr
 winning or last placement is a move without a gift. Practical up to about 9 empty cells.
 The start (`-` on the empty board) is answered as the Rust solver does, by symmetry and the
 known value of the game: `give 0000`, `draw`.
+
+`--values` prints every legal move with `win in N`, `draw` or `loss in N` for the mover (N: the
+winner's placements from the position on, the winning one included; the winner wins soonest, the
+loser loses latest), sorted by value and otherwise in the move order above, by exhaustive
+negamax with memoization (no pruning). Practical up to about 7 empty cells.
 """
 import sys
 
@@ -59,6 +65,67 @@ def negamax(cells, hand, unused, alpha, beta):
     return best
 
 
+def outcome(cells, hand, memo):
+    """The exact signed distance for the player placing `hand`: +N win in N, -N loss in N, 0 draw."""
+    key = (tuple(cells), hand)
+    if key in memo:
+        return memo[key]
+    empty = [c for c in range(16) if cells[c] is None]
+    best = None
+    for c in empty:
+        if wins_at(cells, c, hand):
+            v = 1
+        elif len(empty) == 1:
+            v = 0
+        else:
+            cells[c] = hand
+            v = max((before(outcome(cells, q, memo)) for q in range(16)
+                     if q != hand and q not in cells), key=rank)
+            cells[c] = None
+        if best is None or rank(v) > rank(best):
+            best = v
+    memo[key] = best
+    return best
+
+
+def before(theirs):
+    """The mover's outcome of a move leaving the opponent the outcome `theirs`."""
+    return -theirs if theirs > 0 else (1 - theirs if theirs < 0 else 0)
+
+
+def rank(v):
+    """Sooner wins are better, later losses too."""
+    return 1000 - v if v > 0 else (-1000 - v if v < 0 else 0)
+
+
+def values(text):
+    cells, hand = parse(text)
+    if hand is None:
+        return "".join(f"give {q:04b}: draw\n" for q in range(16))
+    memo = {}
+    empty = [c for c in range(16) if cells[c] is None]
+    lines = []
+    for c in empty:
+        r, k = divmod(c, 4)
+        if wins_at(cells, c, hand):
+            lines.append((1, f"place {r} {k}"))
+        elif len(empty) == 1:
+            lines.append((0, f"place {r} {k}"))
+        else:
+            cells[c] = hand
+            for q in range(16):
+                if q != hand and q not in cells:
+                    v = before(outcome(cells, q, memo))
+                    lines.append((v, f"place {r} {k} give {q:04b}"))
+            cells[c] = None
+    lines.sort(key=lambda l: -((l[0] > 0) - (l[0] < 0)))
+    text = ""
+    for v, m in lines:
+        o = f"win in {v}" if v > 0 else (f"loss in {-v}" if v < 0 else "draw")
+        text += f"{m}: {o}\n"
+    return text
+
+
 def parse(text):
     lines = text.split("\n")
     cells = []
@@ -102,12 +169,12 @@ def answer(text):
 
 def main(args):
     mode = None
-    if args and args[0] in ("--write", "--check"):
+    if args and args[0] in ("--write", "--check", "--values"):
         mode, args = args[0], args[1:]
     bad = 0
     for path in args:
         with open(path) as f:
-            got = answer(f.read())
+            got = (values if mode == "--values" else answer)(f.read())
         out = path[: -len(".in")] + ".out"
         if mode == "--write":
             with open(out, "w") as f:

@@ -559,24 +559,120 @@ fn a_book_gives_the_solvers_answer() {
     assert_eq!(seen, wanted, "losses, draws, wins");
 }
 
-/// `quarto --book FILE` prints what `quarto` prints, sooner: positions with 3 pieces placed,
-/// whose value the shipped book of quarto-play holds.
+/// `quarto` answers from its built-in book what it answers by search alone (`--book` with an
+/// empty book), and `--book` with the same book in text form agrees: positions with 3 pieces
+/// placed, whose values the book holds.
 #[test]
-fn the_book_option_gives_the_same_answer() {
-    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/play/src/quarto_play/book.txt");
+fn the_built_in_book_gives_the_same_answer() {
+    use cp_puzzles::quarto::Book;
+    let dir = tempfile::tempdir().unwrap();
+    let (empty, text) = (dir.path().join("empty.txt"), dir.path().join("book.txt"));
+    std::fs::write(&empty, "").unwrap();
+    std::fs::write(&text, Book::embedded().to_text()).unwrap();
     for input in [
         "0100 . . .\n. . . .\n0001 . . 0000\n. . . .\n0110\n",
         ". 1011 0101 .\n. . . 0010\n. . . .\n. . . .\n1110\n",
     ] {
-        let plain = bin("quarto").write_stdin(input).assert().success();
-        let plain = String::from_utf8(plain.get_output().stdout.clone()).unwrap();
+        let searched = bin("quarto")
+            .arg(format!("--book={}", empty.display()))
+            .write_stdin(input)
+            .assert()
+            .success();
+        let searched = String::from_utf8(searched.get_output().stdout.clone()).unwrap();
         bin("quarto")
-            .args(["--book", book])
             .write_stdin(input)
             .assert()
             .success()
-            .stdout(plain);
+            .stdout(searched.clone());
+        bin("quarto")
+            .args(["--book".as_ref(), text.as_os_str()])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(searched);
     }
+}
+
+/// The built-in book decodes, re-encodes to the same bytes, and is consistent: every position
+/// above its deepest level has the value its moves give from the level below.
+#[test]
+fn the_built_in_book_is_canonical_and_consistent() {
+    use cp_puzzles::quarto::book::{value_from_children, EMBEDDED};
+    use cp_puzzles::quarto::Book;
+    let book = Book::embedded();
+    assert_eq!(book.to_bytes(), EMBEDDED);
+    assert_eq!(Book::parse(&book.to_text()).unwrap(), book);
+    assert_eq!(book.depth(), 3);
+    let mut checked = 0;
+    for (c, v) in book.entries() {
+        if c.occupied.count_ones() < book.depth() {
+            let derived = value_from_children(&book, &c.board(), Piece::new(0).unwrap());
+            assert_eq!(derived, Some(v), "{c:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 8 + 148);
+}
+
+/// Hostile books are refused with one line naming the file: an endless file, text giving one
+/// position two values, binary books cut short, out of order, with a bad value or trailing
+/// bytes, a position that is not a canonical form, and bytes that are neither form.
+#[test]
+fn hostile_books_are_refused() {
+    use cp_puzzles::quarto::Book;
+    let book = Book::embedded().to_bytes();
+    let first = "0001 0000000000000001";
+    let mut out_of_order = book[..12].to_vec();
+    // The second entry before the first (one piece placed: 4 bytes each, from offset 12).
+    out_of_order.extend_from_slice(&book[16..20]);
+    out_of_order.extend_from_slice(&book[12..16]);
+    out_of_order.extend_from_slice(&book[20..]);
+    let mut bad_value = book.clone();
+    bad_value[15] = 7;
+    let mut trailing = book.clone();
+    trailing.push(0);
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (
+            format!("{first} d\n# again\n{first} w\n").into_bytes(),
+            "book line 3: the position of line 1 again, with another value",
+        ),
+        (book[..book.len() - 1].to_vec(), "binary book, byte "),
+        (
+            out_of_order,
+            "binary book, byte 16: an entry out of order or repeated",
+        ),
+        (bad_value, "binary book, byte 12: expected an entry"),
+        (trailing, "bytes after the last entry"),
+        (
+            b"0001 0000000000000002 d\n".to_vec(),
+            "book line 1: expected",
+        ),
+        (vec![0xff, 0xfe, 0], "neither a binary book nor UTF-8 text"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book");
+    for (bytes, message) in cases {
+        std::fs::write(&file, &bytes).unwrap();
+        bin("quarto")
+            .args(["--book".as_ref(), file.as_os_str()])
+            .write_stdin("-")
+            .assert()
+            .code(2)
+            .stderr(
+                predicate::str::starts_with("quarto: --book ")
+                    .and(predicate::str::contains(message)),
+            );
+    }
+    // The same position twice with the same value is only redundant.
+    std::fs::write(&file, format!("{first} d\n{first} d\n")).unwrap();
+    assert_eq!(Book::read_file(&file).unwrap().len(), 1);
+    #[cfg(unix)]
+    bin("quarto")
+        .args(["--book", "/dev/zero"])
+        .write_stdin("-")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("larger than a book can be"));
 }
 
 #[test]
@@ -597,4 +693,216 @@ fn a_bad_book_is_a_setup_error() {
         .stderr(predicate::str::starts_with(
             "quarto: --book needs a file\nusage:",
         ));
+}
+
+/// The exact outcome by exhaustive negamax over every move (no pruning, no table): +N for a win
+/// in N placements of the mover, -N for a loss in N placements of the opponent, 0 for a draw.
+/// The winner wins soonest, the loser loses latest.
+fn exact_outcome(cells: &mut Cells, hand: u8) -> i32 {
+    let empty: Vec<usize> = (0..16).filter(|&c| cells[c].is_none()).collect();
+    let mut best: Option<i32> = None;
+    for &c in &empty {
+        let v = if wins_at(cells, c, hand) {
+            1
+        } else if empty.len() == 1 {
+            0
+        } else {
+            cells[c] = Some(hand);
+            let v = unused(cells, hand)
+                .into_iter()
+                .map(|q| before(exact_outcome(cells, q)))
+                .max_by_key(|&v| rank(v))
+                .expect("a piece to give");
+            cells[c] = None;
+            v
+        };
+        if best.is_none_or(|b| rank(v) > rank(b)) {
+            best = Some(v);
+        }
+    }
+    best.expect("an empty cell")
+}
+
+/// The mover's outcome of a move that leaves the opponent the outcome `theirs`.
+fn before(theirs: i32) -> i32 {
+    match theirs.signum() {
+        1 => -theirs,
+        -1 => 1 - theirs,
+        _ => 0,
+    }
+}
+
+/// Sooner wins are better, later losses too.
+fn rank(v: i32) -> i32 {
+    match v.signum() {
+        1 => 1000 - v,
+        -1 => -1000 - v,
+        _ => 0,
+    }
+}
+
+fn outcome_text(v: i32) -> String {
+    match v.signum() {
+        1 => format!("win in {v}"),
+        -1 => format!("loss in {}", -v),
+        _ => "draw".into(),
+    }
+}
+
+/// The reference for `quarto --values`: every move in the order cell, then gift, with its
+/// outcome, then sorted by value (win, draw, loss) keeping that order within a value.
+fn reference_values(cells: &Cells, hand: u8) -> Vec<String> {
+    let mut cells = *cells;
+    let empty: Vec<usize> = (0..16).filter(|&c| cells[c].is_none()).collect();
+    let mut lines: Vec<(i32, String)> = Vec::new();
+    for &c in &empty {
+        let (r, k) = (c / 4, c % 4);
+        if wins_at(&mut cells, c, hand) {
+            lines.push((1, format!("place {r} {k}")));
+        } else if empty.len() == 1 {
+            lines.push((0, format!("place {r} {k}")));
+        } else {
+            cells[c] = Some(hand);
+            for q in unused(&cells, hand) {
+                let v = before(exact_outcome(&mut cells, q));
+                lines.push((v, format!("place {r} {k} give {q:04b}")));
+            }
+            cells[c] = None;
+        }
+    }
+    lines.sort_by_key(|(v, _)| -v.signum());
+    lines
+        .into_iter()
+        .map(|(v, mv)| format!("{mv}: {}", outcome_text(v)))
+        .collect()
+}
+
+fn values_lines(input: &str) -> Vec<String> {
+    let position = parse(input.as_bytes()).unwrap();
+    cp_puzzles::quarto::move_values(&position)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every move's value and distance agree with exhaustive negamax, on positions with 1 to 7
+    /// empty cells, from random play and random scatters.
+    #[test]
+    fn values_agree_with_exhaustive_negamax(seed in any::<u64>(), placed in 9usize..=15, scatter in any::<bool>()) {
+        if let Some((cells, hand)) = random_position(seed, placed, scatter) {
+            let input = text(&cells, hand);
+            prop_assert_eq!(values_lines(&input), reference_values(&cells, hand), "{}", input);
+        }
+    }
+}
+
+/// The first line of `--values` is the move and value `quarto` prints, and every value agrees
+/// with the plain negamax, on deeper positions (7 to 9 pieces placed) where the distances are
+/// beyond the exhaustive reference; wins, draws and losses each appear.
+#[test]
+fn values_lead_with_the_best_move() {
+    let mut kinds = [0; 3];
+    for seed in 0..12u64 {
+        let placed = 7 + (seed % 3) as usize;
+        let Some((cells, hand)) = random_position(seed, placed, seed % 2 == 1) else {
+            continue;
+        };
+        let input = text(&cells, hand);
+        let lines = values_lines(&input);
+        let (mv, value) = reference(&cells, hand);
+        let first = &lines[0];
+        assert!(
+            first.starts_with(&format!("{mv}: {value}")),
+            "{input}{first}"
+        );
+        let (best, best_value) = solve(&input);
+        assert!(first.starts_with(&format!("{best}: {best_value}")));
+        for line in &lines {
+            let kind = ["loss", "draw", "win"]
+                .iter()
+                .position(|k| line.contains(&format!(": {k}")))
+                .expect("a value");
+            kinds[kind] += 1;
+        }
+    }
+    assert!(
+        kinds.iter().all(|&k| k > 0),
+        "losses, draws, wins: {kinds:?}"
+    );
+}
+
+#[test]
+fn values_option_prints_every_move() {
+    let out = bin("quarto")
+        .arg("--values")
+        .write_stdin("0000 0001 0010 .\n0111 1000 . .\n. . . .\n. . . .\n0100\n")
+        .assert()
+        .success();
+    let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    // 11 empty cells, one of which wins at once; 10 pieces to give after each other placement.
+    assert_eq!(lines.len(), 1 + 10 * 10);
+    assert_eq!(lines[0], "place 0 3: win in 1");
+    bin("quarto")
+        .arg("--values")
+        .write_stdin(". . . .\n. . . .\n. . . .\n. . . .\n-\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "give 0000: draw\ngive 0001: draw\n",
+        ));
+}
+
+/// `move_values_until` stops when asked, and otherwise gives `move_values`' lines; with a book
+/// holding the position's value and its children's, the same lines again.
+#[test]
+fn values_stop_when_asked_and_a_book_changes_nothing() {
+    use cp_puzzles::quarto::book::{moves, Book};
+    use cp_puzzles::quarto::{move_values, move_values_until, move_values_with_book};
+    let (cells, hand) = (0..)
+        .find_map(|seed| random_position(seed, 9, false))
+        .unwrap();
+    let position = parse(text(&cells, hand).as_bytes()).unwrap();
+    let plain = move_values(&position);
+    let mut asked = 0;
+    let stopped = move_values_until(&position, &Book::default(), || {
+        asked += 1;
+        asked > 3
+    });
+    assert_eq!(stopped, None);
+    let (board, hand) = (position.board, position.hand.unwrap());
+    let mut book = Book::default();
+    book.insert(canonical(&board, hand), best_move(&position).value);
+    for mv in moves(&board, hand) {
+        if let (Some(cell), Some(gift)) = (mv.place, mv.give) {
+            let child = Position {
+                board: board.place(cell, hand),
+                hand: Some(gift),
+            };
+            if !child.board.threats().meets(gift.traits()) {
+                book.insert(canonical(&child.board, gift), best_move(&child).value);
+            }
+        }
+    }
+    assert_eq!(move_values_with_book(&position, &book), plain);
+    // A wrong book that calls the position lost and every child won for the opponent: each
+    // claimed win has no distance, so the search's values replace them, without a panic.
+    let mut wrong = Book::default();
+    wrong.insert(canonical(&board, hand), cp_puzzles::quarto::Value::Loss);
+    for mv in moves(&board, hand) {
+        if let (Some(cell), Some(gift)) = (mv.place, mv.give) {
+            let after = board.place(cell, hand);
+            if !after.threats().meets(gift.traits()) {
+                wrong.insert(canonical(&after, gift), cp_puzzles::quarto::Value::Win);
+            }
+        }
+    }
+    let corrected = move_values_with_book(&position, &wrong);
+    assert!(plain
+        .iter()
+        .any(|l| l.outcome.value() != cp_puzzles::quarto::Value::Loss));
+    assert_eq!(corrected, plain);
 }

@@ -1,5 +1,6 @@
 //! The bot's games (`cp_puzzles_play::minesweeper_bot`): runs whose totals do not depend on the
-//! threads, the pinned strength on fixed seeds, the strategies' syntax, and every move of small
+//! threads, shards that add up to the whole run, reports that read back from their JSON, the
+//! pinned strength on fixed seeds, the strategies' syntax, and every move of small
 //! games against a brute force over their arrangements.
 
 use proptest::prelude::*;
@@ -20,6 +21,7 @@ fn totals_do_not_depend_on_the_number_of_threads() {
             rule: FirstClick::Safe,
             first: None,
             strategy: Guesser::Lowest,
+            first_game: 0,
             games: 300,
             seed: 11,
             threads,
@@ -30,6 +32,90 @@ fn totals_do_not_depend_on_the_number_of_threads() {
     };
     assert_eq!(run(1), run(2));
     assert_eq!(run(1), run(3));
+}
+
+/// A run of `games` games of 9x9/10 from `first_game`, seed 7, with the lowest-probability
+/// guess (fast) on `threads` threads.
+fn shard(first_game: u64, games: u64, threads: usize) -> Run {
+    Run {
+        config: Config::new(9, 9, 10).unwrap(),
+        rule: FirstClick::Safe,
+        first: None,
+        strategy: Guesser::Lowest,
+        first_game,
+        games,
+        seed: 7,
+        threads,
+    }
+}
+
+/// Game i's result, played alone: the reference the shards are checked against.
+fn alone(index: u64) -> (u64, u64, u64) {
+    let played = bot::play_one(&shard(0, 1, 1), index).unwrap();
+    (
+        u64::from(played.won),
+        u64::from(played.guesses),
+        u64::from(played.analyses),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Cut games 0..60 anywhere into shards, run them on any threads and merge them in any order:
+    /// the totals are those of the games played one by one, and the merged run is games 0..60.
+    #[test]
+    fn shards_add_up_to_the_games_played_one_by_one(
+        cuts in proptest::collection::vec(0u64..=60, 0..4),
+        threads in proptest::collection::vec(1usize..=3, 5),
+        rotate in 0usize..5,
+    ) {
+        let mut bounds = [&[0u64, 60][..], &cuts].concat();
+        bounds.sort_unstable();
+        let mut shards = Vec::new();
+        for (i, pair) in bounds.windows(2).enumerate() {
+            let run = shard(pair[0], pair[1] - pair[0], threads[i]);
+            let report = bot::Report::new(run, bot::run(&run, &|_| {}).unwrap());
+            shards.push((format!("shard{i}.json"), report));
+        }
+        let turn = rotate % shards.len();
+        shards.rotate_left(turn);
+        let merged = bot::merge(&shards).unwrap();
+        let (wins, guesses, analyses) = (0..60).map(alone).fold((0, 0, 0), |a, b| {
+            (a.0 + b.0, a.1 + b.1, a.2 + b.2)
+        });
+        let s = merged.summary;
+        prop_assert_eq!((s.games, s.wins, s.guesses, s.analyses), (60, wins, guesses, analyses));
+        prop_assert_eq!((merged.run.first_game, merged.run.games), (0, 60));
+        let used = &threads[..shards.len()];
+        prop_assert_eq!(merged.run.threads, *used.iter().min().unwrap());
+        prop_assert_eq!(merged.most_threads, *used.iter().max().unwrap());
+    }
+
+    /// A report reads back from its JSON as the same report.
+    #[test]
+    fn a_report_reads_back_from_its_json(
+        strategy in arb_strategy(),
+        level in 0usize..3,
+        opening in any::<bool>(),
+        cell in proptest::option::of((0usize..9, 0usize..9)),
+        (first_game, games, wins) in (0u64..1 << 40, 0u64..1 << 40)
+            .prop_flat_map(|(k, n)| (Just(k), Just(n), 0..=n)),
+        (guesses, analyses) in (any::<u32>(), any::<u64>()),
+        seconds in 0.0..1e6f64,
+        (threads, more) in (1usize..64, 0usize..64),
+    ) {
+        let config = Config::level([Level::Beginner, Level::Intermediate, Level::Expert][level]);
+        let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
+        let first = cell
+            .map(|(x, y)| Pos::new(x, y))
+            .filter(|&c| c != rule.cell(&config));
+        let run = Run { config, rule, first, strategy, first_game, games, seed: games ^ 5, threads };
+        let summary = bot::Summary { games, wins, guesses: guesses.into(), analyses, seconds };
+        let report = bot::Report { run, summary, most_threads: threads + more };
+        let text = bot::to_json(&report);
+        prop_assert_eq!(bot::from_json(&text).unwrap(), report, "{}", text);
+    }
 }
 
 /// The pinned figures: one line per run (see the file's header).
@@ -49,6 +135,7 @@ fn the_bot_wins_the_pinned_games() {
             rule: rule.parse().unwrap(),
             first: None,
             strategy: bot::parse_strategy(strategy).unwrap(),
+            first_game: 0,
             games: games.parse().unwrap(),
             seed: 1,
             threads: 2,
@@ -69,6 +156,7 @@ fn a_run_with_a_first_click_off_the_board_is_an_error() {
         rule: FirstClick::Opening,
         first: Some(Pos { x: 0, y: 9 }),
         strategy: Guesser::Lowest,
+        first_game: 0,
         games: 1,
         seed: 1,
         threads: 1,

@@ -10,5 +10,6 @@ mod minesweeper_bot;
 mod minesweeper_bot_games;
 mod minesweeper_play;
 mod minesweeper_play_screen;
+mod quarto_book;
 mod quarto_play;
 mod quarto_play_screen;

@@ -8,6 +8,7 @@ pub fn bin(name: &str) -> Command {
         "minesweeper-bot" => env!("CARGO_BIN_EXE_minesweeper-bot"),
         "minesweeper-play" => env!("CARGO_BIN_EXE_minesweeper-play"),
         "quarto-play" => env!("CARGO_BIN_EXE_quarto-play"),
+        "quarto-book" => env!("CARGO_BIN_EXE_quarto-book"),
         other => panic!("no binary named {other}"),
     };
     Command::new(path)

@@ -1,17 +1,35 @@
 //! An opening book: the game values of canonical positions, so that early positions are answered
 //! without the long searches they need (see `docs/quarto.md`, "Opening book").
 //!
-//! File format: one line per position, `OOOO PPPPPPPPPPPPPPPP V`: the canonical form's occupancy
-//! (4 hex digits) and pieces (16 hex digits, see [`Canonical`]), then the value for the player to
-//! move, `w`, `d` or `l`. Blank lines and lines starting with `#` are skipped.
+//! Two file forms hold the same entries:
+//! - text: one line per position, `OOOO PPPPPPPPPPPPPPPP V`: the canonical form's occupancy (4 hex
+//!   digits) and pieces (16 hex digits, see [`Canonical`]), then the value for the player to
+//!   move, `w`, `d` or `l`. Blank lines and lines starting with `#` are skipped. The same
+//!   position twice with different values is an error.
+//! - binary ([`Book::to_bytes`]): the 8 bytes [`MAGIC`], the number of entries (4 bytes, little
+//!   endian), then the entries in canonical order, strictly ascending, each the occupancy (2
+//!   bytes, little endian), the pieces of the occupied cells in cell order, two to a byte (low
+//!   nibble first, a last odd one with a zero high nibble), and the value (0 loss, 1 draw,
+//!   2 win): 5 bytes an entry up to 4 pieces placed.
+//!
+//! A book file is at most [`MAX_BOOK_BYTES`]; [`Book::read_file`] refuses a longer one after
+//! reading that much.
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
+use std::io::Read;
 
 use super::board::{Board, Piece};
 use super::parse::Position;
 use super::root::{best_move, best_move_of_value, Answer, Move, Value};
 use super::symmetry::{canonical, Canonical};
+
+/// The first bytes of a binary book.
+pub const MAGIC: &[u8; 8] = b"QRTOBK01";
+
+/// The largest book file read: 8 MiB (the book of every position with up to 4 pieces placed
+/// takes about 200 KB in binary, 1 MB in text).
+pub const MAX_BOOK_BYTES: u64 = 8 << 20;
 
 /// Game values of canonical positions (a piece in hand, no winning line on the board).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,41 +39,185 @@ pub struct Book {
     depth: u32,
 }
 
-/// A line of a book file that is not an entry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadLine {
-    /// 1-based.
-    pub line: usize,
+/// Why a book was refused.
+#[derive(Debug)]
+pub enum BookError {
+    /// A line of a text book that is not an entry (1-based).
+    BadLine { line: usize },
+    /// A line of a text book giving a position another value than an earlier line did.
+    Conflict { line: usize, first: usize },
+    /// A binary book that is cut short, out of order or not canonical at this byte offset.
+    BadBytes { offset: usize, what: &'static str },
+    /// A file over [`MAX_BOOK_BYTES`].
+    TooLarge,
+    /// A file that is neither a binary book nor text.
+    NotText,
+    /// A file that cannot be read.
+    Read(std::io::Error),
 }
 
-impl fmt::Display for BadLine {
+impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "book line {}: expected \"OOOO PPPPPPPPPPPPPPPP w|d|l\" (hex occupancy, hex pieces, value)",
-            self.line
-        )
+        match self {
+            BookError::BadLine { line } => write!(
+                f,
+                "book line {line}: expected \"OOOO PPPPPPPPPPPPPPPP w|d|l\" (hex occupancy, hex pieces, value)"
+            ),
+            BookError::Conflict { line, first } => write!(
+                f,
+                "book line {line}: the position of line {first} again, with another value"
+            ),
+            BookError::BadBytes { offset, what } => {
+                write!(f, "binary book, byte {offset}: {what}")
+            }
+            BookError::TooLarge => write!(f, "larger than a book can be ({MAX_BOOK_BYTES} bytes)"),
+            BookError::NotText => f.write_str("neither a binary book nor UTF-8 text"),
+            BookError::Read(e) => write!(f, "cannot read it: {e}"),
+        }
     }
 }
 
-impl std::error::Error for BadLine {}
+impl std::error::Error for BookError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BookError::Read(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// The opening book built into the binaries: every canonical position with 1 to 3 pieces
+/// placed, in the binary form (made by `quarto-book --depth 3`; see `docs/quarto.md`). Left
+/// out of the bundle for online judges.
+#[cfg(not(bundle))]
+pub const EMBEDDED: &[u8] = include_bytes!("book.bin");
 
 impl Book {
-    /// The book in `text` (the file format above).
+    /// The book built into the binaries ([`EMBEDDED`]); about a millisecond to decode.
+    ///
+    /// # Panics
+    /// If the embedded bytes are not a book (a test checks that they are).
+    #[cfg(not(bundle))]
+    #[must_use]
+    pub fn embedded() -> Book {
+        Book::from_bytes(EMBEDDED).expect("the embedded book is well formed")
+    }
+
+    /// The book in `text` (the text form above).
     ///
     /// # Errors
-    /// The first line that is not an entry.
-    pub fn parse(text: &str) -> Result<Book, BadLine> {
+    /// The first line that is not an entry, or that gives an earlier position another value.
+    pub fn parse(text: &str) -> Result<Book, BookError> {
         let mut book = Book::default();
+        // The line of each entry, to name it in a conflict.
+        let mut lines: BTreeMap<Canonical, usize> = BTreeMap::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let (c, v) = parse_line(line).ok_or(BadLine { line: i + 1 })?;
-            book.insert(c, v);
+            let (c, v) = parse_line(line).ok_or(BookError::BadLine { line: i + 1 })?;
+            match book.values.get(&c) {
+                Some(&old) if old != v => {
+                    return Err(BookError::Conflict {
+                        line: i + 1,
+                        first: lines[&c],
+                    })
+                }
+                Some(_) => {}
+                None => {
+                    lines.insert(c, i + 1);
+                    book.insert(c, v);
+                }
+            }
         }
         Ok(book)
+    }
+
+    /// The book in `bytes`: the binary form if they start with [`MAGIC`], else the text form.
+    ///
+    /// # Errors
+    /// As [`Book::parse`] or [`Book::from_bytes`]; [`BookError::NotText`] if the bytes are
+    /// neither.
+    pub fn read(bytes: &[u8]) -> Result<Book, BookError> {
+        if bytes.starts_with(MAGIC) {
+            return Book::from_bytes(bytes);
+        }
+        Book::parse(std::str::from_utf8(bytes).map_err(|_| BookError::NotText)?)
+    }
+
+    /// The book in the file at `path` (either form), at most [`MAX_BOOK_BYTES`] long.
+    ///
+    /// # Errors
+    /// [`BookError::Read`], [`BookError::TooLarge`] (after reading [`MAX_BOOK_BYTES`] bytes, so
+    /// an endless file such as `/dev/zero` is refused), or as [`Book::read`].
+    pub fn read_file(path: &std::path::Path) -> Result<Book, BookError> {
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_BOOK_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(BookError::Read)?;
+        if bytes.len() as u64 > MAX_BOOK_BYTES {
+            return Err(BookError::TooLarge);
+        }
+        Book::read(&bytes)
+    }
+
+    /// The book in the binary form (see the module).
+    ///
+    /// # Errors
+    /// [`BookError::BadBytes`] at the first byte that does not fit: a wrong magic or count, an
+    /// entry cut short, a value other than 0, 1, 2, an entry that is not a canonical form or not
+    /// after the one before, bytes after the last entry.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
+        let bad = |offset, what| BookError::BadBytes { offset, what };
+        if !bytes.starts_with(MAGIC) {
+            return Err(bad(0, "expected the magic bytes QRTOBK01"));
+        }
+        let count = bytes
+            .get(8..12)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .ok_or(bad(8, "expected the number of entries"))?;
+        let mut book = Book::default();
+        let mut at = 12;
+        let mut last: Option<Canonical> = None;
+        for _ in 0..count {
+            let (c, v, next) = entry_at(bytes, at).ok_or(bad(at, "expected an entry"))?;
+            if last.is_some_and(|l| l >= c) {
+                return Err(bad(at, "an entry out of order or repeated"));
+            }
+            book.insert(c, v);
+            last = Some(c);
+            at = next;
+        }
+        if at != bytes.len() {
+            return Err(bad(at, "bytes after the last entry"));
+        }
+        Ok(book)
+    }
+
+    /// The book in the binary form, the same bytes for the same entries.
+    ///
+    /// # Panics
+    /// With more than `u32::MAX` entries.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        let count = u32::try_from(self.values.len()).expect("a book of at most 2^32 entries");
+        out.extend_from_slice(&count.to_le_bytes());
+        for (c, v) in self.entries() {
+            out.extend_from_slice(&c.occupied.to_le_bytes());
+            let placed: Vec<u8> = (0..16)
+                .filter(|i| c.occupied >> i & 1 == 1)
+                .map(|i| (c.pieces >> (4 * i) & 15) as u8)
+                .collect();
+            out.extend(
+                placed
+                    .chunks(2)
+                    .map(|p| p[0] | p.get(1).map_or(0, |q| q << 4)),
+            );
+            out.push(v.score().wrapping_add(1) as u8);
+        }
+        out
     }
 
     /// The value of `board` with `hand` to place, if the book has it.
@@ -117,22 +279,48 @@ fn parse_line(line: &str) -> Option<(Canonical, Value)> {
     }
     let occupied = u16::from_str_radix(o, 16).ok()?;
     let pieces = u64::from_str_radix(p, 16).ok()?;
-    let board = Board::from_raw(pieces, occupied)?;
-    let hand = Piece::new(0)?;
-    // Only canonical forms are ever looked up: anything else is a corrupt line.
-    if occupied == 0
-        || board.has_winning_line()
-        || canonical(&board, hand) != (Canonical { occupied, pieces })
-    {
-        return None;
-    }
     let value = match v {
         "w" => Value::Win,
         "d" => Value::Draw,
         "l" => Value::Loss,
         _ => return None,
     };
-    Some((Canonical { occupied, pieces }, value))
+    Some((checked_canonical(occupied, pieces)?, value))
+}
+
+/// The entry of a binary book at byte `at`: the position, its value and the next entry's offset.
+fn entry_at(bytes: &[u8], at: usize) -> Option<(Canonical, Value, usize)> {
+    let occupied = u16::from_le_bytes([*bytes.get(at)?, *bytes.get(at + 1)?]);
+    let placed = occupied.count_ones() as usize;
+    let packed = bytes.get(at + 2..at + 2 + placed.div_ceil(2))?;
+    if placed % 2 == 1 && packed[placed / 2] >> 4 != 0 {
+        return None;
+    }
+    let mut pieces = 0u64;
+    let cells = (0..16).filter(|i| occupied >> i & 1 == 1);
+    for (k, cell) in cells.enumerate() {
+        let nibble = packed[k / 2] >> (4 * (k % 2)) & 15;
+        pieces |= u64::from(nibble) << (4 * cell);
+    }
+    let next = at + 2 + placed.div_ceil(2);
+    let value = match bytes.get(next)? {
+        0 => Value::Loss,
+        1 => Value::Draw,
+        2 => Value::Win,
+        _ => return None,
+    };
+    Some((checked_canonical(occupied, pieces)?, value, next + 1))
+}
+
+/// The position `(occupied, pieces)` if it is a canonical form (0000 in hand, so not on the
+/// board) with a piece placed, an empty cell and no winning line: only such forms are ever looked
+/// up, anything else is a corrupt entry.
+fn checked_canonical(occupied: u16, pieces: u64) -> Option<Canonical> {
+    let board = Board::from_raw(pieces, occupied)?;
+    let hand = Piece::new(0)?;
+    let c = Canonical { occupied, pieces };
+    let playable = occupied != 0 && !board.empty().is_empty() && !board.used().contains(hand);
+    (playable && !board.has_winning_line() && canonical(&board, hand) == c).then_some(c)
 }
 
 /// The value, for the mover, of placing `hand` on `cell` of `board` and giving `gift` (`None`
@@ -198,6 +386,13 @@ pub fn best_move_with_book(position: &Position, book: &Book) -> Answer {
         Some(v) => best_move_of_value(position, v),
         None => best_move(position),
     }
+}
+
+/// The value of `board` with `hand` to place from the book's values of the positions its moves
+/// lead to, if it has them all (so a book's shallower levels follow from its deepest one).
+#[must_use]
+pub fn value_from_children(book: &Book, board: &Board, hand: Piece) -> Option<Value> {
+    from_children(book, board, hand).map(|a| a.value)
 }
 
 /// The first best move by the book's values of the positions the moves lead to, if it has them

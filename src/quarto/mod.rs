@@ -10,12 +10,14 @@
 
 pub mod board;
 pub mod book;
+pub mod distance;
 mod error;
 mod parse;
 pub mod root;
 pub mod search;
 pub mod symmetry;
 mod table;
+pub mod values;
 
 use std::io::{Read, Write};
 
@@ -24,6 +26,7 @@ pub use book::{best_move_with_book, Book};
 pub use error::Error;
 pub use parse::{parse, Position, MAX_INPUT};
 pub use root::{best_move, best_move_of_value, best_move_with, Answer, Move, Value};
+pub use values::{move_values, move_values_until, move_values_with_book, MoveValue, Outcome};
 
 /// The best move in a parsed position and its value (see [`best_move`]); its `Display` is the
 /// solver's output, `<move>\n<value>\n`.
@@ -49,6 +52,23 @@ pub fn run<R: Read, W: Write>(input: R, output: W) -> Result<(), Error> {
 /// As [`run`].
 pub fn run_with_book<R: Read, W: Write>(input: R, output: W, book: &Book) -> Result<(), Error> {
     write_answer(&best_move_with_book(&parse(input)?, book), output)
+}
+
+/// Reads a position from `input` and writes every legal move with its outcome, one
+/// `<move>: <outcome>` line each, best first ([`move_values_with_book`]), then flushes.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_values<R: Read, W: Write>(input: R, mut output: W, book: &Book) -> Result<(), Error> {
+    let lines = move_values_with_book(&parse(input)?, book);
+    let mut text = String::new();
+    for line in &lines {
+        text += &format!("{line}\n");
+    }
+    output
+        .write_all(text.as_bytes())
+        .and_then(|()| output.flush())
+        .map_err(Error::Write)
 }
 
 fn write_answer<W: Write>(answer: &Answer, mut output: W) -> Result<(), Error> {

@@ -1,12 +1,14 @@
-//! `minesweeper-bot`: plays seeded Minesweeper games with the analyzer and prints the win rate
-//! (the runs, the reports and the strategies' syntax live in `cp_puzzles_play::minesweeper_bot`).
+//! `minesweeper-bot`: plays seeded Minesweeper games with the analyzer and prints the win rate;
+//! `minesweeper-bot merge` adds up the JSON reports of shards (the runs, the reports, the merge and
+//! the strategies' syntax live in `cp_puzzles_play::minesweeper_bot`).
 
 use std::fmt::Display;
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Parser, Subcommand, ValueEnum};
 use cp_puzzles::minesweeper::game::{Config, FirstClick, Level};
 use cp_puzzles::minesweeper::Pos;
 use cp_puzzles_play::minesweeper_bot::{self as bot, Report, Run, Strategy, STRATEGY_HELP};
@@ -14,8 +16,16 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 /// Plays seeded Minesweeper games with the exact analyzer and reports the win rate.
 #[derive(Debug, Parser)]
-#[command(name = "minesweeper-bot", version, after_help = STRATEGY_HELP)]
+#[command(
+    name = "minesweeper-bot",
+    version,
+    after_help = STRATEGY_HELP,
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true
+)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// A standard level: beginner, intermediate or expert (the default without --width).
     #[arg(long, conflicts_with_all = ["width", "height", "mines"])]
     level: Option<Level>,
@@ -37,6 +47,10 @@ struct Args {
     /// The number of games.
     #[arg(long, default_value_t = 1000)]
     games: u64,
+    /// The first game's number: the run plays games K to K+N-1 of the seed (N = --games), each
+    /// the same game as in any other range, so that shards add up with `merge`.
+    #[arg(long, value_name = "K", default_value_t = 0, conflicts_with = "show")]
+    first_game: u64,
     /// The run's seed: game i is drawn from a seed derived from (S, i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -58,6 +72,32 @@ struct Args {
     /// The game that --show prints.
     #[arg(long, default_value_t = 0, requires = "show")]
     game: u64,
+    /// The report's format: text, or json (everything `merge` needs to add shards up).
+    #[arg(long, default_value = "text", conflicts_with_all = ["show", "compare"])]
+    format: Format,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Adds up the JSON reports of shards (runs over adjacent ranges of one seed's games) into
+    /// the report of one run over all their games.
+    Merge {
+        /// The shards' reports, written by --format json (or by merge --format json), in any
+        /// order. They must share the board, the first click, the strategy and the seed, and
+        /// their games must follow one another without overlap or gap.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The merged report's format: text, or json (which merge reads again).
+        #[arg(long, default_value = "text")]
+        format: Format,
+    },
+}
+
+/// A report's format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
 }
 
 /// Why the program stopped early: `code` is 2 for bad arguments, 1 for a failure while playing.
@@ -89,7 +129,10 @@ fn failure(code: u8, message: impl Display) -> Failure {
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
-    let job = job(args).map_err(|e| failure(2, e))?;
+    if let Some(Command::Merge { files, format }) = &args.command {
+        return merge(files, *format);
+    }
+    let job = job(args)?;
     if args.show {
         return write_out(&bot::replay(&job, args.game).map_err(|e| failure(1, e))?);
     }
@@ -100,9 +143,13 @@ fn run(args: &Args) -> Result<(), Failure> {
     let progress = |n| bar.inc(n);
     let text: Result<Box<dyn Display>, _> = match args.compare {
         Some(other) => bot::compare(&job, other, &progress).map(|c| Box::new(c) as _),
-        None => {
-            bot::run(&job, &progress).map(|summary| Box::new(Report { run: job, summary }) as _)
-        }
+        None => bot::run(&job, &progress).map(|summary| {
+            let report = Report::new(job, summary);
+            match args.format {
+                Format::Text => Box::new(report) as _,
+                Format::Json => Box::new(bot::to_json(&report)) as _,
+            }
+        }),
     };
     bar.finish_and_clear();
     write_out(&text.map_err(|e| failure(1, e))?)
@@ -111,11 +158,25 @@ fn run(args: &Args) -> Result<(), Failure> {
 /// The progress bar's look (drawn on stderr, only when it is a terminal).
 const BAR: &str = "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}";
 
-/// The run the arguments ask for, checked: a board out of range, or a first click off the board
-/// or with no room for the mines, is an error.
-fn job(args: &Args) -> Result<Run, cp_puzzles::minesweeper::game::Error> {
+/// Reads the reports in `files` and prints their merge.
+fn merge(files: &[PathBuf], format: Format) -> Result<(), Failure> {
+    let mut shards = Vec::with_capacity(files.len());
+    for file in files {
+        let report = bot::read_report(file).map_err(|e| failure(1, e))?;
+        shards.push((file.display().to_string(), report));
+    }
+    let merged = bot::merge(&shards).map_err(|e| failure(1, e))?;
+    match format {
+        Format::Text => write_out(&merged),
+        Format::Json => write_out(&bot::to_json(&merged)),
+    }
+}
+
+/// The run the arguments ask for, checked (a usage error, code 2): a board out of range, a first
+/// click off the board or with no room for the mines, or games numbered past 2^64 - 1.
+fn job(args: &Args) -> Result<Run, Failure> {
     let config = match (args.width, args.height, args.mines) {
-        (Some(w), Some(h), Some(m)) => Config::new(w, h, m)?,
+        (Some(w), Some(h), Some(m)) => Config::new(w, h, m).map_err(|e| failure(2, e))?,
         _ => Config::level(args.level.unwrap_or(Level::Expert)),
     };
     let job = Run {
@@ -123,6 +184,7 @@ fn job(args: &Args) -> Result<Run, cp_puzzles::minesweeper::game::Error> {
         rule: args.first_click,
         first: args.first_cell,
         strategy: args.strategy,
+        first_game: args.first_game,
         games: args.games,
         seed: args.seed,
         threads: args
@@ -130,7 +192,16 @@ fn job(args: &Args) -> Result<Run, cp_puzzles::minesweeper::game::Error> {
             .or_else(|| std::thread::available_parallelism().ok())
             .map_or(1, NonZeroUsize::get),
     };
-    job.check()?;
+    job.check().map_err(|e| failure(2, e))?;
+    if job.end_game().is_none() {
+        return Err(failure(
+            2,
+            format!(
+                "expected --first-game + --games at most 2^64 - 1, found {} + {}",
+                job.first_game, job.games
+            ),
+        ));
+    }
     Ok(job)
 }
 

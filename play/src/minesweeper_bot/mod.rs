@@ -6,9 +6,13 @@
 //! number of threads; [`compare`] plays two strategies on the same games; [`replay`] records one
 //! game move by move. [`Report`], [`Comparison`] and [`Replay`] print what the command line
 //! shows, and [`parse_strategy`] and [`Spelled`] read and write the strategies as it writes them
-//! (`regions:endgame=1000,blend=0.3`).
+//! (`regions:endgame=1000,blend=0.3`). A run may cover any range of a seed's games (a shard):
+//! [`to_json`] writes its report as JSON, and [`merge()`] adds shards' reports up into the report
+//! of one run over all their games.
 
 mod error;
+mod json;
+mod merge;
 mod options;
 mod player;
 mod report;
@@ -19,6 +23,8 @@ mod syntax;
 pub use cp_puzzles::minesweeper::bot::{Calls, Forced, Pool, Strategy};
 
 pub use error::BotError;
+pub use json::{from_json, to_json, JsonError, FORMAT, VERSION};
+pub use merge::{merge, read_report, MergeError, MAX_REPORT_BYTES};
 pub use options::{parse_cell, CellError, STRATEGY_HELP};
 pub use player::{play, step, Event, Played};
 pub use report::{replay, Replay, Report};

@@ -13,16 +13,57 @@ use cp_puzzles::minesweeper::{Board, Pos};
 /// `board 30x16/99, first click safe at (0, 0), strategy regions, seed 1, threads 2`.
 impl fmt::Display for Run {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.header(f, &self.threads)
+    }
+}
+
+impl Run {
+    /// The run's line, with `threads` for its threads.
+    fn header(&self, f: &mut fmt::Formatter<'_>, threads: &dyn fmt::Display) -> fmt::Result {
         write!(
             f,
-            "board {}, first click {} at {}, strategy {}, seed {}, threads {}",
+            "board {}, first click {} at {}, strategy {}, seed {}, threads {threads}",
             self.config,
             self.rule,
             Cell(self.first_click()),
             Spelled(self.strategy),
             self.seed,
-            self.threads
         )
+    }
+}
+
+/// The report's games line: `games N` for games 0 to N - 1, `games N (game K to game L)` for a
+/// run that starts at game K > 0 (`games 0 (from game K)` when it is empty).
+struct Games<'a>(&'a Run);
+
+impl fmt::Display for Games<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Run {
+            first_game, games, ..
+        } = *self.0;
+        write!(f, "games {games}")?;
+        match (first_game, games) {
+            (0, _) => Ok(()),
+            (_, 0) => write!(f, " (from game {first_game})"),
+            _ => write!(
+                f,
+                " (game {first_game} to game {})",
+                first_game.saturating_add(games - 1)
+            ),
+        }
+    }
+}
+
+/// The threads of a report: `N`, or `N to M` for merged runs played with different numbers.
+struct Threads(usize, usize);
+
+impl fmt::Display for Threads {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == self.1 {
+            write!(f, "{}", self.0)
+        } else {
+            write!(f, "{} to {}", self.0, self.1)
+        }
     }
 }
 
@@ -35,13 +76,28 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A run and its totals. `Display` gives the run, then one line per figure: games, wins, the win
-/// rate with its 95% Wilson interval, guesses and analyzer calls per game, and milliseconds per
-/// game (the only line that varies between identical runs).
+/// A run and its totals. `Display` gives the run, then one line per figure: games (and which, see
+/// [`Games`]), wins, the win rate with its 95% Wilson interval, guesses and analyzer calls per
+/// game, and milliseconds per game (the only line that varies between identical runs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Report {
+    /// The run; for merged runs, `run.threads` is the fewest threads of any of them.
     pub run: Run,
     pub summary: Summary,
+    /// The most threads of the runs merged into this one (`run.threads` for a single run).
+    pub most_threads: usize,
+}
+
+impl Report {
+    /// A single run's report.
+    #[must_use]
+    pub fn new(run: Run, summary: Summary) -> Report {
+        Report {
+            run,
+            summary,
+            most_threads: run.threads,
+        }
+    }
 }
 
 impl fmt::Display for Report {
@@ -49,8 +105,12 @@ impl fmt::Display for Report {
         let s = &self.summary;
         let per_game = |x: f64| x / s.games.max(1) as f64;
         let (low, high) = wilson_interval(s.wins, s.games);
-        writeln!(f, "{}", self.run)?;
-        writeln!(f, "games {}\nwins {}", s.games, s.wins)?;
+        let run = Run {
+            games: s.games,
+            ..self.run
+        };
+        run.header(f, &Threads(run.threads, self.most_threads))?;
+        writeln!(f, "\n{}\nwins {}", Games(&run), s.wins)?;
         writeln!(
             f,
             "win rate {:.2}% (95% interval {:.2}% to {:.2}%)",
@@ -71,7 +131,11 @@ impl fmt::Display for Comparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rate = |wins: u64| 100.0 * wins as f64 / self.games.max(1) as f64;
         writeln!(f, "{}\ncompared with {}", self.run, Spelled(self.second))?;
-        writeln!(f, "games {}", self.games)?;
+        let run = Run {
+            games: self.games,
+            ..self.run
+        };
+        writeln!(f, "{}", Games(&run))?;
         writeln!(
             f,
             "first wins {} ({:.2}%)",

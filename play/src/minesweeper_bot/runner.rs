@@ -19,8 +19,13 @@ pub struct Run {
     /// the board, and under `opening` its 3x3 block must leave room for the mines.
     pub first: Option<Pos>,
     pub strategy: Strategy,
+    /// The number of the run's first game: the run plays games `first_game` to
+    /// `first_game + games - 1` of its seed, so that runs over disjoint ranges (shards) add up to
+    /// one run over their union.
+    pub first_game: u64,
     pub games: u64,
-    /// Game `i` is played on the layout drawn from `game_seed(seed, i)`.
+    /// Game `i` is played on the layout drawn from `game_seed(seed, i)`, whatever the range it is
+    /// played in.
     pub seed: u64,
     pub threads: usize,
 }
@@ -32,6 +37,12 @@ impl Run {
         self.first.unwrap_or_else(|| self.rule.cell(&self.config))
     }
 
+    /// One past the number of the run's last game, if it is below 2^64.
+    #[must_use]
+    pub fn end_game(&self) -> Option<u64> {
+        self.first_game.checked_add(self.games)
+    }
+
     /// Checks that the first click is on the board and that the rule leaves room for the mines
     /// there.
     ///
@@ -39,6 +50,18 @@ impl Run {
     /// As [`Config::check_first`].
     pub fn check(&self) -> Result<(), game::Error> {
         self.config.check_first(self.rule, self.first_click())
+    }
+
+    /// Checks [`Run::check`] and that the games are numbered below 2^64.
+    fn check_all(&self) -> Result<(), RunError> {
+        self.check().map_err(RunError::Config)?;
+        match self.end_game() {
+            Some(_) => Ok(()),
+            None => Err(RunError::Range {
+                first_game: self.first_game,
+                games: self.games,
+            }),
+        }
     }
 }
 
@@ -56,14 +79,14 @@ pub struct Summary {
 /// Games handed to a thread at a time.
 const CHUNK: u64 = 16;
 
-/// Plays `run.games` games, `run.threads` at a time; `progress` is called with the number of
+/// Plays games `run.first_game` to `run.first_game + run.games - 1`, `run.threads` at a time; `progress` is called with the number of
 /// games just finished (from any thread).
 ///
 /// # Errors
-/// A first click the rule cannot hold ([`RunError::Config`]), or an analyzer failure in some
-/// game.
+/// A first click the rule cannot hold ([`RunError::Config`]), games numbered past 2^64 - 1
+/// ([`RunError::Range`]), or an analyzer failure in some game.
 pub fn run(run: &Run, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary, RunError> {
-    run.check().map_err(RunError::Config)?;
+    run.check_all()?;
     let start = Instant::now();
     let tally = |summary: &mut Summary, index: u64| {
         let played = play_one(run, index)?;
@@ -84,6 +107,8 @@ pub enum RunError {
     /// The game cannot be set up: the first click is off the board, or leaves no room for the
     /// mines.
     Config(game::Error),
+    /// The games' numbers run past 2^64 - 1.
+    Range { first_game: u64, games: u64 },
     /// The analyzer failed in game `game`.
     Game { game: u64, error: BotError },
 }
@@ -92,6 +117,11 @@ impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RunError::Config(e) => write!(f, "{e}"),
+            RunError::Range { first_game, games } => write!(
+                f,
+                "expected the games to be numbered below 2^64, found {games} games from game \
+                 {first_game}"
+            ),
             RunError::Game { game, error } => write!(f, "game {game}: {error}"),
         }
     }
@@ -101,12 +131,13 @@ impl std::error::Error for RunError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             RunError::Config(e) => Some(e),
+            RunError::Range { .. } => None,
             RunError::Game { error, .. } => Some(error),
         }
     }
 }
 
-/// Plays games `0..run.games` on `run.threads` threads: each thread takes chunks of game numbers
+/// Plays games `run.first_game..run.first_game + run.games` on `run.threads` threads: each thread takes chunks of game numbers
 /// until none are left, `tally` adds one game to its totals (each thread starts from `zero`), and
 /// `merge` adds the threads' totals. Totals are integer sums, so they do not depend on the number
 /// of threads.
@@ -122,7 +153,7 @@ fn across_threads<T: Clone + Send + Sync>(
     std::thread::scope(|scope| {
         for _ in 0..run.threads.max(1) {
             scope.spawn(|| {
-                let local = worker(run.games, &next, progress, zero.clone(), tally);
+                let local = worker(run, &next, progress, zero.clone(), tally);
                 let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
                 let before = std::mem::replace(&mut *totals, Ok(zero.clone()));
                 *totals = match (before, local) {
@@ -135,10 +166,10 @@ fn across_threads<T: Clone + Send + Sync>(
     totals.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Takes chunks of game numbers below `games` until none are left, adding each game to `totals`;
-/// returns this thread's totals.
+/// Takes chunks of the run's games until none are left, adding each game to `totals`; returns
+/// this thread's totals. `next` counts from 0, the run's first game.
 fn worker<T>(
-    games: u64,
+    run: &Run,
     next: &AtomicU64,
     progress: &(dyn Fn(u64) + Sync),
     mut totals: T,
@@ -146,12 +177,12 @@ fn worker<T>(
 ) -> Result<T, RunError> {
     loop {
         let begin = next.fetch_add(CHUNK, Ordering::Relaxed);
-        if begin >= games {
+        if begin >= run.games {
             return Ok(totals);
         }
-        let end = (begin + CHUNK).min(games);
-        for index in begin..end {
-            tally(&mut totals, index)?;
+        let end = (begin + CHUNK).min(run.games);
+        for offset in begin..end {
+            tally(&mut totals, run.first_game + offset)?;
         }
         progress(end - begin);
     }
@@ -206,7 +237,7 @@ pub fn compare(
     other: Strategy,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Comparison, RunError> {
-    run.check().map_err(RunError::Config)?;
+    run.check_all()?;
     let second = Run {
         strategy: other,
         ..*run

@@ -1,8 +1,8 @@
 //! The opening book: the value of every canonical position with 1 to `depth` pieces placed and a
 //! piece in hand, computed by the library's solver.
 //!
-//! The file format and the lookups are the library's ([`Book`]); this module holds the shipped
-//! book and what makes it.
+//! The file forms, the lookups and the book built into the binaries are the library's ([`Book`],
+//! [`Book::embedded`]); this module holds what makes a book.
 
 use std::collections::BTreeSet;
 
@@ -11,16 +11,10 @@ use cp_puzzles::quarto::symmetry::{canonical, Canonical};
 pub use cp_puzzles::quarto::Book;
 use cp_puzzles::quarto::{Board, Piece, Value};
 
-/// The book shipped with the program (see `docs/quarto-play.md` for how it was made).
-pub const SHIPPED: &str = include_str!("book.txt");
-
-/// The shipped book.
-///
-/// # Panics
-/// If the shipped book is malformed (a test checks that it is not).
+/// The shipped book: the one built into the binaries ([`Book::embedded`]).
 #[must_use]
 pub fn shipped() -> Book {
-    Book::parse(SHIPPED).expect("the shipped book is well formed")
+    Book::embedded()
 }
 
 /// The canonical positions with exactly `placed` pieces on the board, a piece in hand, and no

@@ -1,0 +1,252 @@
+//! Every legal move of a position with its exact outcome for the mover: `win in N`, `draw` or
+//! `loss in N` (N as in [`distance`](super::distance)).
+//!
+//! The moves are listed best first by value (win, draw, loss), ties in the solver's order (cell
+//! row-major, then given piece ascending), so the first line is the move `quarto` prints. Within
+//! one value the distance does not reorder them.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::board::{Board, Cell, Piece};
+use super::book::{moves, Book};
+use super::distance::Prover;
+use super::parse::Position;
+use super::root::{Move, Value};
+use super::search::{default_log2_buckets, Config, Searcher};
+use super::symmetry::stabilizer;
+
+/// A value with its distance, for the player to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Outcome {
+    /// The mover wins with their N-th placement from here at the latest (N >= 1).
+    Win(u32),
+    Draw,
+    /// The opponent wins with their N-th placement from here at the latest (N >= 1).
+    Loss(u32),
+}
+
+impl Outcome {
+    /// The value without the distance.
+    #[must_use]
+    pub fn value(self) -> Value {
+        match self {
+            Outcome::Win(_) => Value::Win,
+            Outcome::Draw => Value::Draw,
+            Outcome::Loss(_) => Value::Loss,
+        }
+    }
+
+    /// The outcome, for the mover, of the position their move leaves to the opponent (`self`).
+    #[must_use]
+    pub fn before(self) -> Outcome {
+        match self {
+            Outcome::Win(n) => Outcome::Loss(n),
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss(n) => Outcome::Win(n + 1),
+        }
+    }
+}
+
+/// `win in N`, `draw` or `loss in N`.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(n) => write!(f, "win in {n}"),
+            Outcome::Draw => f.write_str("draw"),
+            Outcome::Loss(n) => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// One line of `quarto --values`: a move and its outcome for the mover.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveValue {
+    pub mv: Move,
+    pub outcome: Outcome,
+}
+
+/// `<move>: <outcome>`, e.g. `place 1 2 give 0110: win in 3`.
+impl fmt::Display for MoveValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.mv, self.outcome)
+    }
+}
+
+/// Every legal move of `position` with its outcome, best first (see the module's order), by
+/// search alone.
+#[must_use]
+pub fn move_values(position: &Position) -> Vec<MoveValue> {
+    move_values_with_book(position, &Book::default())
+}
+
+/// As [`move_values`], taking the values of the positions the moves lead to from `book` where it
+/// has them (the distances of decided ones are still searched). The same answer whenever the
+/// book's values are right.
+///
+/// For `quarto-play`'s values panel: `move_values_with_book(&position, &Book::embedded())`
+/// (decode the book once and keep it), or [`move_values_until`] to stop early.
+#[must_use]
+pub fn move_values_with_book(position: &Position, book: &Book) -> Vec<MoveValue> {
+    move_values_until(position, book, || false).expect("never stopped")
+}
+
+/// As [`move_values_with_book`], asking `stop` before each move is valued and giving up (`None`)
+/// as soon as it says so: for a caller whose position may change while the values are computed.
+/// One move's search is not interrupted, so `None` comes at most one move's search late.
+pub fn move_values_until(
+    position: &Position,
+    book: &Book,
+    mut stop: impl FnMut() -> bool,
+) -> Option<Vec<MoveValue>> {
+    let Some(hand) = position.hand else {
+        // The empty board: every gift is the image of 0000 under a complement that fixes the
+        // board, and the game is a draw (see `root`).
+        return Some(
+            (0..16)
+                .filter_map(Piece::new)
+                .map(|p| MoveValue {
+                    mv: Move {
+                        place: None,
+                        give: Some(p),
+                    },
+                    outcome: Outcome::Draw,
+                })
+                .collect(),
+        );
+    };
+    if stop() {
+        return None;
+    }
+    let mut valuer = Valuer::new(position.board, hand, book);
+    let mut lines = Vec::new();
+    for mv in moves(&position.board, hand) {
+        if stop() {
+            return None;
+        }
+        lines.push(MoveValue {
+            mv,
+            outcome: valuer.outcome(mv),
+        });
+    }
+    lines.sort_by_key(|l| std::cmp::Reverse(l.outcome.value()));
+    Some(lines)
+}
+
+/// Values the moves of one position, sharing a search table and a prover between them, and
+/// valuing one move per orbit of the position's stabilizer.
+struct Valuer<'a> {
+    board: Board,
+    hand: Piece,
+    book: &'a Book,
+    searcher: Searcher,
+    /// The position's own value (from the book, or searched when a move first needs a search):
+    /// every move is worth at most this, which narrows the searches of the moves.
+    value: Option<Value>,
+    prover: Prover,
+    symmetries: Vec<super::symmetry::Symmetry>,
+    known: HashMap<(Cell, Piece), Outcome>,
+}
+
+impl<'a> Valuer<'a> {
+    /// The value for the opponent of `after` with `gift` to place (no immediate win), searched
+    /// with the narrowest window the position's value allows: the mover's move is worth at most
+    /// the position, so the opponent gets at least its negation. In a lost position every move
+    /// loses; in a drawn one a null window tells a draw from a loss.
+    fn search(&mut self, after: Board, gift: Piece) -> Value {
+        let value = match self.value {
+            Some(v) => v,
+            None => {
+                let v = from_score(self.searcher.value(self.board, self.hand, -1, 1));
+                self.value = Some(v);
+                v
+            }
+        };
+        match value {
+            Value::Loss => Value::Win,
+            Value::Draw => {
+                if self.searcher.value(after, gift, 0, 1) >= 1 {
+                    Value::Win
+                } else {
+                    Value::Draw
+                }
+            }
+            Value::Win => from_score(self.searcher.value(after, gift, -1, 1)),
+        }
+    }
+
+    fn new(board: Board, hand: Piece, book: &'a Book) -> Valuer<'a> {
+        let empty = board.empty().len();
+        Valuer {
+            board,
+            hand,
+            book,
+            searcher: Searcher::new(Config::default(), default_log2_buckets(empty)),
+            value: book.value(&board, hand),
+            prover: Prover::new(default_log2_buckets(empty).min(20) + 1),
+            symmetries: stabilizer(&board, hand),
+            known: HashMap::new(),
+        }
+    }
+
+    fn outcome(&mut self, mv: Move) -> Outcome {
+        let Some(cell) = mv.place else {
+            return Outcome::Draw;
+        };
+        let Some(gift) = mv.give else {
+            return if self.board.wins_at(cell, self.hand) {
+                Outcome::Win(1)
+            } else {
+                Outcome::Draw
+            };
+        };
+        // The least move of the orbit stands for the others (same value, same distance).
+        let rep = self
+            .symmetries
+            .iter()
+            .map(|s| (s.cell(cell), s.piece(gift)))
+            .fold((cell, gift), std::cmp::min);
+        if let Some(&o) = self.known.get(&rep) {
+            return o;
+        }
+        let o = self.child_outcome(rep.0, rep.1).before();
+        self.known.insert(rep, o);
+        o
+    }
+
+    /// The outcome for the opponent of receiving `gift` after `hand` is placed on `cell`.
+    fn child_outcome(&mut self, cell: Cell, gift: Piece) -> Outcome {
+        let after = self.board.place(cell, self.hand);
+        if after.threats().meets(gift.traits()) {
+            return Outcome::Win(1);
+        }
+        let value = self
+            .book
+            .value(&after, gift)
+            .unwrap_or_else(|| self.search(after, gift));
+        self.with_distance(after, gift, value).unwrap_or_else(|| {
+            // Only a wrong book value has no distance: the search's own value instead.
+            let searched = from_score(self.searcher.value(after, gift, -1, 1));
+            self.with_distance(after, gift, searched)
+                .expect("a searched value has its distance")
+        })
+    }
+
+    /// `value` (the opponent's, placing `gift` on `after`) with its distance, or `None` if the
+    /// position is not decided that way.
+    fn with_distance(&mut self, after: Board, gift: Piece, value: Value) -> Option<Outcome> {
+        match value {
+            Value::Win => self.prover.win_distance(after, gift).map(Outcome::Win),
+            Value::Draw => Some(Outcome::Draw),
+            Value::Loss => self.prover.loss_distance(after, gift).map(Outcome::Loss),
+        }
+    }
+}
+
+fn from_score(score: i8) -> Value {
+    match score {
+        1 => Value::Win,
+        0 => Value::Draw,
+        _ => Value::Loss,
+    }
+}
