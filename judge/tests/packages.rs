@@ -120,7 +120,7 @@ fn judging_one_program_names_the_format_and_shows_the_judge_message() {
         .arg(&zero)
         .assert()
         .code(1)
-        .stdout(predicate::str::is_match("^[^\n]*split: ICPC problem package \\(legacy\\), 3 cases in 2 groups, time limit 1 s").unwrap())
+        .stdout(predicate::str::is_match("^[^\n]*split: ICPC problem package \\(legacy\\), 3 cases in 2 groups, time limit [0-9]+ s \\(the slowest accepted run").unwrap())
         .stdout(predicate::str::contains("WA  [").and(predicate::str::contains("    a and b must be positive\n")));
     judge()
         .arg(fixture("samples"))
