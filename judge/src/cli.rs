@@ -1,10 +1,14 @@
-//! The command line: `judge [SUITES...]`, `judge record SUITE`, `judge stress`,
-//! `judge bundle PUZZLE`.
+//! The command line, through clap's derive: `judge [SUITES...]`, `judge record SUITE`,
+//! `judge stress`, `judge bundle PUZZLE`, `judge verify PACKAGE`, `judge validate PACKAGE`,
+//! `judge package SUITE -o DIR`.
+//!
+//! A suite that shares a subcommand's name is judged with `judge -- NAME` (everything after `--`
+//! is a suite or a problem folder).
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Parser, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::compare::Mode;
 
@@ -15,21 +19,52 @@ pub enum Command {
     Record(RecordArgs),
     Bundle(BundleArgs),
     Stress(StressArgs),
+    Verify(VerifyArgs),
+    Validate(ValidateArgs),
+    Package(PackageArgs),
     /// `--help` or `--version`: the text to print on stdout, then exit 0.
     Help(String),
 }
 
-/// Judges programs on `testcases/<suite>/NN.in` and `NN.out`.
+/// The whole command line: a subcommand, or the judging options.
 #[derive(Parser, Debug)]
 #[command(
     name = "judge",
     version,
-    after_help = "Other commands:\n  judge record SUITE --cmd 'REFERENCE' [--force]   write the missing .out files\n  \
-                  judge stress --gen 'GEN' --cmd 'CMD' [--ref 'REF'] find a failing input and shrink it\n  \
-                  judge bundle PUZZLE [--bin NAME] [-o FILE]        one std-only source file for online judges"
+    about = "Judges programs on test cases: our suites under testcases/, or a problem folder \
+             (ICPC/Kattis package, Polygon package, plain folder of NAME.in and NAME.ans)",
+    args_conflicts_with_subcommands = true,
+    after_help = "A suite named like a subcommand is judged with `judge -- NAME`."
 )]
+struct Cli {
+    #[command(subcommand)]
+    sub: Option<Sub>,
+    #[command(flatten)]
+    judge: JudgeArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Write the missing .out files of a suite from a reference program.
+    Record(RecordArgs),
+    /// Run a generator seed after seed until the program fails, then shrink the input.
+    Stress(StressArgs),
+    /// Write one std-only source file of a solver for online judges.
+    Bundle(BundleArgs),
+    /// Judge every submission of a problem package and check it gets the verdict it promises.
+    Verify(VerifyArgs),
+    /// Run every input of a problem package through its input validators.
+    Validate(ValidateArgs),
+    /// Write one of our suites as an ICPC problem package.
+    Package(PackageArgs),
+}
+
+/// Judges programs on `testcases/<suite>/NN.in` and `NN.out`, or on a problem folder.
+#[derive(Args, Debug)]
 pub struct JudgeArgs {
-    /// Suites to judge (all under the test-case folder by default).
+    /// Suites to judge (all under the test-case folder by default), or problem folders (a path
+    /// to an ICPC/Kattis package, a Polygon package, or a folder of NAME.in with NAME.ans or
+    /// NAME.out).
     pub suites: Vec<String>,
     /// Judge this shell command instead of our own binary for each suite.
     #[arg(long)]
@@ -78,8 +113,7 @@ pub enum Color {
 }
 
 /// Writes the missing `.out` files of a suite from a reference program.
-#[derive(Parser, Debug)]
-#[command(name = "judge record")]
+#[derive(Args, Debug)]
 pub struct RecordArgs {
     /// The suite to complete.
     pub suite: String,
@@ -105,8 +139,7 @@ pub struct RecordArgs {
 }
 
 /// Runs a generator seed after seed until the program fails, then shrinks the failing input.
-#[derive(Parser, Debug)]
-#[command(name = "judge stress")]
+#[derive(Args, Debug)]
 pub struct StressArgs {
     /// The generator, a shell command run as `GEN SEED`; its stdout is the input.
     #[arg(long = "gen", value_name = "GEN")]
@@ -159,8 +192,7 @@ pub struct StressArgs {
 }
 
 /// Writes one self-contained, std-only Rust file for a solver.
-#[derive(Parser, Debug)]
-#[command(name = "judge bundle")]
+#[derive(Args, Debug)]
 pub struct BundleArgs {
     /// The puzzle: its module is `src/PUZZLE`, its main `bin/PUZZLE.rs`.
     pub puzzle: String,
@@ -179,6 +211,43 @@ pub struct BundleArgs {
     pub root: PathBuf,
 }
 
+/// Judges every submission of a problem package against the verdict it promises.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The problem folder (ICPC/Kattis or Polygon package).
+    pub package: PathBuf,
+    /// Submissions judged at once; above 1 the times are taken in parallel.
+    #[arg(short = 'j', long = "jobs", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
+    /// A submission in a language this machine cannot build or run fails the run instead of
+    /// being skipped.
+    #[arg(long)]
+    pub strict: bool,
+    /// Judge only submissions whose path (below `submissions/`) contains this pattern.
+    #[arg(long)]
+    pub filter: Option<String>,
+}
+
+/// Runs every input of a problem package through its input validators.
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// The problem folder (ICPC/Kattis package).
+    pub package: PathBuf,
+}
+
+/// Writes one of our suites as an ICPC problem package (2023-07 format).
+#[derive(Args, Debug)]
+pub struct PackageArgs {
+    /// The suite under the test-case folder.
+    pub suite: String,
+    /// The package's folder, created (it must not exist, or be empty).
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// The folder that holds the suites.
+    #[arg(long, default_value = "testcases")]
+    pub testcases: PathBuf,
+}
+
 /// Parses the whole command line, program name first.
 ///
 /// # Errors
@@ -188,42 +257,29 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let mut args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    let sub = args.get(1).and_then(|a| a.to_str()).map(str::to_string);
-    match sub.as_deref() {
-        Some("record") => {
-            args.remove(0);
-            args[0] = "judge record".into();
-            parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Record))
-        }
-        Some("stress") => {
-            args.remove(0);
-            args[0] = "judge stress".into();
-            parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Stress))
-        }
-        Some("bundle") => {
-            args.remove(0);
-            args[0] = "judge bundle".into();
-            parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Bundle))
-        }
-        _ => parse_as(args).map(|c| c.map_or_else(Command::Help, Command::Judge)),
-    }
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => return Ok(Command::Help(e.to_string())),
+        Err(e) => return Err(one_line(&e)),
+    };
+    Ok(match cli.sub {
+        None => Command::Judge(cli.judge),
+        Some(Sub::Record(a)) => Command::Record(a),
+        Some(Sub::Stress(a)) => Command::Stress(a),
+        Some(Sub::Bundle(a)) => Command::Bundle(a),
+        Some(Sub::Verify(a)) => Command::Verify(a),
+        Some(Sub::Validate(a)) => Command::Validate(a),
+        Some(Sub::Package(a)) => Command::Package(a),
+    })
 }
 
-/// `Ok(Err(text))` for `--help`: clap's "errors" that are not errors.
-fn parse_as<P: Parser>(args: Vec<OsString>) -> Result<Result<P, String>, String> {
-    match P::try_parse_from(args) {
-        Ok(p) => Ok(Ok(p)),
-        Err(e) if !e.use_stderr() => Ok(Err(e.to_string())),
-        Err(e) => {
-            // One line: clap's message up to its usage block, lines joined.
-            let text = e.to_string();
-            let message: Vec<&str> = text
-                .lines()
-                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
-                .map(str::trim)
-                .collect();
-            Err(message.join(" ").trim_start_matches("error: ").to_string())
-        }
-    }
+/// Clap's message up to its usage block, lines joined.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let message: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
+        .map(str::trim)
+        .collect();
+    message.join(" ").trim_start_matches("error: ").to_string()
 }

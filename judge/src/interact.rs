@@ -42,7 +42,11 @@ pub fn judge(j: &Judging, interactor: &str, case: &Case) -> Result<CaseResult, S
     let command = format!("{interactor} {}", arguments(codes, case, scratch.path())?);
     let (o, exited, transcript) = converse(j, &command, interactor)?;
     let decision = decide(interactor, codes, &exited, scratch.path())?;
-    let (verdict, detail) = verdict_of(j, &o, expected_exit, exited.first, decision.rejection);
+    let first = match codes {
+        InteractorCodes::Testlib => Ended::Interactor(exited.first),
+        InteractorCodes::Kattis => Ended::Program(!exited.first),
+    };
+    let (verdict, detail) = verdict_of(j, &o, expected_exit, first, decision.rejection);
     let detail = detail.map(|d| format!("{d}\n{}", transcript.render()));
     let mut result = verdict::result(case, verdict, detail, &o);
     result.score = decision.score.filter(|_| verdict == Verdict::Accepted);
@@ -305,6 +309,16 @@ impl Relay {
     }
 }
 
+/// Who ended first, and how the verdicts are ordered: testlib's convention lets the
+/// interactor's verdict stand over a program's crash (`Interactor(true)`: the interactor
+/// ended first); Kattis's judges a program that ended first on its own exit before the
+/// interactor's verdict (`Program(true)`), as problemtools does.
+#[derive(Clone, Copy)]
+enum Ended {
+    Interactor(bool),
+    Program(bool),
+}
+
 /// The interactor's decision from its exit code, its message and its score.
 ///
 /// # Errors
@@ -410,14 +424,18 @@ fn verdict_of(
     j: &Judging,
     o: &Outcome,
     expected_exit: i32,
-    interactor_first: bool,
+    ended: Ended,
     rejection: Option<(Verdict, String)>,
 ) -> (Verdict, Option<String>) {
     let over = verdict::over_limit(j, o);
-    let first = if interactor_first {
-        rejection.or(over)
-    } else {
-        over.or(rejection)
+    let first = match ended {
+        Ended::Interactor(true) => rejection.or(over),
+        Ended::Interactor(false) => over.or(rejection),
+        // Kattis: a program that ended first, and badly, is judged on its own end.
+        Ended::Program(true) => over
+            .or_else(|| verdict::wrong_exit(o, expected_exit))
+            .or(rejection),
+        Ended::Program(false) => rejection.or(over),
     };
     if let Some((v, d)) = first {
         return (v, Some(d));

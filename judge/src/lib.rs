@@ -8,6 +8,7 @@ pub mod cleanup;
 pub mod cli;
 pub mod compare;
 pub mod diff;
+pub mod formats;
 pub mod interact;
 pub mod machine;
 pub mod measure;

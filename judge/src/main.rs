@@ -6,7 +6,9 @@
 //! Exit codes: 0 every case AC (or the command succeeded), 1 a case failed, 2 a usage or setup
 //! error.
 
-use judge::{bundle, cleanup, cli, machine, measure, out, record, report, session, stress};
+use judge::{
+    bundle, cleanup, cli, formats, machine, measure, out, record, report, session, stress,
+};
 
 use std::process::ExitCode;
 
@@ -55,11 +57,25 @@ where
         Command::Record(args) => record::record(&args),
         Command::Bundle(args) => bundle::command(&args),
         Command::Stress(args) => stress::command(&args),
+        Command::Verify(args) => formats::verify::command(&args),
+        Command::Validate(args) => formats::validate::command(&args),
+        Command::Package(args) => formats::package::command(&args),
     }
 }
 
 /// Judges every planned suite, reports on stdout (and in `--junit`), returns whether all passed.
 fn judge(args: &JudgeArgs) -> Result<bool, String> {
+    let folders = args
+        .suites
+        .iter()
+        .filter(|s| formats::folder::is_folder(s, &args.testcases))
+        .count();
+    if folders > 0 {
+        if folders < args.suites.len() {
+            return Err("judge problem folders and suites by name in separate runs".to_string());
+        }
+        return formats::folder::judge(args);
+    }
     if let Some(path) = &args.junit {
         out::writable("--junit", path)?;
     }

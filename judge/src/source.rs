@@ -1,116 +1,471 @@
-//! Source files given as a command (`--cmd sol.cpp`): C, C++ and Rust are compiled once and
-//! cached by content under `target/judge-build/`; Java is compiled there too and run with `java`;
-//! Python is run with `python3`. Compiling happens before any case runs, so its time is never
-//! counted in a case's time.
+//! Source files and submission folders given as programs (`--cmd sol.cpp`, a package's
+//! submissions and validators): C, C++, Rust, Java and Kotlin are compiled once and cached by
+//! content; Python and JavaScript are run by their interpreter. The language comes from the
+//! extension and, for Python, from the first line (`#!/usr/bin/env python2` is Python 2), as
+//! problemtools does. A folder is one program: its C or C++ files compiled together, its Java or
+//! Kotlin files compiled together, or its one main file of another language. Compiling happens
+//! before any case runs, so its time is never counted in a case's time.
+//!
+//! The builds are kept under the repository's `target/judge-build/` when the judge runs inside
+//! it, else under `$XDG_CACHE_HOME/judge` (or `~/.cache/judge`).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 
-/// How a source file is turned into a program.
-enum Kind {
-    /// Compiled to one executable: the compiler, its options before `-o OUT SRC`, and after.
-    Native(
-        &'static str,
-        &'static [&'static str],
-        &'static [&'static str],
-    ),
+/// The languages the judge can build or run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    C,
+    Cpp,
+    Rust,
     Java,
-    Python,
+    Kotlin,
+    Python3,
+    Python2,
+    JavaScript,
 }
 
-fn kind(path: &Path) -> Option<Kind> {
-    Some(match path.extension()?.to_str()? {
-        "cpp" | "cc" | "cxx" => Kind::Native("g++", &["-O2", "-std=c++17"], &[]),
-        "c" => Kind::Native("gcc", &["-O2"], &["-lm"]),
-        "rs" => Kind::Native("rustc", &["-O", "--edition", "2021"], &[]),
-        "java" => Kind::Java,
-        "py" => Kind::Python,
-        _ => return None,
-    })
+impl Language {
+    /// The language of `path` from its extension (and first line, for Python).
+    #[must_use]
+    pub fn of(path: &Path) -> Option<Language> {
+        Some(match path.extension()?.to_str()? {
+            "cpp" | "cc" | "cxx" | "c++" | "C" => Language::Cpp,
+            "c" => Language::C,
+            "rs" => Language::Rust,
+            "java" => Language::Java,
+            "kt" => Language::Kotlin,
+            "js" => Language::JavaScript,
+            "py" | "py3" => python_of(path),
+            "py2" => Language::Python2,
+            _ => return None,
+        })
+    }
+
+    /// Its name in messages.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::C => "C",
+            Language::Cpp => "C++",
+            Language::Rust => "Rust",
+            Language::Java => "Java",
+            Language::Kotlin => "Kotlin",
+            Language::Python3 => "Python 3",
+            Language::Python2 => "Python 2",
+            Language::JavaScript => "JavaScript",
+        }
+    }
+
+    /// The tool that builds or runs it, and the arguments that make it say its version.
+    fn tool(self) -> (&'static str, &'static str) {
+        match self {
+            Language::C => ("gcc", "--version"),
+            Language::Cpp => ("g++", "--version"),
+            Language::Rust => ("rustc", "--version"),
+            Language::Java => ("javac", "-version"),
+            Language::Kotlin => ("kotlinc", "-version"),
+            Language::Python3 => ("python3", "--version"),
+            Language::Python2 => ("python2", "--version"),
+            Language::JavaScript => ("node", "--version"),
+        }
+    }
 }
 
-/// The shell command that runs `command` if it is a source file (one word naming an existing
-/// file with a known extension), compiling it first when needed; `None` for any other command.
+/// `#!...python2` on the first line makes a `.py` file Python 2.
+fn python_of(path: &Path) -> Language {
+    let first = std::fs::read(path).unwrap_or_default();
+    let first = first.split(|&b| b == b'\n').next().unwrap_or_default();
+    let first = String::from_utf8_lossy(first);
+    if first.starts_with("#!") && first.contains("python2") {
+        Language::Python2
+    } else {
+        Language::Python3
+    }
+}
+
+/// Why a program could not be built.
+#[derive(Debug)]
+pub enum BuildError {
+    /// This machine lacks the compiler or interpreter (a submission is then skipped).
+    Unavailable(String),
+    /// Anything else: no known language, a compile error (with the compiler's output).
+    Failed(String),
+}
+
+impl BuildError {
+    /// The message, whatever the kind.
+    #[must_use]
+    pub fn message(self) -> String {
+        match self {
+            BuildError::Unavailable(m) | BuildError::Failed(m) => m,
+        }
+    }
+}
+
+/// The shell command that runs `command` if it is a source file or a folder of sources (one
+/// word naming an existing file with a known extension, or a folder), compiling it first when
+/// needed; `None` for any other command.
 ///
 /// # Errors
 /// The compiler cannot be run or rejects the file: its whole output is in the message.
 pub fn command(command: &str) -> Option<Result<String, String>> {
     let path = Path::new(command.trim());
-    if command.split_whitespace().count() != 1 || !path.is_file() {
+    if command.split_whitespace().count() != 1 {
         return None;
     }
-    Some(match kind(path)? {
-        Kind::Python => Ok(format!("python3 {}", crate::program::quote(path))),
-        Kind::Native(compiler, before, after) => native(path, compiler, before, after),
-        Kind::Java => java(path),
-    })
+    let source_file = path.is_file() && Language::of(path).is_some();
+    if !source_file && !path.is_dir() {
+        return None;
+    }
+    Some(build(path).map_err(BuildError::message))
 }
 
-fn native(src: &Path, compiler: &str, before: &[&str], after: &[&str]) -> Result<String, String> {
-    let out = cached(src, compiler)?;
+/// The shell command that runs the program in `path` (a source file or a folder), built.
+///
+/// # Errors
+/// The language is unknown or unavailable here, or the build fails.
+pub fn build(path: &Path) -> Result<String, BuildError> {
+    if path.is_dir() && (path.join("build").is_file() || path.join("run").is_file()) {
+        return scripts(path);
+    }
+    let (language, files, main) = sources(path)?;
+    available(language)?;
+    let q = |p: &Path| crate::program::quote(&absolute(p));
+    match language {
+        Language::Python3 => Ok(format!("{} {}", interpreter("python3"), q(&main))),
+        Language::Python2 => Ok(format!("{} {}", interpreter("python2"), q(&main))),
+        Language::JavaScript => Ok(format!("node {}", q(&main))),
+        Language::C => native(&files, "gcc", &["-O2", "-std=gnu11"], &["-lm"], path),
+        Language::Cpp => native(&files, "g++", &["-O2", "-std=gnu++17"], &[], path),
+        Language::Rust => native(&[main], "rustc", &["-O", "--edition", "2021"], &[], path),
+        Language::Java => java(&files, &main),
+        Language::Kotlin => kotlin(&files),
+    }
+}
+
+/// The language of `path`, the files to build, and the main file.
+fn sources(path: &Path) -> Result<(Language, Vec<PathBuf>, PathBuf), BuildError> {
+    if path.is_file() {
+        let language = Language::of(path).ok_or_else(|| {
+            BuildError::Failed(format!(
+                "{}: a language the judge does not know",
+                path.display()
+            ))
+        })?;
+        return Ok((language, vec![path.to_path_buf()], path.to_path_buf()));
+    }
+    let mut files: Vec<(Language, PathBuf)> = Vec::new();
+    let listed = std::fs::read_dir(path)
+        .map_err(|e| BuildError::Failed(format!("{}: {e}", path.display())))?;
+    for entry in listed.flatten() {
+        let p = entry.path();
+        if let Some(l) = Language::of(&p).filter(|_| p.is_file()) {
+            files.push((l, p));
+        }
+    }
+    files.sort_by(|a, b| a.1.cmp(&b.1));
+    let language = match files.iter().map(|f| f.0).collect::<Vec<_>>().as_slice() {
+        [] => {
+            return Err(BuildError::Failed(format!(
+                "{}: no source file of a known language",
+                path.display()
+            )))
+        }
+        ls if ls.iter().all(|l| matches!(l, Language::C | Language::Cpp)) => {
+            if ls.contains(&Language::Cpp) {
+                Language::Cpp
+            } else {
+                Language::C
+            }
+        }
+        [first, rest @ ..] if rest.iter().all(|l| l == first) => *first,
+        _ => {
+            return Err(BuildError::Failed(format!(
+                "{}: source files of several languages",
+                path.display()
+            )))
+        }
+    };
+    let paths: Vec<PathBuf> = files.into_iter().map(|f| f.1).collect();
+    let main = main_file(language, &paths, path)?;
+    Ok((language, paths, main))
+}
+
+/// The file that starts the program: the only one; else `main.*`; else (Java) the class with
+/// `main`, (Python) the file with `__main__`.
+fn main_file(language: Language, files: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
+    if let [only] = files {
+        return Ok(only.clone());
+    }
+    let stem_main = files.iter().find(|f| {
+        f.file_stem()
+            .is_some_and(|s| s.eq_ignore_ascii_case("main"))
+    });
+    if let Some(m) = stem_main {
+        return Ok(m.clone());
+    }
+    let marker = match language {
+        Language::Java => "static void main",
+        Language::Python2 | Language::Python3 => "__main__",
+        _ => return Ok(files[0].clone()),
+    };
+    let holding: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| std::fs::read_to_string(f).is_ok_and(|t| t.contains(marker)))
+        .collect();
+    match holding.as_slice() {
+        [one] => Ok((*one).clone()),
+        _ => Err(BuildError::Failed(format!(
+            "{}: cannot tell the main file (name it main.*, or give one file `{marker}`)",
+            dir.display()
+        ))),
+    }
+}
+
+/// The Python interpreter's own path (quoted), found once, so that a version manager's shim
+/// (pyenv's is a shell script) is not timed with every run; the name itself if not found.
+fn interpreter(name: &'static str) -> String {
+    static FOUND: Mutex<Option<HashMap<&'static str, String>>> = Mutex::new(None);
+    let mut found = FOUND.lock().unwrap_or_else(|e| e.into_inner());
+    found
+        .get_or_insert_with(HashMap::new)
+        .entry(name)
+        .or_insert_with(|| {
+            let asked = Command::new(name)
+                .args(["-c", "import sys; print(sys.executable)"])
+                .output();
+            match asked {
+                Ok(o) if o.status.success() => {
+                    let path = String::from_utf8_lossy(&o.stdout).trim().to_string();
+                    if Path::new(&path).is_absolute() {
+                        crate::program::quote(Path::new(&path))
+                    } else {
+                        name.to_string()
+                    }
+                }
+                _ => name.to_string(),
+            }
+        })
+        .clone()
+}
+
+/// Whether the tool for `language` runs here, asked once per language.
+fn available(language: Language) -> Result<(), BuildError> {
+    static SEEN: Mutex<Option<HashMap<&'static str, bool>>> = Mutex::new(None);
+    let (tool, version) = language.tool();
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    let runs = *seen
+        .get_or_insert_with(HashMap::new)
+        .entry(tool)
+        .or_insert_with(|| {
+            Command::new(tool)
+                .arg(version)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        });
+    if runs {
+        Ok(())
+    } else {
+        Err(BuildError::Unavailable(format!(
+            "{}: `{tool}` does not run on this machine",
+            language.name()
+        )))
+    }
+}
+
+/// A folder with a `build` script (run once in a copy of the folder) and a `run` script (the
+/// program, run from that copy).
+fn scripts(dir: &Path) -> Result<String, BuildError> {
+    let mut files = Vec::new();
+    listed_files(dir, &mut files)?;
+    let out = cached(&files, "build-run", dir)?;
+    if !out.exists() {
+        let partial = out.with_extension("partial");
+        let _ = std::fs::remove_dir_all(&partial);
+        copy_tree(dir, &partial)?;
+        if partial.join("build").is_file() {
+            let mut cmd = Command::new("sh");
+            cmd.arg("-c")
+                .arg("chmod +x build && ./build")
+                .current_dir(&partial);
+            compile(cmd, &dir.join("build"))?;
+        }
+        rename(&partial, &out)?;
+    }
+    let run = out.join("run");
+    if !run.is_file() {
+        return Err(BuildError::Failed(format!(
+            "{}: no run script (nor one written by build)",
+            dir.join("run").display()
+        )));
+    }
+    let failed = |e: std::io::Error| BuildError::Failed(format!("{}: {e}", run.display()));
+    let mut mode = std::fs::metadata(&run).map_err(failed)?.permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
+    std::fs::set_permissions(&run, mode).map_err(failed)?;
+    Ok(format!("cd {} && ./run", crate::program::quote(&out)))
+}
+
+/// Every file below `dir`, sorted, for the cache's hash.
+fn listed_files(dir: &Path, into: &mut Vec<PathBuf>) -> Result<(), BuildError> {
+    let read = std::fs::read_dir(dir)
+        .map_err(|e| BuildError::Failed(format!("{}: {e}", dir.display())))?;
+    let mut paths: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            listed_files(&p, into)?;
+        } else {
+            into.push(p);
+        }
+    }
+    Ok(())
+}
+
+fn copy_tree(from: &Path, to: &Path) -> Result<(), BuildError> {
+    let failed = |p: &Path, e: std::io::Error| BuildError::Failed(format!("{}: {e}", p.display()));
+    std::fs::create_dir_all(to).map_err(|e| failed(to, e))?;
+    for entry in std::fs::read_dir(from)
+        .map_err(|e| failed(from, e))?
+        .flatten()
+    {
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        if src.is_dir() {
+            copy_tree(&src, &dst)?;
+        } else {
+            std::fs::copy(&src, &dst).map_err(|e| failed(&src, e))?;
+        }
+    }
+    Ok(())
+}
+
+fn native(
+    files: &[PathBuf],
+    compiler: &str,
+    before: &[&str],
+    after: &[&str],
+    src: &Path,
+) -> Result<String, BuildError> {
+    let out = cached(files, compiler, src)?;
     if !out.exists() {
         let partial = out.with_extension("partial");
         let mut cmd = Command::new(compiler);
         cmd.args(before)
             .arg("-o")
             .arg(&partial)
-            .arg(src)
+            .args(files)
             .args(after);
+        if src.is_dir() {
+            cmd.arg("-I").arg(src);
+        }
         compile(cmd, src)?;
         rename(&partial, &out)?;
     }
     Ok(crate::program::quote(&out))
 }
 
-fn java(src: &Path) -> Result<String, String> {
-    let out = cached(src, "javac")?;
-    let class = src
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .ok_or_else(|| format!("{}: not a usable class name", src.display()))?;
+fn java(files: &[PathBuf], main: &Path) -> Result<String, BuildError> {
+    let out = cached(files, "javac", main)?;
+    let class = main.file_stem().and_then(|s| s.to_str()).ok_or_else(|| {
+        BuildError::Failed(format!("{}: not a usable class name", main.display()))
+    })?;
     if !out.exists() {
         let partial = out.with_extension("partial");
         let mut cmd = Command::new("javac");
-        cmd.arg("-d").arg(&partial).arg(src);
-        compile(cmd, src)?;
+        cmd.arg("-d").arg(&partial).args(files);
+        compile(cmd, main)?;
         rename(&partial, &out)?;
     }
-    Ok(format!("java -cp {} {class}", crate::program::quote(&out)))
+    Ok(format!(
+        "java -Xss64m -cp {} {class}",
+        crate::program::quote(&out)
+    ))
 }
 
-/// Where the build of `src` with `tool` is kept: `target/judge-build/STEM-HASH`, the hash of the
-/// tool and the file's content.
-fn cached(src: &Path, tool: &str) -> Result<PathBuf, String> {
-    let bytes = std::fs::read(src).map_err(|e| format!("{}: {e}", src.display()))?;
-    let hash = fnv1a(tool.as_bytes().iter().chain(&[0]).chain(&bytes));
+fn kotlin(files: &[PathBuf]) -> Result<String, BuildError> {
+    let out = cached(files, "kotlinc", &files[0])?;
+    let jar = out.join("program.jar");
+    if !out.exists() {
+        let partial = out.with_extension("partial");
+        std::fs::create_dir_all(&partial)
+            .map_err(|e| BuildError::Failed(format!("{}: {e}", partial.display())))?;
+        let mut cmd = Command::new("kotlinc");
+        cmd.args(files)
+            .arg("-include-runtime")
+            .arg("-d")
+            .arg(partial.join("program.jar"));
+        compile(cmd, &files[0])?;
+        rename(&partial, &out)?;
+    }
+    Ok(format!("java -Xss64m -jar {}", crate::program::quote(&jar)))
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// Where the build of `files` with `tool` is kept: `judge-build/STEM-HASH` in the cache folder
+/// (see the module's documentation), the hash of the tool and the files' names and contents.
+fn cached(files: &[PathBuf], tool: &str, src: &Path) -> Result<PathBuf, BuildError> {
+    let mut bytes = tool.as_bytes().to_vec();
+    bytes.push(0);
+    for f in files {
+        let content =
+            std::fs::read(f).map_err(|e| BuildError::Failed(format!("{}: {e}", f.display())))?;
+        bytes.extend(f.file_name().unwrap_or_default().as_encoded_bytes());
+        bytes.push(0);
+        bytes.extend(&content);
+        bytes.push(0);
+    }
+    let hash = fnv1a(bytes.iter());
     let stem = src.file_stem().unwrap_or_default().to_string_lossy();
-    let root = crate::program::manifest()
-        .and_then(|m| m.parent().map(Path::to_path_buf))
-        .unwrap_or_else(|| PathBuf::from("."));
-    let dir = root.join("target/judge-build");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dir = cache_dir();
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| BuildError::Failed(format!("{}: {e}", dir.display())))?;
     Ok(dir.join(format!("{stem}-{hash:016x}")))
 }
 
-fn compile(mut cmd: Command, src: &Path) -> Result<(), String> {
+/// `target/judge-build` of the repository when the judge runs inside it, else
+/// `$XDG_CACHE_HOME/judge`, `~/.cache/judge`, or the system's temporary folder.
+fn cache_dir() -> PathBuf {
+    if let Some(root) = crate::program::manifest().and_then(|m| m.parent().map(Path::to_path_buf)) {
+        return root.join("target/judge-build");
+    }
+    let xdg = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from);
+    let home = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache"));
+    xdg.filter(|p| p.is_absolute())
+        .or(home)
+        .unwrap_or_else(std::env::temp_dir)
+        .join("judge")
+}
+
+fn compile(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
     let program = cmd.get_program().to_string_lossy().into_owned();
-    let o = cmd
-        .output()
-        .map_err(|e| format!("cannot run {program} to compile {}: {e}", src.display()))?;
+    let o = cmd.output().map_err(|e| {
+        BuildError::Failed(format!(
+            "cannot run {program} to compile {}: {e}",
+            src.display()
+        ))
+    })?;
     if o.status.success() {
         return Ok(());
     }
     let mut said = String::from_utf8_lossy(&o.stdout).into_owned();
     said += &String::from_utf8_lossy(&o.stderr);
-    Err(format!(
+    Err(BuildError::Failed(format!(
         "{program} could not compile {}:\n{}",
         src.display(),
         said.trim_end()
-    ))
+    )))
 }
 
-fn rename(from: &Path, to: &Path) -> Result<(), String> {
-    std::fs::rename(from, to).map_err(|e| format!("{}: {e}", to.display()))
+fn rename(from: &Path, to: &Path) -> Result<(), BuildError> {
+    std::fs::rename(from, to).map_err(|e| BuildError::Failed(format!("{}: {e}", to.display())))
 }
 
 /// FNV-1a, 64 bits: a hash that stays the same across Rust versions.
@@ -118,4 +473,45 @@ fn fnv1a<'a>(bytes: impl Iterator<Item = &'a u8>) -> u64 {
     bytes.fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_language_comes_from_the_extension_and_a_python_shebang() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let file = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).expect("a file");
+            path
+        };
+        assert_eq!(Language::of(&file("a.cpp", "")), Some(Language::Cpp));
+        assert_eq!(Language::of(&file("a.kt", "")), Some(Language::Kotlin));
+        assert_eq!(Language::of(&file("a.txt", "")), None);
+        let two = file("two.py", "#!/usr/bin/env python2\nprint 1\n");
+        assert_eq!(Language::of(&two), Some(Language::Python2));
+        let three = file("three.py", "#!/usr/bin/env python3\nprint(1)\n");
+        assert_eq!(Language::of(&three), Some(Language::Python3));
+    }
+
+    #[test]
+    fn a_folder_has_one_main_file() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        std::fs::write(dir.path().join("util.py"), "def f(): return 1\n").expect("a file");
+        std::fs::write(
+            dir.path().join("sol.py"),
+            "if __name__ == '__main__':\n    pass\n",
+        )
+        .expect("a file");
+        let (language, files, main) = sources(dir.path()).expect("sources");
+        assert_eq!(language, Language::Python3);
+        assert_eq!(files.len(), 2);
+        assert_eq!(main, dir.path().join("sol.py"));
+        std::fs::write(dir.path().join("x.java"), "class X {}\n").expect("a file");
+        assert!(
+            matches!(sources(dir.path()), Err(BuildError::Failed(m)) if m.contains("several languages"))
+        );
+    }
 }

@@ -10,6 +10,7 @@ mod fuzz_corpus;
 mod hostile;
 mod interactive;
 mod machine;
+mod packages;
 mod record;
 mod reliability;
 mod report;

@@ -285,8 +285,21 @@ fn help_exits_0() {
     judge(&["--help"])
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("judge record SUITE"));
+        .stdout(predicate::str::contains(
+            "  record    Write the missing .out files",
+        ))
+        .stdout(predicate::str::contains(
+            "  verify    Judge every submission",
+        ))
+        .stdout(predicate::str::contains("judge -- NAME"));
     judge(&["bundle", "--help"]).assert().code(0);
+    crate::util::bin("judge")
+        .args(["verify", "--help"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "Usage: judge verify [OPTIONS] <PACKAGE>",
+        ));
 }
 
 #[test]

@@ -1,0 +1,210 @@
+//! The judging core for every format: one case of a [`Problem`] run with one program, and the
+//! verdict from the limits, the exit code and the problem's [`Comparison`]. The process work is
+//! [`crate::run`]'s (and [`crate::interact`]'s for interactive problems); the comparisons are
+//! the default validator, a Kattis validator, a testlib checker, or our suites' own.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use crate::program::Program;
+use crate::run::{self, Limits};
+use crate::suite::{self, CheckerCodes, Settings};
+use crate::verdict::{self, CaseResult, Judging, Verdict};
+
+use super::default_validator::{self, Flags};
+use super::problem::{Case, Comparison, Problem};
+
+/// The limits of one run: `limits.time` is when the run is stopped; a run longer than `time`
+/// (at most `limits.time`) is a time limit too.
+#[derive(Clone, Copy, Debug)]
+pub struct RunLimits {
+    pub time: Duration,
+    pub limits: Limits,
+}
+
+impl RunLimits {
+    /// The limits of `problem` with the time limit `time`, runs stopped at `time * margin`.
+    #[must_use]
+    pub fn of(problem: &Problem, time: Duration) -> RunLimits {
+        RunLimits {
+            time,
+            limits: Limits {
+                time: time.mul_f64(problem.time.margin),
+                output: problem.output,
+                memory: problem.memory,
+            },
+        }
+    }
+}
+
+/// Runs and judges `case` of `problem` with `program`.
+///
+/// # Errors
+/// A setup error: a file cannot be read, a process cannot start, a validator or checker is
+/// broken (exits other than its format allows).
+pub fn judge(
+    problem: &Problem,
+    program: &Program,
+    case: &Case,
+    limits: RunLimits,
+) -> Result<CaseResult, String> {
+    let mut result = match &problem.comparison {
+        Comparison::Suite(settings) => judge_as_suite(problem, program, case, limits, settings)?,
+        Comparison::Interactor(built, codes) => {
+            let mut command = built.command.clone();
+            if !case.flags.is_empty() {
+                // The flags go after the interactor's own arguments, which the judge appends.
+                let flags: Vec<String> = case
+                    .flags
+                    .iter()
+                    .map(|f| crate::program::quote(std::path::Path::new(f)))
+                    .collect();
+                command = format!("f() {{ {command} \"$@\" {}; }}; f", flags.join(" "));
+            }
+            let settings = Settings {
+                interactor: Some(command),
+                interactor_codes: *codes,
+                ..Settings::default()
+            };
+            judge_as_suite(problem, program, case, limits, &settings)?
+        }
+        _ => judge_batch(problem, program, case, limits)?,
+    };
+    if result.time > limits.time.as_secs_f64() || result.verdict == Verdict::TimeLimit {
+        result.verdict = Verdict::TimeLimit;
+        result.detail = Some(format!(
+            "ran {:.3} s, past the time limit of {} s",
+            result.time,
+            limits.time.as_secs_f64()
+        ));
+        result.score = None;
+    }
+    Ok(result)
+}
+
+/// Our suites' path: [`verdict::judge`] with the suite's settings.
+fn judge_as_suite(
+    problem: &Problem,
+    program: &Program,
+    case: &Case,
+    limits: RunLimits,
+    settings: &Settings,
+) -> Result<CaseResult, String> {
+    let judging = Judging {
+        program,
+        settings,
+        dir: &problem.root,
+        limits: limits.limits,
+    };
+    let as_suite = suite::Case {
+        label: case.label.clone(),
+        input: case.input.clone(),
+        output: case.answer.clone(),
+        exit: case.exit.clone().unwrap_or_default(),
+    };
+    verdict::judge(&judging, &as_suite)
+}
+
+/// A batch problem: run, then the limits, the exit code, and the comparison.
+fn judge_batch(
+    problem: &Problem,
+    program: &Program,
+    case: &Case,
+    limits: RunLimits,
+) -> Result<CaseResult, String> {
+    let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
+    let o = run::run(program, input, limits.limits)
+        .map_err(|e| format!("cannot run {:?}: {e}", program.describe()))?;
+    let settings = Settings::default();
+    let judging = Judging {
+        program,
+        settings: &settings,
+        dir: &problem.root,
+        limits: limits.limits,
+    };
+    let as_suite = suite::Case {
+        label: case.label.clone(),
+        input: case.input.clone(),
+        output: case.answer.clone(),
+        exit: PathBuf::new(),
+    };
+    if let Some((v, d)) = verdict::over_limit(&judging, &o).or_else(|| verdict::wrong_exit(&o, 0)) {
+        return Ok(verdict::result(&as_suite, v, Some(d), &o));
+    }
+    let (rejection, score) = compare(problem, case, &o.stdout)?;
+    let verdict = match &rejection {
+        None => Verdict::Accepted,
+        Some((v, _)) => *v,
+    };
+    let mut result = verdict::result(&as_suite, verdict, rejection.map(|r| r.1), &o);
+    result.score = score;
+    Ok(result)
+}
+
+/// The comparison's rejection (verdict and message), if any, and the validator's score.
+type Compared = (Option<(Verdict, String)>, Option<f64>);
+
+fn compare(problem: &Problem, case: &Case, got: &[u8]) -> Result<Compared, String> {
+    let answer =
+        || std::fs::read(&case.answer).map_err(|e| format!("{}: {e}", case.answer.display()));
+    match &problem.comparison {
+        Comparison::Default => {
+            let flags = Flags::parse(&case.flags).map_err(|e| format!("{}: {e}", case.label))?;
+            let said = default_validator::check(&flags, &answer()?, got);
+            Ok((said.map(|m| (Verdict::WrongAnswer, m)), None))
+        }
+        Comparison::Validator(built) => {
+            let said = super::validator::check(
+                built,
+                &problem.root,
+                &case.input,
+                &case.answer,
+                &case.flags,
+                got,
+            )?;
+            Ok((
+                said.rejection.map(|m| (Verdict::WrongAnswer, m)),
+                said.score,
+            ))
+        }
+        Comparison::Testlib(built) => {
+            let rejection = crate::checker::check(
+                &built.command,
+                CheckerCodes::Testlib,
+                &problem.root,
+                &case.input,
+                got,
+                &case.answer,
+            )?;
+            Ok((rejection.map(|r| (r.verdict, r.message)), None))
+        }
+        Comparison::Suite(_) | Comparison::Interactor(..) => Err(format!(
+            "{}: an interactive or suite comparison has no batch check",
+            case.label
+        )),
+    }
+}
+
+/// `f(0)`, ..., `f(n - 1)` on `jobs` threads, the results in index order.
+pub fn pool<T: Send>(jobs: usize, n: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let mut slots: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    let results = std::sync::Mutex::new(&mut slots);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, n.max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= n {
+                    break;
+                }
+                let r = f(i);
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|s| s.expect("every index is run"))
+        .collect()
+}

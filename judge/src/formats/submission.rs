@@ -1,0 +1,175 @@
+//! Submissions of a package and the verdicts they promise: ICPC's folders under `submissions/`,
+//! Polygon's solution tags.
+
+use std::path::{Path, PathBuf};
+
+use crate::verdict::Verdict;
+
+/// One submission: a source file or a folder of sources.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    /// Its path below `submissions/` (ICPC) or the package (Polygon): `accepted/sol.py`.
+    pub name: String,
+    pub path: PathBuf,
+    pub expected: Expected,
+}
+
+/// What a submission promises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// Every case accepted (ICPC `accepted`, Polygon `main` and `accepted`).
+    Accepted,
+    /// The first failing case is a wrong answer (Polygon's presentation error counts as one).
+    WrongAnswer,
+    TimeLimit,
+    /// A run-time error, or a run past the memory limit (which problemtools reports as one).
+    RunTimeError,
+    /// Memory limit, or a run-time error (the way a capped allocation usually ends).
+    MemoryLimit,
+    /// Scoring problems: some cases accepted and some not.
+    PartiallyAccepted,
+    /// Any verdict but accepted (2023-07 `rejected`, Polygon `rejected`).
+    Rejected,
+    /// Not accepted, and every failure a time limit or a run-time error (2023-07 `brute_force`).
+    BruteForce,
+    /// Polygon's `time-limit-exceeded-or-accepted`.
+    TimeLimitOrAccepted,
+    /// Polygon's `time-limit-exceeded-or-memory-limit-exceeded`.
+    TimeOrMemoryLimit,
+}
+
+impl Expected {
+    /// The promise of an ICPC folder under `submissions/`.
+    #[must_use]
+    pub fn from_folder(name: &str) -> Option<Expected> {
+        Some(match name {
+            "accepted" => Expected::Accepted,
+            "wrong_answer" => Expected::WrongAnswer,
+            "time_limit_exceeded" => Expected::TimeLimit,
+            "run_time_error" => Expected::RunTimeError,
+            "memory_limit_exceeded" => Expected::MemoryLimit,
+            "partially_accepted" => Expected::PartiallyAccepted,
+            "rejected" => Expected::Rejected,
+            "brute_force" => Expected::BruteForce,
+            _ => return None,
+        })
+    }
+
+    /// The promise of a Polygon solution tag.
+    #[must_use]
+    pub fn from_polygon_tag(tag: &str) -> Option<Expected> {
+        Some(match tag {
+            "main" | "accepted" => Expected::Accepted,
+            "wrong-answer" | "presentation-error" => Expected::WrongAnswer,
+            "time-limit-exceeded" => Expected::TimeLimit,
+            "memory-limit-exceeded" => Expected::MemoryLimit,
+            "failed" => Expected::RunTimeError,
+            "rejected" => Expected::Rejected,
+            "time-limit-exceeded-or-accepted" => Expected::TimeLimitOrAccepted,
+            "time-limit-exceeded-or-memory-limit-exceeded" => Expected::TimeOrMemoryLimit,
+            _ => return None,
+        })
+    }
+
+    /// Short name for the table.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Expected::Accepted => "AC",
+            Expected::WrongAnswer => "WA",
+            Expected::TimeLimit => "TLE",
+            Expected::RunTimeError => "RE",
+            Expected::MemoryLimit => "MLE",
+            Expected::PartiallyAccepted => "partial",
+            Expected::Rejected => "rejected",
+            Expected::BruteForce => "brute force",
+            Expected::TimeLimitOrAccepted => "TLE or AC",
+            Expected::TimeOrMemoryLimit => "TLE or MLE",
+        }
+    }
+
+    /// Whether a submission whose cases got `verdicts` (in case order; `scores` the fraction of
+    /// the full score it earned, for scoring problems) keeps this promise.
+    #[must_use]
+    pub fn kept(self, verdicts: &[Verdict], score: Option<(f64, f64)>) -> bool {
+        let first = verdicts.iter().copied().find(|v| *v != Verdict::Accepted);
+        let failures = || verdicts.iter().filter(|v| **v != Verdict::Accepted);
+        match self {
+            Expected::Accepted => first.is_none() && score.is_none_or(|(got, max)| got >= max),
+            Expected::WrongAnswer => first.is_some_and(is_wrong_answer),
+            Expected::TimeLimit => first == Some(Verdict::TimeLimit),
+            // problemtools reports a run past the memory limit as a run-time error.
+            Expected::RunTimeError => {
+                matches!(first, Some(Verdict::RuntimeError | Verdict::MemoryLimit))
+            }
+            Expected::MemoryLimit => {
+                matches!(first, Some(Verdict::MemoryLimit | Verdict::RuntimeError))
+            }
+            Expected::PartiallyAccepted => match score {
+                Some((got, max)) => got > 0.0 && got < max,
+                None => first.is_some() && verdicts.contains(&Verdict::Accepted),
+            },
+            Expected::Rejected => first.is_some(),
+            Expected::BruteForce => {
+                first.is_some()
+                    && failures().all(|v| matches!(v, Verdict::TimeLimit | Verdict::RuntimeError))
+            }
+            Expected::TimeLimitOrAccepted => first.is_none_or(|v| v == Verdict::TimeLimit),
+            Expected::TimeOrMemoryLimit => {
+                matches!(first, Some(Verdict::TimeLimit | Verdict::MemoryLimit))
+            }
+        }
+    }
+}
+
+/// Wrong answers as the formats count them: a testlib presentation error and an output past the
+/// limit are wrong answers too.
+fn is_wrong_answer(v: Verdict) -> bool {
+    matches!(
+        v,
+        Verdict::WrongAnswer | Verdict::PresentationError | Verdict::OutputLimit
+    )
+}
+
+/// The submissions under an ICPC package's `submissions/`: each file or folder inside a known
+/// verdict folder; unknown folders are named in `warnings`.
+///
+/// # Errors
+/// A folder cannot be read.
+pub fn icpc(root: &Path, warnings: &mut Vec<String>) -> Result<Vec<Submission>, String> {
+    let dir = root.join("submissions");
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut found = Vec::new();
+    for folder in super::files::entries(&dir, true)? {
+        let Some(expected) = Expected::from_folder(&folder) else {
+            warnings.push(format!(
+                "{}: not a verdict folder the format knows; its submissions are not judged",
+                dir.join(&folder).display()
+            ));
+            continue;
+        };
+        let inner = dir.join(&folder);
+        let mut names = super::files::entries(&inner, false)?;
+        names.extend(super::files::entries(&inner, true)?);
+        names.sort();
+        for name in names {
+            let path = inner.join(&name);
+            super::files::inside(&path, root)?;
+            if path.is_file() && crate::source::Language::of(&path).is_none() {
+                warnings.push(format!(
+                    "{}: not a source file of a known language; not judged",
+                    path.display()
+                ));
+                continue;
+            }
+            found.push(Submission {
+                name: format!("{folder}/{name}"),
+                path,
+                expected,
+            });
+        }
+    }
+    Ok(found)
+}

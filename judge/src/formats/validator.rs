@@ -1,0 +1,131 @@
+//! Kattis output validators: run as `VALIDATOR input answer feedback_dir/ [flags] < output` from
+//! the package's folder; exit 42 accepts, 43 rejects (with `judgemessage.txt` as the message),
+//! any other end is an error of the package. `score.txt` gives a scoring problem's case score.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::cleanup::Scratch;
+use crate::program::{quote, Program};
+use crate::run::{self, Exit, Limits};
+
+use super::problem::Built;
+
+/// How long a validator may take on one case.
+const VALIDATOR_TIME: Duration = Duration::from_secs(60);
+
+/// Lines of the judge message shown with a wrong answer.
+const MESSAGE_LINES: usize = 10;
+
+/// What the validator said about one output.
+pub struct Said {
+    /// `None` accepted, else the judge message.
+    pub rejection: Option<String>,
+    /// The number in `score.txt`, when the validator wrote one.
+    pub score: Option<f64>,
+}
+
+/// Runs `validator` on the output `got` of a case.
+///
+/// # Errors
+/// The validator cannot be started, times out, is killed, or exits with neither 42 nor 43; the
+/// message names its source and quotes what it said.
+pub fn check(
+    validator: &Built,
+    root: &Path,
+    input: &Path,
+    answer: &Path,
+    flags: &[String],
+    got: &[u8],
+) -> Result<Said, String> {
+    let scratch = Scratch::new("judge-")?;
+    let feedback = scratch.path().join("feedback");
+    std::fs::create_dir(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
+    let mut command = format!(
+        "{} {} {} {}/",
+        validator.command,
+        quote(&absolute(input)),
+        quote(&absolute(answer)),
+        quote(&feedback)
+    );
+    for flag in flags {
+        command += " ";
+        command += &quote(Path::new(flag));
+    }
+    let program = Program::ShellIn(command, root.to_path_buf());
+    let limits = Limits {
+        time: VALIDATOR_TIME,
+        output: 1 << 20,
+        memory: None,
+    };
+    let o = run::run(&program, got.to_vec(), limits).map_err(|e| {
+        format!(
+            "cannot run the validator {}: {e}",
+            validator.source.display()
+        )
+    })?;
+    let message = {
+        let mut text = read_lossy(&feedback.join("judgemessage.txt"));
+        if text.trim().is_empty() {
+            text = String::from_utf8_lossy(&o.stderr_tail).into_owned();
+        }
+        last_lines(&text, MESSAGE_LINES)
+    };
+    let broken = |how: String| {
+        let sep = if message.is_empty() { "" } else { ": " };
+        Err(format!(
+            "the output validator {} {how}{sep}{}",
+            validator.source.display(),
+            message.replace('\n', "; ")
+        ))
+    };
+    if o.timed_out {
+        return broken(format!("ran past {} s", VALIDATOR_TIME.as_secs()));
+    }
+    match o.exit {
+        Exit::Code(42) => Ok(Said {
+            rejection: None,
+            score: score(&feedback, validator)?,
+        }),
+        Exit::Code(43) => Ok(Said {
+            rejection: Some(if message.is_empty() {
+                "the output validator rejected the output".to_string()
+            } else {
+                message.clone()
+            }),
+            score: None,
+        }),
+        Exit::Code(c) => broken(format!(
+            "exited with {c}, neither 42 (accept) nor 43 (reject)"
+        )),
+        Exit::Signal(s) => broken(format!("was killed by signal {s}")),
+    }
+}
+
+fn score(feedback: &Path, validator: &Built) -> Result<Option<f64>, String> {
+    let text = read_lossy(&feedback.join("score.txt"));
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(Some(v)),
+        _ => Err(format!(
+            "the output validator {} wrote score.txt {:?}, not a number",
+            validator.source.display(),
+            text.trim()
+        )),
+    }
+}
+
+fn read_lossy(path: &Path) -> String {
+    String::from_utf8_lossy(&std::fs::read(path).unwrap_or_default()).into_owned()
+}
+
+fn last_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+fn absolute(p: &Path) -> std::path::PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}

@@ -1,0 +1,730 @@
+//! Problem folders in the ecosystem's formats (`tests/fixtures/packages/`): `judge verify` on
+//! each fixture, whose submissions cover every verdict; `judge PATH --cmd`; broken packages.
+
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+
+use crate::util;
+
+fn fixture(name: &str) -> PathBuf {
+    util::package().join("tests/fixtures/packages").join(name)
+}
+
+fn judge() -> assert_cmd::Command {
+    util::bin("judge")
+}
+
+/// `judge verify` on a fixture: exit 0, the format on the first line, every row `ok`.
+fn verifies(name: &str, format: &str, rows: &[(&str, &str)]) {
+    let assert = judge()
+        .args(["verify", "-j", "2"])
+        .arg(fixture(name))
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.contains(format), "first line {first:?}");
+    for (submission, verdict) in rows {
+        let row = out
+            .lines()
+            .find(|l| l.starts_with(submission))
+            .unwrap_or_else(|| panic!("no row for {submission} in\n{out}"));
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells.last(), Some(&"ok"), "{row}");
+        assert!(
+            cells.contains(verdict),
+            "{submission}: {verdict} not in {row}"
+        );
+    }
+    assert!(
+        out.contains(&format!("{} kept their promise, 0 failed", rows.len())),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_legacy_package_with_a_computed_time_limit_and_every_verdict() {
+    verifies(
+        "average",
+        "ICPC problem package (legacy)",
+        &[
+            ("accepted/average.c", "AC"),
+            ("accepted/average.py", "AC"),
+            ("run_time_error/crash.py", "RE"),
+            ("run_time_error/hog.c", "MLE"),
+            ("time_limit_exceeded/slow.py", "TLE"),
+            ("wrong_answer/floor.py", "WA"),
+        ],
+    );
+}
+
+#[test]
+fn a_2023_07_scoring_package_with_groups() {
+    let assert = judge()
+        .args(["verify", "-j", "2"])
+        .arg(fixture("maximum"))
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    assert!(out.starts_with(&format!(
+        "{}: ICPC problem package (2023-07, scoring), 5 cases in 3 groups",
+        fixture("maximum").display()
+    )));
+    for (row, score) in [
+        ("accepted/Maximum.java", "100/100"),
+        ("accepted/maximum.py", "100/100"),
+        ("partially_accepted/small.py", "30/100"),
+        ("wrong_answer/first.py", "30/100"),
+        ("rejected/crash.py", "0/100"),
+    ] {
+        let line = out.lines().find(|l| l.starts_with(row)).expect(row);
+        assert!(line.contains(score) && line.ends_with("ok"), "{line}");
+    }
+}
+
+#[test]
+fn an_interactive_package_with_a_kattis_interactor() {
+    verifies(
+        "guess",
+        "ICPC problem package (2023-07, interactive)",
+        &[
+            ("accepted/bisect.cpp", "AC"),
+            ("accepted/bisect.py", "AC"),
+            ("run_time_error/crash.py", "RE"),
+            ("time_limit_exceeded/silent.py", "TLE"),
+            ("wrong_answer/linear.py", "WA"),
+        ],
+    );
+}
+
+#[test]
+fn a_custom_output_validator_built_from_c() {
+    verifies(
+        "split",
+        "ICPC problem package (legacy)",
+        &[
+            ("accepted/half.py", "AC"),
+            ("accepted/ones.c", "AC"),
+            ("wrong_answer/zero.py", "WA"),
+        ],
+    );
+}
+
+#[test]
+fn judging_one_program_names_the_format_and_shows_the_judge_message() {
+    let zero = fixture("split/submissions/wrong_answer/zero.py");
+    judge()
+        .arg(fixture("split"))
+        .arg("--cmd")
+        .arg(&zero)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_match("^[^\n]*split: ICPC problem package \\(legacy\\), 3 cases in 2 groups, time limit [0-9]+ s \\(the slowest accepted run").unwrap())
+        .stdout(predicate::str::contains("WA  [").and(predicate::str::contains("    a and b must be positive\n")));
+    judge()
+        .arg(fixture("samples"))
+        .args(["--cmd", "awk '{print $1+$2}'"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "plain folder (NAME.in with NAME.out or NAME.ans), 2 cases",
+        ))
+        .stdout(predicate::str::ends_with("2 passed, 0 failed\n"));
+}
+
+#[test]
+fn a_package_without_a_program_asks_for_one() {
+    judge().arg(fixture("split")).assert().code(2).stderr(
+        predicate::str::contains("--cmd SOL").and(predicate::str::contains("judge verify")),
+    );
+}
+
+#[test]
+fn input_validators_accept_every_input() {
+    judge()
+        .arg("validate")
+        .arg(fixture("average"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("4 valid, 0 invalid\n"));
+}
+
+/// A copy of a fixture in a temporary folder, to break.
+fn copy(name: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    copy_tree(&fixture(name), &tmp.path().join(name));
+    tmp
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for e in std::fs::read_dir(from).expect("a fixture").flatten() {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if src.is_dir() {
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).expect("a copy");
+        }
+    }
+}
+
+#[test]
+fn a_broken_promise_fails_verify_and_says_which() {
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
+    std::fs::rename(
+        root.join("submissions/wrong_answer/zero.py"),
+        root.join("submissions/accepted/zero.py"),
+    )
+    .expect("a move");
+    std::fs::create_dir(root.join("submissions/too_slow")).expect("a folder");
+    judge()
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("FAILED accepted/zero.py: promised AC, got WA on sample/1\n    a and b must be positive"))
+        .stdout(predicate::str::contains("2 kept their promise, 1 failed, 0 skipped"))
+        .stderr(predicate::str::contains("too_slow: not a verdict folder"));
+}
+
+/// A folder of links to the tools the `split` fixture needs (sh, python3, gcc and its
+/// assembler and linker), and to nothing else: on this `PATH` Kotlin is missing.
+fn bare_path() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let python = std::process::Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .expect("python3 runs");
+    let python = PathBuf::from(String::from_utf8_lossy(&python.stdout).trim());
+    std::os::unix::fs::symlink(&python, dir.path().join("python3")).expect("a link");
+    for tool in ["sh", "gcc", "as", "ld"] {
+        let found = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+            .map(|d| d.join(tool))
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| panic!("this test needs {tool}"));
+        std::os::unix::fs::symlink(found, dir.path().join(tool)).expect("a link");
+    }
+    dir
+}
+
+#[test]
+fn a_language_missing_here_is_skipped_unless_strict() {
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
+    std::fs::write(
+        root.join("submissions/accepted/split.kt"),
+        "fun main() { val n = readLine()!!.trim().toLong(); println(\"1 ${n - 1}\") }\n",
+    )
+    .expect("a submission");
+    let bin = bare_path();
+    judge()
+        .env("PATH", bin.path())
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "skipped accepted/split.kt: Kotlin: `kotlinc` does not run on this machine",
+        ))
+        .stdout(predicate::str::contains(
+            "3 kept their promise, 0 failed, 1 skipped",
+        ));
+    judge()
+        .env("PATH", bin.path())
+        .args(["verify", "--strict"])
+        .arg(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("(--strict: skips fail)"));
+}
+
+/// `judge verify` on a broken copy of a fixture: exit 2, one error naming `file`, no panic.
+fn refused(root: &Path, file: &str, what: &str) {
+    let assert = judge().arg("verify").arg(root).assert().code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        err.contains(file) && err.contains(what),
+        "expected {file:?} and {what:?} in {err:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn broken_packages_are_refused_naming_the_file() {
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
+    std::fs::remove_file(root.join("data/secret/2.ans")).expect("a removal");
+    refused(&root, "data/secret/2.ans", "missing");
+
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
+    std::fs::write(
+        root.join("problem.yaml"),
+        "name: [Split\nvalidation: custom\n",
+    )
+    .expect("a write");
+    refused(&root, "problem.yaml:", "not YAML");
+
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
+    std::fs::write(
+        root.join("output_validators/split/validate.c"),
+        "int main( {\n",
+    )
+    .expect("a write");
+    refused(&root, "validate.c", "could not compile");
+
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
+    std::fs::write(
+        root.join("output_validators/split/validate.c"),
+        "int main(void) { return 0; }\n",
+    )
+    .expect("a write");
+    refused(
+        &root,
+        "output_validators/split",
+        "exited with 0, neither 42 (accept) nor 43 (reject)",
+    );
+
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
+    let outside = tmp.path().join("elsewhere.in");
+    std::fs::write(&outside, "7\n").expect("a write");
+    std::fs::remove_file(root.join("data/secret/1.in")).expect("a removal");
+    std::os::unix::fs::symlink(&outside, root.join("data/secret/1.in")).expect("a link");
+    refused(&root, "data/secret/1.in", "outside the package");
+
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
+    std::fs::rename(
+        root.join("data/secret/1.in"),
+        root.join("data/secret/case 1.in"),
+    )
+    .expect("a move");
+    std::fs::rename(
+        root.join("data/secret/1.ans"),
+        root.join("data/secret/case 1.ans"),
+    )
+    .expect("a move");
+    refused(&root, "data/secret/case 1.in", "spaces");
+}
+
+#[test]
+fn a_symlink_inside_the_package_shares_a_case() {
+    let tmp = copy("split");
+    let root = tmp.path().join("split");
+    for ext in ["in", "ans"] {
+        std::os::unix::fs::symlink(
+            format!("../sample/1.{ext}"),
+            root.join(format!("data/secret/0.{ext}")),
+        )
+        .expect("a link");
+    }
+    judge()
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("4 cases in 2 groups"));
+}
+
+#[test]
+fn a_suite_named_like_a_subcommand_is_judged_after_a_double_dash() {
+    let tmp = crate::temp_suite("record", &[("01", b"1\n", Some(b"1\n"))]);
+    judge()
+        .arg("--testcases")
+        .arg(tmp.path())
+        .args(["--cmd", "cat", "--", "record"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("AC  [").and(predicate::str::contains("record/01")));
+}
+
+#[test]
+fn a_polygon_package_with_a_testlib_style_checker() {
+    verifies(
+        "parity",
+        "Polygon package, 3 cases in 2 groups",
+        &[
+            ("solutions/always-even.py", "WA"),
+            ("solutions/crash.py", "RE"),
+            ("solutions/parity.c", "AC"),
+            ("solutions/parity.py", "AC"),
+            ("solutions/shouting.py", "PE"),
+            ("solutions/sleepy.py", "TLE"),
+        ],
+    );
+}
+
+/// testlib.h is not ours to ship, and no package registry has it: this test exists only in a
+/// build with `--cfg testlib`, and compiles a testlib checker against the `testlib.h` that
+/// `TESTLIB_H` names, inside a copy of the Polygon fixture:
+/// `RUSTFLAGS='--cfg testlib' TESTLIB_H=/path/testlib.h cargo test -p judge real_testlib`.
+#[cfg(testlib)]
+#[test]
+fn a_real_testlib_checker() {
+    let testlib = std::env::var_os("TESTLIB_H").expect("TESTLIB_H names a testlib.h");
+    let tmp = copy("parity");
+    let root = tmp.path().join("parity");
+    std::fs::copy(testlib, root.join("files/testlib.h")).expect("a copy of testlib.h");
+    std::fs::write(
+        root.join("files/check.cpp"),
+        "#include \"testlib.h\"\nint main(int argc, char *argv[]) {\n    registerTestlibCmd(argc, argv);\n    \
+         std::string expected = ans.readToken(), got = ouf.readToken();\n    \
+         if (got != \"even\" && got != \"odd\") quitf(_pe, \"%s is neither even nor odd\", got.c_str());\n    \
+         if (got != expected) quitf(_wa, \"expected %s, found %s\", expected.c_str(), got.c_str());\n    \
+         quitf(_ok, \"%s\", got.c_str());\n}\n",
+    )
+    .expect("a checker");
+    let xml = std::fs::read_to_string(root.join("problem.xml")).expect("problem.xml");
+    std::fs::write(
+        root.join("problem.xml"),
+        xml.replace(
+            "files/check.c\" type=\"c.gcc\"",
+            "files/check.cpp\" type=\"cpp.g++17\"",
+        ),
+    )
+    .expect("problem.xml");
+    judge()
+        .args(["verify", "-j", "2"])
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("6 kept their promise, 0 failed"));
+}
+
+#[test]
+fn a_suite_written_as_a_package_verifies() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let dir = tmp.path().join("minimax");
+    judge()
+        .current_dir(util::workspace())
+        .args(["package", "minimax", "-o"])
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("22 cases (0 left out)"));
+    assert!(dir.join("data/sample/01.ans").is_file() && dir.join("data/secret/22.in").is_file());
+    judge()
+        .current_dir(util::workspace())
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("accepted/minimax.rs  AC"))
+        .stdout(predicate::str::contains(
+            "1 kept their promise, 0 failed, 0 skipped",
+        ));
+    judge()
+        .current_dir(util::workspace())
+        .args(["package", "minimax", "-o"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exists and is not empty"));
+    judge()
+        .current_dir(util::workspace())
+        .args(["package", "codingame-minesweeper", "-o"])
+        .arg(tmp.path().join("cg"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("checker or an interactor"));
+}
+
+#[test]
+fn an_interactive_sample_may_have_a_transcript_and_no_answer() {
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    std::fs::remove_file(root.join("data/sample/1.ans")).expect("a removal");
+    judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(root.join("submissions/accepted/bisect.py"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("4 passed, 0 failed\n"));
+    std::fs::remove_file(root.join("data/sample/1.interaction")).expect("a removal");
+    judge()
+        .arg(&root)
+        .args(["--cmd", "true"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("data/sample/1.ans: missing"));
+}
+
+/// Kattis's `verifyproblem` (PyPI `problemtools`): from `VERIFYPROBLEM`, else on `PATH`.
+fn verifyproblem() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("VERIFYPROBLEM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("verifyproblem"))
+        .find(|p| p.is_file())
+}
+
+/// Each submission's verdict as problemtools names them (`AC`, `WA`, `TLE`, `RTE`), from our
+/// table.
+fn our_verdicts(root: &Path) -> Vec<(String, String)> {
+    let assert = judge()
+        .args(["verify", "-j", "2"])
+        .arg(root)
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    out.lines()
+        .skip(2)
+        .take_while(|l| !l.starts_with("time limit"))
+        .map(|row| {
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            let verdict = match cells[cells.len() - 2] {
+                "RE" | "MLE" => "RTE",
+                "PE" | "OLE" => "WA",
+                v => v,
+            };
+            (cells[0].to_string(), verdict.to_string())
+        })
+        .collect()
+}
+
+/// What `verifyproblem -p submissions` said of each submission it judged.
+fn their_verdicts(verifyproblem: &Path, root: &Path, shims: &Path) -> Vec<(String, String)> {
+    let path = std::env::join_paths(std::iter::once(shims.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .expect("a PATH");
+    let o = std::process::Command::new(verifyproblem)
+        .arg(root)
+        .args(["-p", "submissions"])
+        .env("PATH", path)
+        .output()
+        .expect("verifyproblem runs");
+    let text =
+        String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_start_matches("ERROR").trim();
+        let Some((name, rest)) = line.split_once(" (") else {
+            continue;
+        };
+        let verdict = rest
+            .split_once(") OK: ")
+            .or_else(|| rest.split_once(") got "))
+            .map(|(_, v)| v.split_whitespace().next().unwrap_or_default().to_string());
+        if let Some(v) = verdict.filter(|_| name.contains('/')) {
+            found.push((name.to_string(), v));
+        }
+    }
+    assert!(
+        !found.is_empty(),
+        "no verdict read from verifyproblem:\n{text}"
+    );
+    found
+}
+
+#[test]
+#[ignore = "slow tier, needs problemtools (pip install problemtools; VERIFYPROBLEM or PATH): cargo test -- --ignored"]
+fn problemtools_gives_the_same_verdicts() {
+    let verifyproblem = verifyproblem().expect(
+        "this test needs verifyproblem: pip install problemtools, and name it in VERIFYPROBLEM or put it on PATH",
+    );
+    // problemtools runs .py files with pypy3: where there is none, a stand-in runs python3.
+    let shims = tempfile::tempdir().expect("a temporary folder");
+    if std::process::Command::new("pypy3")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        let python = std::process::Command::new("python3")
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .expect("python3 runs");
+        let python = String::from_utf8_lossy(&python.stdout).trim().to_string();
+        let shim = shims.path().join("pypy3");
+        std::fs::write(&shim, format!("#!/bin/sh\nexec '{python}' \"$@\"\n")).expect("a shim");
+        std::fs::set_permissions(
+            &shim,
+            <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755),
+        )
+        .expect("an executable shim");
+        eprintln!("pypy3 is missing: problemtools runs Python with python3 instead");
+    }
+    // Not the scoring fixture: problemtools' 2023-07 support reads neither its group scores
+    // nor its `rejected` folder.
+    for name in ["average", "split", "guess"] {
+        let ours = our_verdicts(&fixture(name));
+        let theirs = their_verdicts(&verifyproblem, &fixture(name), shims.path());
+        for (submission, verdict) in &theirs {
+            let mine = ours.iter().find(|(s, _)| s == submission).map(|(_, v)| v);
+            assert_eq!(mine, Some(verdict), "{name}: {submission}");
+        }
+        eprintln!(
+            "{name}: {} submissions, the same verdicts as verifyproblem",
+            theirs.len()
+        );
+    }
+}
+
+/// problemtools' compiled default validator, found beside the `verifyproblem` in use.
+fn problemtools_default_validator() -> Option<PathBuf> {
+    let verifyproblem = verifyproblem()?;
+    let text = std::fs::read_to_string(&verifyproblem).ok()?;
+    let python = text.lines().next()?.strip_prefix("#!")?.trim().to_string();
+    let o = std::process::Command::new(python)
+        .args([
+            "-c",
+            "import os, problemtools; print(os.path.dirname(problemtools.__file__))",
+        ])
+        .output()
+        .ok()?;
+    let dir = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+    Some(dir.join("support/default_validator")).filter(|p| p.is_file())
+}
+
+/// A small generator (xorshift), so that the cases are the same on every run.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
+        from[self.below(from.len())]
+    }
+
+    /// Tokens and whitespace, often near `like` when it is given.
+    fn text(&mut self, like: Option<&str>) -> String {
+        const TOKENS: [&str; 14] = [
+            "1", "1.0", "0.5", "0.50001", "-2", "1e3", "1000", "yes", "Yes", "YES", "abc", "inf",
+            "1e-9", "0",
+        ];
+        const SPACES: [&str; 5] = [" ", "  ", "\n", "\t", " \n"];
+        if let Some(like) = like.filter(|_| self.below(3) > 0) {
+            // A small edit of the answer: one token or one space changed, or a token more.
+            let mut pieces: Vec<String> = like
+                .split_inclusive(char::is_whitespace)
+                .map(String::from)
+                .collect();
+            if !pieces.is_empty() {
+                let i = self.below(pieces.len());
+                match self.below(3) {
+                    0 => pieces[i] = format!("{}{}", self.pick(&TOKENS), self.pick(&SPACES)),
+                    1 => pieces[i] = pieces[i].trim_end().to_string() + self.pick(&SPACES),
+                    _ => pieces.push(self.pick(&TOKENS).to_string()),
+                }
+            }
+            return pieces.concat();
+        }
+        let mut text = String::new();
+        for _ in 0..self.below(5) {
+            text += self.pick(&TOKENS);
+            text += self.pick(&SPACES);
+        }
+        text
+    }
+}
+
+/// Our default validator and problemtools' own (a C++ program) agree on accept or reject, on
+/// many small random answers and outputs under random flags.
+#[test]
+#[ignore = "slow tier, needs problemtools (pip install problemtools; VERIFYPROBLEM or PATH): cargo test -- --ignored"]
+fn the_default_validator_agrees_with_problemtools() {
+    use judge::formats::default_validator::{check, Flags};
+    let theirs = problemtools_default_validator()
+        .expect("this test needs problemtools' default_validator: pip install problemtools");
+    const FLAGS: [&str; 7] = [
+        "",
+        "case_sensitive",
+        "space_change_sensitive",
+        "float_tolerance 1e-4",
+        "float_absolute_tolerance 1e-3",
+        "float_relative_tolerance 1e-3 case_sensitive",
+        "float_tolerance 1e-4 space_change_sensitive",
+    ];
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let (input, answer) = (tmp.path().join("input"), tmp.path().join("answer"));
+    std::fs::write(&input, "").expect("an input");
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut rejected = 0;
+    for round in 0..1500 {
+        let flags = random.pick(&FLAGS);
+        let words: Vec<String> = flags.split_whitespace().map(String::from).collect();
+        let expected = random.text(None);
+        let got = random.text(Some(&expected));
+        std::fs::write(&answer, &expected).expect("an answer");
+        let mut child = std::process::Command::new(&theirs)
+            .arg(&input)
+            .arg(&answer)
+            .arg(tmp.path())
+            .args(&words)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("problemtools' validator runs");
+        std::io::Write::write_all(child.stdin.as_mut().expect("stdin"), got.as_bytes())
+            .expect("the output written");
+        drop(child.stdin.take());
+        let code = child.wait().expect("it ends").code();
+        let mine = check(
+            &Flags::parse(&words).expect("flags"),
+            expected.as_bytes(),
+            got.as_bytes(),
+        );
+        assert!(
+            code == Some(42) || code == Some(43),
+            "round {round}: exit {code:?}"
+        );
+        assert_eq!(
+            mine.is_none(),
+            code == Some(42),
+            "round {round}, flags {flags:?}, answer {expected:?}, output {got:?}: ours says {mine:?}"
+        );
+        rejected += usize::from(mine.is_some());
+    }
+    eprintln!("1500 random pairs, {rejected} rejected by both, the rest accepted by both");
+    assert!(
+        rejected > 100 && rejected < 1400,
+        "{rejected} rejected: the cases should mix"
+    );
+}
+
+#[test]
+fn an_invalid_input_is_named_and_a_broken_input_validator_refused() {
+    let tmp = copy("average");
+    let root = tmp.path().join("average");
+    std::fs::write(root.join("data/secret/02.in"), "4\n1 1 1\n").expect("a write");
+    judge()
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("INVALID secret/02 ("))
+        .stdout(predicate::str::ends_with("3 valid, 1 invalid\n"));
+    std::fs::write(root.join("input_validators/validate.py"), "pass\n").expect("a write");
+    judge().arg("validate").arg(&root).assert().code(2).stderr(
+        predicate::str::contains("validate.py exited with 0").and(predicate::str::contains(
+            "neither 42 (valid) nor 43 (invalid)",
+        )),
+    );
+}
+
+#[test]
+fn one_program_on_a_scoring_package_gets_its_score() {
+    let small = fixture("maximum/submissions/partially_accepted/small.py");
+    judge()
+        .arg(fixture("maximum"))
+        .arg("--cmd")
+        .arg(&small)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("time limit 2 s (problem.yaml)"))
+        .stdout(predicate::str::contains("maximum: score 30 of 100\n"));
+}
