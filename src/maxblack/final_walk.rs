@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use super::checkpoint::Checkpoint;
+use super::checkpoint::{Checkpoint, Settings};
 use super::error::Error;
 use super::search::{Budget, Outcome, Search, Stage, Units};
 
@@ -39,6 +39,17 @@ pub fn workers(search: Search, threads: usize) -> Vec<Search> {
     let mut all: Vec<Search> = (1..threads).map(|_| search.worker()).collect();
     all.insert(0, search);
     all
+}
+
+/// What the checkpoint of the final walk for the puzzle `grid` (rows, columns, K) depends on,
+/// when the search's grid has `rows` rows and `prune_images` is on or off.
+pub fn settings(grid: (usize, usize, usize), rows: usize, prune_images: bool) -> Settings {
+    Settings {
+        grid,
+        unit_rows: unit_rows(rows),
+        part_rows: part_rows(rows),
+        pruned: rows >= 2 && prune_images,
+    }
 }
 
 /// The depth of the units for a grid of `rows` rows.
@@ -293,28 +304,34 @@ fn pass(
 }
 
 /// Visits every grid the final walk visits at the goal `max` (the maximum): the units are shared
-/// out among the threads, and each thread's visits go to its own `collect[t]`.
+/// out among the threads, and each thread's visits go to its own `collect[t]`. A visit that
+/// returns false stops the walk of every thread (at its next grid, or its next unit).
 pub fn each_optimal<C: Send>(
     workers: &mut [Search],
     rows: usize,
     max: u32,
     collect: &mut [C],
-    visit: impl Fn(&mut C, &[u32]) + Sync,
+    visit: impl Fn(&mut C, &[u32]) -> bool + Sync,
 ) {
     let units = workers[0].units(max, unit_rows(rows));
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let mut pairs: Vec<(&mut Search, &mut C)> =
         workers.iter_mut().zip(collect.iter_mut()).collect();
-    let (units, next, visit) = (&units, &next, &visit);
+    let (units, next, stop, visit) = (&units, &next, &stop, &visit);
     run_workers(&mut pairs, |pair| loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(unit) = units.get(i) else {
+        let Some(unit) = units.get(i).filter(|_| !stop.load(Ordering::Relaxed)) else {
             return;
         };
         let (search, c) = pair;
         search.walk_unit(unit, max, &mut |grid, _| {
-            visit(c, grid);
-            Some(max)
+            if visit(c, grid) && !stop.load(Ordering::Relaxed) {
+                Some(max)
+            } else {
+                stop.store(true, Ordering::Relaxed);
+                None
+            }
         });
     });
 }

@@ -217,9 +217,10 @@ impl Solver {
         if let Some(on_stage) = self.on_stage {
             search = search.reporting(on_stage);
         }
+        let settings = final_walk::settings((rows, cols, k), high, speedups.prune_images);
         let mut checkpoint = match &self.checkpoint {
-            Some((path, every)) => Checkpoint::open(path, (rows, cols, k), *every)?,
-            None => Checkpoint::none((rows, cols, k)),
+            Some((path, every)) => Checkpoint::open(path, settings, *every)?,
+            None => Checkpoint::none(settings),
         };
         if checkpoint.maxima.len() == high {
             search.knowing(&checkpoint.maxima);
@@ -349,6 +350,7 @@ fn count_by_visits(
             *orbits += 1;
             *total += size as u128;
         }
+        true
     });
     counts
         .into_iter()
@@ -382,10 +384,11 @@ impl Kept {
         }
     }
 
-    /// Keeps `grid`'s orbit.
-    fn push(&mut self, grid: &[u32]) {
+    /// Keeps `grid`'s orbit; false once more than the limit are kept (then the walk stops: the
+    /// listing fails, and its work is bounded by the limit, not by the number of grids).
+    fn push(&mut self, grid: &[u32]) -> bool {
         if self.overflow {
-            return;
+            return false;
         }
         let (c, key, size) = symmetry::canonical(grid, self.width);
         self.orbits.push((key, c, size));
@@ -393,6 +396,7 @@ impl Kept {
             self.dedup();
             self.overflow = self.distinct > self.limit;
         }
+        !self.overflow
     }
 
     fn dedup(&mut self) {
