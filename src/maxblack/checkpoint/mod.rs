@@ -34,6 +34,7 @@ mod done;
 mod file;
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub use done::Done;
@@ -84,6 +85,45 @@ pub struct Checkpoint {
     /// How often the file is rewritten while units end.
     every: Duration,
     last_saved: Instant,
+    /// The snapshots taken so far (each one's number).
+    snapshots: u64,
+    /// The number of the last snapshot written, shared with the snapshots: a snapshot older
+    /// than it is not written.
+    written: Arc<Mutex<u64>>,
+}
+
+/// The content of a checkpoint file at one moment, to be written to it.
+#[derive(Debug)]
+pub struct Snapshot {
+    path: PathBuf,
+    text: String,
+    /// Its number: later snapshots have higher ones.
+    number: u64,
+    written: Arc<Mutex<u64>>,
+}
+
+impl Snapshot {
+    /// Writes the snapshot to the file (see `file::write`), unless a later one was written
+    /// already. Snapshots of one checkpoint are written one at a time (under a lock of their
+    /// own, not the checkpoint's), so the file only moves forward.
+    ///
+    /// # Errors
+    /// [`Error::Checkpoint`] if it cannot be written.
+    pub fn write(self) -> Result<(), Error> {
+        let mut written = self
+            .written
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if *written >= self.number {
+            return Ok(());
+        }
+        #[cfg(not(bundle))]
+        file::write(&self.path, &self.text).map_err(|e| {
+            Error::Checkpoint(format!("{}: cannot be written: {e}", self.path.display()))
+        })?;
+        *written = self.number;
+        Ok(())
+    }
 }
 
 impl Checkpoint {
@@ -100,6 +140,8 @@ impl Checkpoint {
             units: None,
             every: Duration::from_secs(10),
             last_saved: Instant::now(),
+            snapshots: 0,
+            written: Arc::new(Mutex::new(0)),
         }
     }
 
@@ -133,41 +175,47 @@ impl Checkpoint {
         )))
     }
 
-    /// The bundle for online judges writes no file.
-    #[cfg(bundle)]
-    pub fn save(&mut self) -> Result<(), Error> {
-        self.last_saved = Instant::now();
-        Ok(())
-    }
-
     fn error(&self, what: String) -> Error {
         let path = self.path.as_deref().unwrap_or(Path::new(""));
         Error::Checkpoint(format!("{}: {what}", path.display()))
     }
 
-    /// Writes the file now: to a new file beside it, then renamed over it (see
-    /// [`file::write`]), so that a stop in the middle leaves the previous version.
+    /// Writes the file now (see [`Snapshot::write`]).
     ///
     /// # Errors
     /// [`Error::Checkpoint`] if it cannot be written.
-    #[cfg(not(bundle))]
     pub fn save(&mut self) -> Result<(), Error> {
-        self.last_saved = Instant::now();
-        let Some(path) = self.path.clone() else {
-            return Ok(());
-        };
-        file::write(&path, &self.text()).map_err(|e| self.error(format!("cannot be written: {e}")))
+        self.snapshot().map_or(Ok(()), Snapshot::write)
     }
 
-    /// Writes the file if the last write is older than the interval.
-    ///
-    /// # Errors
-    /// As [`Checkpoint::save`].
-    pub fn save_now_and_then(&mut self) -> Result<(), Error> {
+    /// The file's content as it stands, to be written later with [`Snapshot::write`] (outside
+    /// any lock held on the checkpoint); `None` for a checkpoint kept in memory only.
+    #[cfg(not(bundle))]
+    pub fn snapshot(&mut self) -> Option<Snapshot> {
+        self.last_saved = Instant::now();
+        let path = self.path.clone()?;
+        self.snapshots += 1;
+        Some(Snapshot {
+            path,
+            text: self.text(),
+            number: self.snapshots,
+            written: Arc::clone(&self.written),
+        })
+    }
+
+    /// The bundle for online judges writes no file.
+    #[cfg(bundle)]
+    pub fn snapshot(&mut self) -> Option<Snapshot> {
+        self.last_saved = Instant::now();
+        None
+    }
+
+    /// A snapshot (see [`Checkpoint::snapshot`]) if the last one is older than the interval.
+    pub fn snapshot_if_due(&mut self) -> Option<Snapshot> {
         if self.last_saved.elapsed() >= self.every {
-            self.save()
+            self.snapshot()
         } else {
-            Ok(())
+            None
         }
     }
 

@@ -1,0 +1,161 @@
+//! Branch and bound, row by row, with Russian-doll bounds from smaller rectangles.
+//!
+//! Three things keep the walk small:
+//! - bounds: a node is cut when its count plus the best row its forbidden mask allows plus the
+//!   exact maximum of the rectangle below cannot reach the goal. Parents test this for each child
+//!   before the call, with the child's forbidden mask from [`rows::Chain`];
+//! - a table of proved failures ([`super::memo`]): the rows to come depend only on the next
+//!   row's forbidden mask and the last `k - 2` rows, so a subtree that found nothing is not
+//!   walked again from another path (or from the mirror image of its state);
+//! - in the final walk, image pruning: only some images of each grid are visited.
+//!
+//! The type [`Search`] is defined here with its construction and sharing; its methods live in
+//! the submodules by idea: `bounds` (the Russian-doll maxima of the rectangles and the bounds on
+//! the grid), `walk` (the walk row by row with its cuts and image pruning), `keys` (the keys and
+//! prefetches of the table of failures) and `units` (the final walk cut into units and parts).
+
+mod bounds;
+mod keys;
+mod tables;
+mod units;
+mod walk;
+
+use std::sync::Arc;
+
+use super::memo::Memo;
+use super::solver::Speedups;
+
+pub use tables::Tables;
+pub use units::{Budget, Outcome, Units};
+pub use walk::final_walk_visits;
+use walk::Walk;
+
+/// The maximum and every optimal grid of `rows` rows of `n` <= 20 cells (all images).
+pub struct Search {
+    tables: Arc<Tables>,
+    speedups: Speedups,
+    /// The rows of the final walk's grids.
+    rows: usize,
+    /// `best[m]`: the exact maximum for an `m` x `n` rectangle, filled for `m` = 0, 1, ...
+    best: Vec<u32>,
+    walk: Walk,
+    /// Proved failures, when the last `k - 1` rows fit in 64 bits (and `speedups.memo`).
+    memo: Option<Arc<Memo>>,
+    /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
+    reported: u64,
+    /// Nodes visited so far (calls of `extend`), a measure of work for tests and tuning.
+    nodes: u64,
+    /// Told of each stage as it ends (for a progress report on long runs).
+    on_stage: Option<Box<dyn FnMut(Stage) + Send>>,
+}
+
+/// A finished stage of the search, as told to the reporter of
+/// [`Solver::reporting`](super::Solver::reporting).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The exact maximum of the `rows` x `n` rectangle is `max`.
+    Rectangle { rows: usize, max: u32 },
+    /// The final walk with this goal found no grid (so the maximum is below it).
+    NoGridAt { goal: u32 },
+    /// The final walk with this goal found this grid (so the goal is the maximum), in the
+    /// search's orientation: rows as narrow as the grid's shorter side.
+    GridAt { goal: u32, grid: Vec<u32> },
+}
+
+impl Search {
+    /// Prepares the row tables for grids of `rows` rows of `n` cells. Both must be in `1..=20`,
+    /// and `k >= 1`.
+    #[must_use]
+    pub fn new(rows: usize, n: usize, k: usize, speedups: Speedups) -> Self {
+        // A run longer than every side cannot occur; a smaller `k` keeps the state short.
+        let k = k.min(n.max(rows) + 1);
+        Self::sharing(Arc::new(Tables::new(n, k)), rows, vec![0], speedups)
+    }
+
+    /// A search on tables already built, knowing the rectangle maxima `best` (at least
+    /// `best[0] = 0`), with a table of failures of its own.
+    #[must_use]
+    pub(super) fn sharing(
+        tables: Arc<Tables>,
+        rows: usize,
+        best: Vec<u32>,
+        speedups: Speedups,
+    ) -> Self {
+        let (n, k) = (tables.n, tables.k);
+        Search {
+            tables,
+            speedups,
+            rows,
+            best,
+            walk: Walk {
+                grid: Vec::with_capacity(rows),
+                height: rows,
+                split: None,
+                goal: 0,
+                mirror: false,
+                palindromic: true,
+                top: 0,
+                above_bottom: 0,
+                track: None,
+            },
+            memo: (speedups.memo && (k - 1) * n <= 64).then(|| Arc::new(Memo::new(memo_bits(n)))),
+            reported: 0,
+            nodes: 0,
+            on_stage: None,
+        }
+    }
+
+    /// Tells `on_stage` of each stage as it ends.
+    #[must_use]
+    pub fn reporting(mut self, on_stage: Box<dyn FnMut(Stage) + Send>) -> Self {
+        self.on_stage = Some(on_stage);
+        self
+    }
+
+    /// Nodes visited so far, a measure of work.
+    #[cfg(test)]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// A search for another thread of the final walk: the same tables, rectangle maxima and
+    /// table of failures (shared: what one thread proves, the others use).
+    #[must_use]
+    pub fn worker(&self) -> Search {
+        let mut worker =
+            Search::sharing(self.tables(), self.rows, self.best.clone(), self.speedups);
+        worker.memo = self.memo.clone();
+        worker
+    }
+
+    /// The rectangle maxima known so far (`[0]` before any).
+    #[must_use]
+    pub fn known_maxima(&self) -> &[u32] {
+        &self.best
+    }
+
+    /// The rows of the final grid.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The tables, to share with the threads of the final walk.
+    #[must_use]
+    pub fn tables(&self) -> Arc<Tables> {
+        Arc::clone(&self.tables)
+    }
+
+    /// Tells the reporter of [`Search::reporting`] of a stage.
+    pub fn tell(&mut self, stage: Stage) {
+        if let Some(f) = self.on_stage.as_mut() {
+            f(stage);
+        }
+    }
+}
+
+/// Table size for `n` columns: small grids keep a small table (it is zeroed lazily by the
+/// allocator, but still touched), large ones get 2^23 slots (128 MiB).
+fn memo_bits(n: usize) -> u32 {
+    (n as u32 + 8).clamp(12, 23)
+}
