@@ -138,6 +138,7 @@ impl Solver {
     /// Counting only, visits every optimal grid (up to the image pruning) instead of counting by
     /// states: the reference the tests compare the counts with.
     #[must_use]
+    #[cfg(not(bundle))]
     pub fn counting_by_visits(mut self) -> Self {
         self.keep = None;
         self.count_by_states = false;
@@ -147,6 +148,7 @@ impl Solver {
     /// Keeps at most `limit` orbits to list them (default [`MAX_KEPT_ORBITS`]); more is
     /// [`Error::TooManyGrids`].
     #[must_use]
+    #[cfg(not(bundle))]
     pub fn keeping_at_most(mut self, limit: usize) -> Self {
         self.keep = Some(limit);
         self
@@ -181,6 +183,7 @@ impl Solver {
     /// `nodes` nodes or `time` (default: [`UNIT_TIME`](super::UNIT_TIME), no limit on nodes).
     /// The answer is the same for any budget.
     #[must_use]
+    #[cfg(not(bundle))]
     pub fn splitting_units_after(mut self, nodes: u64, time: Duration) -> Self {
         self.part_budget = (nodes.max(1), time);
         self
@@ -189,6 +192,7 @@ impl Solver {
     /// Stops with [`Error::Stopped`] after `units` units of work of the final walk, after
     /// saving the checkpoint: to test that a stopped run resumes.
     #[must_use]
+    #[cfg(not(bundle))]
     pub fn stopping_after_units(mut self, units: usize) -> Self {
         self.stop_after = Some(units);
         self

@@ -133,6 +133,7 @@ impl Done {
     }
 
     /// The highest unit number named.
+    #[cfg(not(bundle))]
     pub(super) fn last_unit(&self) -> Option<u32> {
         let whole = self.whole.values().next_back().copied();
         let sub = self.sub.keys().next_back().copied();

@@ -213,3 +213,23 @@ fn writes_never_go_through_a_link() {
     assert!(meta.file_type().is_file(), "the link is replaced by a file");
     assert!(file.open((6, 6, 3)).is_ok());
 }
+
+/// Snapshots written out of order leave the file at the latest one: an older snapshot is not
+/// written over a newer one.
+#[test]
+fn an_older_snapshot_is_not_written_over_a_newer_one() {
+    let file = TempFile::new("snapshots");
+    let mut c = Checkpoint {
+        path: Some(file.0.clone()),
+        ..Checkpoint::none(settings((6, 6, 3)))
+    };
+    c.maxima = vec![0, 4, 8, 10, 13, 17];
+    let older = c.snapshot().expect("a snapshot");
+    c.start_pass(20, 39).expect("a pass");
+    c.done.insert(&[3]);
+    let newer = c.snapshot().expect("a snapshot");
+    newer.write().expect("written");
+    older.write().expect("skipped");
+    let read = file.open((6, 6, 3)).expect("reads");
+    assert_eq!((read.pass, read.done.contains(&[3])), (Some(20), true));
+}

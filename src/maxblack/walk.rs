@@ -2,11 +2,11 @@
 //! the loop over a node's candidate rows (prefetching their table slots in batches), and in the
 //! final walk the image pruning (the halves' counts and the palindromic rows).
 
-use super::super::rows;
-use super::super::symmetry::mirror;
-use super::keys::Key;
+use super::memo_keys::Key;
+use super::rows;
+use super::search::Search;
+use super::symmetry::mirror;
 use super::units::Track;
-use super::Search;
 
 /// The state of one walk: the rows placed so far and what restricts the rest.
 pub(super) struct Walk {

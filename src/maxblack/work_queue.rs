@@ -8,9 +8,9 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
-use super::super::checkpoint::{Checkpoint, Done, Snapshot};
-use super::super::search::Units;
-use super::lock;
+use super::checkpoint::{Checkpoint, Done, Snapshot};
+use super::final_walk::lock;
+use super::search::Units;
 
 /// A unit of work of a pass, or a part of one.
 pub struct Part {

@@ -9,44 +9,38 @@
 //!   walked again from another path (or from the mirror image of its state);
 //! - in the final walk, image pruning: only some images of each grid are visited.
 //!
-//! The type [`Search`] is defined here with its construction and sharing; its methods live in
-//! the submodules by idea: `bounds` (the Russian-doll maxima of the rectangles and the bounds on
-//! the grid), `walk` (the walk row by row with its cuts and image pruning), `keys` (the keys and
-//! prefetches of the table of failures) and `units` (the final walk cut into units and parts).
-
-mod bounds;
-mod keys;
-mod tables;
-mod units;
-mod walk;
+//! The type [`Search`] is defined here with its tables and its construction; its methods live in
+//! the sibling modules by idea: `bounds` (the Russian-doll maxima of the rectangles and the
+//! bounds on the grid), `walk` (the walk row by row with its cuts and image pruning), `memo_keys`
+//! (the keys and prefetches of the table of failures) and `units` (the final walk cut into units
+//! and parts).
 
 use std::sync::Arc;
 
 use super::memo::Memo;
+use super::rows;
 use super::solver::Speedups;
-
-pub use tables::Tables;
-pub use units::{Budget, Outcome, Units};
-pub use walk::final_walk_visits;
-use walk::Walk;
+pub use super::units::{Budget, Outcome, Units};
+pub use super::walk::final_walk_visits;
+use super::walk::Walk;
 
 /// The maximum and every optimal grid of `rows` rows of `n` <= 20 cells (all images).
 pub struct Search {
-    tables: Arc<Tables>,
-    speedups: Speedups,
+    pub(super) tables: Arc<Tables>,
+    pub(super) speedups: Speedups,
     /// The rows of the final walk's grids.
-    rows: usize,
+    pub(super) rows: usize,
     /// `best[m]`: the exact maximum for an `m` x `n` rectangle, filled for `m` = 0, 1, ...
-    best: Vec<u32>,
-    walk: Walk,
+    pub(super) best: Vec<u32>,
+    pub(super) walk: Walk,
     /// Proved failures, when the last `k - 1` rows fit in 64 bits (and `speedups.memo`).
-    memo: Option<Arc<Memo>>,
+    pub(super) memo: Option<Arc<Memo>>,
     /// Rectangles reported to the visitor so far (a subtree that adds none found nothing).
-    reported: u64,
+    pub(super) reported: u64,
     /// Nodes visited so far (calls of `extend`), a measure of work for tests and tuning.
-    nodes: u64,
+    pub(super) nodes: u64,
     /// Told of each stage as it ends (for a progress report on long runs).
-    on_stage: Option<Box<dyn FnMut(Stage) + Send>>,
+    pub(super) on_stage: Option<Box<dyn FnMut(Stage) + Send>>,
 }
 
 /// A finished stage of the search, as told to the reporter of
@@ -158,4 +152,31 @@ impl Search {
 /// allocator, but still touched), large ones get 2^23 slots (128 MiB).
 fn memo_bits(n: usize) -> u32 {
     (n as u32 + 8).clamp(12, 23)
+}
+
+/// The tables fixed by the row width `n` and `k`: built once, read by every walk (and shared by
+/// the threads of the final walk).
+pub struct Tables {
+    /// Cells per row (<= 20).
+    pub n: usize,
+    /// The run length no line may reach (at most one more than the longest side).
+    pub k: usize,
+    /// The valid rows that avoid each forbidden mask, most black first.
+    pub compatible: rows::Compatible,
+    /// `best_row[f]`: the most black cells in a valid row avoiding mask `f`.
+    pub best_row: Vec<u8>,
+}
+
+impl Tables {
+    /// The tables for rows of `n` cells with no `k` in a row.
+    #[must_use]
+    pub fn new(n: usize, k: usize) -> Self {
+        let valid = rows::valid_rows(n, k);
+        Tables {
+            n,
+            k,
+            compatible: rows::Compatible::new(&valid, n),
+            best_row: rows::best_row_table(n, k),
+        }
+    }
 }

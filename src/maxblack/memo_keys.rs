@@ -1,8 +1,8 @@
-//! The keys of the table of failures ([`super::super::memo`]): what a node's future depends on,
+//! The keys of the table of failures ([`super::memo`]): what a node's future depends on,
 //! packed, with the restriction of the final walk, and the prefetch of a child's slot.
 
-use super::super::memo::Situation;
-use super::Search;
+use super::memo::Situation;
+use super::search::Search;
 
 /// The fewest rows still to place for a node to consult and feed the failure table; below it a
 /// node's own work costs less than a table probe.

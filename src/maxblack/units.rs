@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::super::checkpoint::Done;
-use super::Search;
+use super::checkpoint::Done;
+use super::search::Search;
 
 /// The units of work of a final walk ([`Search::units`]): prefixes of the same number of rows,
 /// kept in one vector (a pass can have tens of millions).
@@ -69,7 +69,7 @@ pub(super) struct Track {
 }
 
 /// The most rows of a grid (`MAX_N`).
-const MAX_DEPTH: usize = super::super::MAX_N;
+const MAX_DEPTH: usize = super::MAX_N;
 
 /// How a walk of a part of the final walk ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,8 +11,6 @@
 //! checkpoint records progress at least once per budget, and a large unit is shared by the
 //! threads.
 
-mod queue;
-
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -20,7 +18,7 @@ use std::time::Duration;
 use super::checkpoint::{Checkpoint, Settings, Snapshot};
 use super::error::Error;
 use super::search::{Budget, Outcome, Search, Stage, Units};
-use queue::{Walked, WorkQueue};
+use super::work_queue::{Walked, WorkQueue};
 
 /// The rows of each unit of work, when the grid is high enough (else one unit: the whole walk).
 const UNIT_ROWS: usize = 2;
@@ -231,6 +229,6 @@ fn run_workers<W: Send>(workers: &mut [W], work: impl Fn(&mut W) + Sync) {
 
 /// Locks `m`, also after a thread panicked while holding it (its data is still consistent: every
 /// change is one field set).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

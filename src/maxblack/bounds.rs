@@ -3,9 +3,9 @@
 //! transpose), and the bounds they put on the final grid.
 
 #[cfg(not(bundle))]
-use super::super::rectangles;
-use super::super::rows;
-use super::{Search, Stage};
+use super::rectangles;
+use super::rows;
+use super::search::{Search, Stage};
 
 impl Search {
     /// The exact maxima of the `m` x `n` rectangles for `m` in `0..=rows` (the final grid's
