@@ -156,7 +156,105 @@ fn checkpoint_file_is_written_and_read_back() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "line 1: expected \"maxblack checkpoint\"",
+            "line 1: expected \"maxblack checkpoint 2\"",
         ));
     let _ = std::fs::remove_file(&path);
+}
+
+/// 64-bit FNV-1a, written here apart from the solver's, to seal checkpoints by hand.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Runs `echo "6 3" | maxblack --count-only --checkpoint FILE` on `text` in FILE.
+fn count_6x6_from(name: &str, text: &[u8]) -> assert_cmd::assert::Assert {
+    let path =
+        std::env::temp_dir().join(format!("maxblack-cli-{}-{name}.ckpt", std::process::id()));
+    std::fs::write(&path, text).expect("written");
+    let assert = bin("maxblack")
+        .args(["--count-only", "--checkpoint"])
+        .arg(&path)
+        .write_stdin("6 3\n")
+        .assert();
+    let _ = std::fs::remove_file(&path);
+    assert
+}
+
+/// A checkpoint written by hand with wrong maxima (and no checksum) is refused, naming the file,
+/// instead of giving a wrong answer (it gave `14` / `1271506 10149081`; the answer is `20` /
+/// `10 39`).
+#[test]
+fn a_forged_checkpoint_is_refused() {
+    let forged = b"maxblack checkpoint\ngrid 6 6 3\nmaxima 4 8 10 13 10\n";
+    count_6x6_from("forged", forged)
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::is_match(
+            "^maxblack: checkpoint .*maxblack-cli-[0-9]+-forged.ckpt: was written by an older version of maxblack, \
+             without a checksum, and cannot be verified: it is not trusted: remove it to start afresh\n$",
+        ).expect("a pattern"));
+    // Sealed with a good checksum, the impossible maxima are still refused.
+    let body = "maxblack checkpoint 2\ngrid 6 6 3\nwalk 2 3 pruned\nmaxima 4 8 10 13 10\n";
+    let sealed = format!("{body}checksum {:016x}\n", fnv1a(body.as_bytes()));
+    count_6x6_from("sealed", sealed.as_bytes())
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the maxima 13 and 10 cannot follow",
+        ));
+    // With the true maxima and a good checksum, the run goes on to the answer.
+    let body = "maxblack checkpoint 2\ngrid 6 6 3\nwalk 2 3 pruned\nmaxima 4 8 10 13 17\n";
+    let sealed = format!("{body}checksum {:016x}\n", fnv1a(body.as_bytes()));
+    count_6x6_from("true", sealed.as_bytes())
+        .success()
+        .stdout("20\n10 39\n");
+}
+
+/// A checkpoint a run wrote, edited by hand, fails its checksum and is refused.
+#[test]
+fn an_edited_checkpoint_is_refused() {
+    let path =
+        std::env::temp_dir().join(format!("maxblack-cli-{}-edited.ckpt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    bin("maxblack")
+        .args(["--count-only", "--checkpoint"])
+        .arg(&path)
+        .write_stdin("6 3\n")
+        .assert()
+        .success()
+        .stdout("20\n10 39\n");
+    let text = std::fs::read_to_string(&path).expect("written");
+    assert!(text.contains("\nmax 20\n"), "{text}");
+    std::fs::write(&path, text.replace("\nmax 20\n", "\nmax 19\n")).expect("edited");
+    bin("maxblack")
+        .args(["--count-only", "--checkpoint"])
+        .arg(&path)
+        .write_stdin("6 3\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "edited.ckpt: the checksum does not match the content (the file is damaged or was edited)",
+        ));
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Listing more optimal grids than are kept ends with the error, once the limit is passed (not
+/// after listing all 638,653,285 orbits of `12 2`).
+#[test]
+fn listing_too_many_grids_ends_with_an_error() {
+    bin("maxblack")
+        .write_stdin("12 2\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "maxblack: more than 500000 optimal grids up to symmetry: too many to list \
+             (--count-only counts them)\n",
+        );
 }

@@ -81,7 +81,7 @@ pub fn maxima(
             best.push(state.values[&d].max(best[best.len() - 1]));
         }
         let search = Search::sharing(t, h, best, speedups);
-        let max = solve(search, (h, w, kk), threads);
+        let max = solve(search, (h, w, kk), speedups, threads);
         state.values.insert((h, w), max);
         state.tell_known(&wanted);
     }
@@ -90,13 +90,19 @@ pub fn maxima(
 
 /// The maximum of the rectangle of `search`'s rows (the maxima below known), as the final walk
 /// finds it: walks with a falling goal, their units shared out among `threads` threads.
-fn solve(mut search: Search, grid: (usize, usize, usize), threads: usize) -> u32 {
+fn solve(
+    mut search: Search,
+    grid: (usize, usize, usize),
+    speedups: Speedups,
+    threads: usize,
+) -> u32 {
     let rows = search.rows();
     if threads <= 1 {
         return search.direct_max(rows);
     }
     let mut workers = final_walk::workers(search, threads);
-    let checkpoint = Mutex::new(Checkpoint::none(grid));
+    let settings = final_walk::settings(grid, rows, speedups.prune_images);
+    let checkpoint = Mutex::new(Checkpoint::none(settings));
     let plan = Plan {
         checkpoint: &checkpoint,
         stop_after: None,

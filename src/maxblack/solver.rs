@@ -138,6 +138,7 @@ impl Solver {
     /// Counting only, visits every optimal grid (up to the image pruning) instead of counting by
     /// states: the reference the tests compare the counts with.
     #[must_use]
+    #[cfg(not(bundle))]
     pub fn counting_by_visits(mut self) -> Self {
         self.keep = None;
         self.count_by_states = false;
@@ -147,6 +148,7 @@ impl Solver {
     /// Keeps at most `limit` orbits to list them (default [`MAX_KEPT_ORBITS`]); more is
     /// [`Error::TooManyGrids`].
     #[must_use]
+    #[cfg(not(bundle))]
     pub fn keeping_at_most(mut self, limit: usize) -> Self {
         self.keep = Some(limit);
         self
@@ -181,6 +183,7 @@ impl Solver {
     /// `nodes` nodes or `time` (default: [`UNIT_TIME`](super::UNIT_TIME), no limit on nodes).
     /// The answer is the same for any budget.
     #[must_use]
+    #[cfg(not(bundle))]
     pub fn splitting_units_after(mut self, nodes: u64, time: Duration) -> Self {
         self.part_budget = (nodes.max(1), time);
         self
@@ -189,6 +192,7 @@ impl Solver {
     /// Stops with [`Error::Stopped`] after `units` units of work of the final walk, after
     /// saving the checkpoint: to test that a stopped run resumes.
     #[must_use]
+    #[cfg(not(bundle))]
     pub fn stopping_after_units(mut self, units: usize) -> Self {
         self.stop_after = Some(units);
         self
@@ -217,9 +221,10 @@ impl Solver {
         if let Some(on_stage) = self.on_stage {
             search = search.reporting(on_stage);
         }
+        let settings = final_walk::settings((rows, cols, k), high, speedups.prune_images);
         let mut checkpoint = match &self.checkpoint {
-            Some((path, every)) => Checkpoint::open(path, (rows, cols, k), *every)?,
-            None => Checkpoint::none((rows, cols, k)),
+            Some((path, every)) => Checkpoint::open(path, settings, *every)?,
+            None => Checkpoint::none(settings),
         };
         if checkpoint.maxima.len() == high {
             search.knowing(&checkpoint.maxima);
@@ -349,6 +354,7 @@ fn count_by_visits(
             *orbits += 1;
             *total += size as u128;
         }
+        true
     });
     counts
         .into_iter()
@@ -382,10 +388,11 @@ impl Kept {
         }
     }
 
-    /// Keeps `grid`'s orbit.
-    fn push(&mut self, grid: &[u32]) {
+    /// Keeps `grid`'s orbit; false once more than the limit are kept (then the walk stops: the
+    /// listing fails, and its work is bounded by the limit, not by the number of grids).
+    fn push(&mut self, grid: &[u32]) -> bool {
         if self.overflow {
-            return;
+            return false;
         }
         let (c, key, size) = symmetry::canonical(grid, self.width);
         self.orbits.push((key, c, size));
@@ -393,6 +400,7 @@ impl Kept {
             self.dedup();
             self.overflow = self.distinct > self.limit;
         }
+        !self.overflow
     }
 
     fn dedup(&mut self) {

@@ -401,6 +401,44 @@ fn too_many_orbits_to_list_is_an_error() {
     );
 }
 
+/// Listing stops as soon as a thread keeps more orbits than the limit: `16 2` has 3 * 10^13 of
+/// them, so a listing that went on would not end.
+#[test]
+fn listing_too_many_stops_early() {
+    for threads in [1, 2] {
+        let error = Solver::new(16, 2, Speedups::ALL)
+            .threads(threads)
+            .keeping_at_most(1000)
+            .answer()
+            .expect_err("over the limit");
+        assert!(
+            matches!(error, Error::TooManyGrids { limit: 1000 }),
+            "{error}"
+        );
+    }
+}
+
+/// A visit that says stop ends the walk of every thread: at most one more grid per thread.
+#[test]
+fn a_visit_that_says_stop_ends_every_thread() {
+    for threads in [1, 2, 3] {
+        let mut search = Search::new(12, 12, 2, Speedups::ALL);
+        let max = search.maximum();
+        let mut workers = super::final_walk::workers(search, threads);
+        let mut seen = vec![0usize; threads];
+        let total = std::sync::atomic::AtomicUsize::new(0);
+        super::final_walk::each_optimal(&mut workers, 12, max, &mut seen, |n, _| {
+            *n += 1;
+            total.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < 100
+        });
+        let visits: usize = seen.iter().sum();
+        assert!(
+            (101..=100 + threads).contains(&visits),
+            "{visits} on {threads}"
+        );
+    }
+}
+
 /// K = 1 allows no black cell: the all-white grid, without a search (N = 20 took seconds).
 #[test]
 fn k_one_is_the_white_grid() {
@@ -634,7 +672,7 @@ fn a_stopped_run_resumes_from_its_checkpoint() {
         );
         let text = std::fs::read_to_string(&path).expect("the checkpoint");
         assert!(
-            text.starts_with(&format!("maxblack checkpoint\ngrid {rows} {cols} {k}\n")),
+            text.starts_with(&format!("maxblack checkpoint 2\ngrid {rows} {cols} {k}\n")),
             "{text}"
         );
         let _ = std::fs::remove_file(&path);
@@ -682,11 +720,9 @@ fn split_units_change_nothing() {
 fn a_checkpoint_from_another_walk_is_refused() {
     let path =
         std::env::temp_dir().join(format!("maxblack-test-{}-units.ckpt", std::process::id()));
-    std::fs::write(
-        &path,
-        "maxblack checkpoint\ngrid 10 10 3\nmaxima 8 14 17 22 28 32 37 42 47\npass 52\ndone 0-99999\n",
-    )
-    .expect("written");
+    let text = "maxblack checkpoint 2\ngrid 10 10 3\nwalk 2 7 pruned\n\
+                maxima 8 14 17 22 28 32 37 42 47\npass 52\ndone 0-99999\n";
+    std::fs::write(&path, super::checkpoint::seal(text.to_string())).expect("written");
     let error = Solver::new(10, 3, Speedups::ALL)
         .checkpoint(&path, std::time::Duration::ZERO)
         .answer()
@@ -707,7 +743,8 @@ fn a_checkpoint_from_another_walk_is_refused() {
 fn a_checkpoint_for_another_puzzle_is_refused() {
     let path =
         std::env::temp_dir().join(format!("maxblack-test-{}-other.ckpt", std::process::id()));
-    std::fs::write(&path, "maxblack checkpoint\ngrid 9 9 4\n").expect("written");
+    let text = "maxblack checkpoint 2\ngrid 9 9 4\nwalk 2 6 pruned\n";
+    std::fs::write(&path, super::checkpoint::seal(text.to_string())).expect("written");
     let error = Solver::new(8, 4, Speedups::ALL)
         .checkpoint(&path, std::time::Duration::ZERO)
         .answer()
