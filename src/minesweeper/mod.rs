@@ -35,6 +35,8 @@ mod error;
 #[cfg(not(bundle))]
 pub mod game;
 mod grid;
+#[cfg(not(bundle))]
+pub mod no_guess;
 // The agent's bundle plays games: it leaves out the solver's reader and printed answer.
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
 mod parse;

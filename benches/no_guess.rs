@@ -1,0 +1,92 @@
+//! `cargo bench --bench no_guess [-- SEEDS]`: times no-guess generation
+//! (`cp_puzzles::minesweeper::no_guess::generate`) on one core, over SEEDS seeds (default 1000) per
+//! board: beginner, intermediate, expert and denser 30x16 boards, the first click opening an area
+//! in the middle of the board (as ms_toollib's `laymine_solvable(rows, columns, mines, rows / 2 - 1,
+//! columns / 2 - 1, ...)`).
+//!
+//! Prints, per board, the median, 90th percentile and worst time per board, the share of seeds that
+//! gave a board, and the mean layouts drawn and repairs made; and, as a baseline measured in the
+//! same run, the median time to draw a plain uniform layout.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use cp_puzzles::minesweeper::game::{Config, FirstClick, Layout, Rng};
+use cp_puzzles::minesweeper::no_guess::{generate, Effort};
+use cp_puzzles::minesweeper::Pos;
+
+const BOARDS: [(usize, usize, usize); 6] = [
+    (9, 9, 10),
+    (16, 16, 40),
+    (30, 16, 99),
+    (30, 16, 115),
+    (30, 16, 130),
+    (30, 16, 150),
+];
+
+fn main() {
+    let seeds: u64 = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1000);
+    println!("no-guess generation, {seeds} seeds per board, first click opening at the middle");
+    println!(
+        "{:<14} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8} {:>12}",
+        "board", "median", "p90", "worst", "made", "layouts", "repairs", "plain layout"
+    );
+    for (w, h, m) in BOARDS {
+        let config = Config::new(w, h, m).expect("a valid board");
+        let first = Pos::new(w / 2 - 1, h / 2 - 1);
+        let mut times = Vec::with_capacity(seeds as usize);
+        let (mut made, mut layouts, mut repairs) = (0, 0, 0);
+        for seed in 0..seeds {
+            let start = Instant::now();
+            let result = generate(
+                config,
+                FirstClick::Opening,
+                first,
+                seed,
+                Effort::default_for(config),
+            );
+            times.push(start.elapsed());
+            if let Ok(board) = black_box(result) {
+                made += 1;
+                layouts += board.layouts;
+                repairs += board.repairs;
+            }
+        }
+        let plain = plain_layout(config, first);
+        times.sort();
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "{:<14} {:>10} {:>10} {:>10} {:>7.1}% {:>8.2} {:>8.1} {:>12}",
+            config.to_string(),
+            ms(at(0.5)),
+            ms(at(0.9)),
+            ms(at(1.0)),
+            100.0 * made as f64 / seeds as f64,
+            layouts as f64 / made.max(1) as f64,
+            repairs as f64 / made.max(1) as f64,
+            ms(plain),
+        );
+    }
+}
+
+/// The median time to draw one uniform layout (the baseline).
+fn plain_layout(config: Config, first: Pos) -> Duration {
+    let mut times: Vec<Duration> = (0..201)
+        .map(|seed| {
+            let start = Instant::now();
+            let layout = Layout::generate(config, FirstClick::Opening, first, &mut Rng::new(seed));
+            black_box(layout).expect("room for the mines");
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[100]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
+}

@@ -1,0 +1,126 @@
+//! No-guess boards: layouts that the exact analyzer clears from the first click without ever
+//! guessing.
+//!
+//! A layout is *no-guess* for a first click when, starting from that click (and the area it opens),
+//! every position on the way to the cleared board has a safe cell or a certain mine that
+//! [`analyze_exact`](crate::minesweeper::analyze_exact) finds, the total mine count included, as a
+//! perfect player would. [`generate`] returns only layouts it has proved so by a replay from the
+//! first click.
+//!
+//! Method (after Simon Tatham's Mines): draw a uniform layout under the first-click rule and play
+//! it with the analyzer, revealing every safe cell and flagging every certain mine. Where the play
+//! is stuck, pick a revealed number that still has unknown neighbours and either empty those
+//! neighbours of mines or fill them all with mines, whichever moves fewer mines, moving the
+//! difference to or from unknown cells that touch no revealed cell; the number then decides its
+//! neighbours, and the play goes on with the numbers the move changed. Once the play clears the
+//! board, it is replayed from the first click on the final layout, and the layout is returned only
+//! if that replay clears it too; else the repairs go on from where the replay stopped. A layout
+//! that runs out of repairs is dropped for a new one, and the whole is bounded by an [`Effort`].
+
+mod error;
+mod repair;
+mod replay;
+
+pub use error::NoGuessError;
+
+use crate::minesweeper::game::{Config, FirstClick, Layout, Rng};
+use crate::minesweeper::Pos;
+use repair::{repair, Repaired};
+use replay::{Progress, Replay};
+
+/// How much work [`generate`] may do before it gives up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// The most layouts drawn.
+    pub layouts: usize,
+    /// The most repairs made to one layout before it is dropped.
+    pub repairs: usize,
+}
+
+impl Effort {
+    /// The default: 50 layouts of at most 2 repairs per cell each (enough for expert and for
+    /// 30x16 with 130 mines; see `docs/minesweeper.md`).
+    #[must_use]
+    pub fn default_for(config: Config) -> Effort {
+        Effort {
+            layouts: 50,
+            repairs: 2 * config.cells(),
+        }
+    }
+}
+
+/// A proved no-guess layout and what it took to make it.
+#[derive(Clone, Debug)]
+pub struct NoGuess {
+    /// The layout: no-guess from the first click given to [`generate`].
+    pub layout: Layout,
+    /// The layouts drawn (1 if the first one could be repaired).
+    pub layouts: usize,
+    /// The repairs made to the layout returned.
+    pub repairs: usize,
+}
+
+/// A layout of `config` that is no-guess when the first click is at `first` under `rule` (see the
+/// module's documentation), drawn from `seed`: the same arguments give the same layout on every
+/// machine.
+///
+/// # Errors
+/// [`NoGuessError::Config`] if `first` is off the board or the rule leaves no room for the mines
+/// there; [`NoGuessError::GaveUp`] if no layout was proved within `effort`, with how far the best
+/// attempt got.
+///
+/// # Complexity
+/// At most `effort.layouts * (effort.repairs + 1)` plays, each of at most one analysis per safe
+/// cell (in practice a few dozen analyses per play).
+pub fn generate(
+    config: Config,
+    rule: FirstClick,
+    first: Pos,
+    seed: u64,
+    effort: Effort,
+) -> Result<NoGuess, NoGuessError> {
+    let mut rng = Rng::new(seed);
+    let mut best_revealed = 0;
+    let mut repairs_made = 0;
+    for drawn in 1..=effort.layouts {
+        let layout = Layout::generate(config, rule, first, &mut rng).map_err(NoGuessError::Config)?;
+        let mut replay = Replay::new(&layout, first);
+        let mut repairs = 0;
+        'repair: loop {
+            // Play on (after a repair, with the changed numbers) until stuck or clear.
+            while replay.play() == Progress::Stuck {
+                best_revealed = best_revealed.max(replay.revealed());
+                if repairs == effort.repairs {
+                    break 'repair;
+                }
+                let done = repair(&mut replay, &mut rng);
+                if done == Repaired::Failed {
+                    break 'repair;
+                }
+                repairs += 1;
+                repairs_made += 1;
+                if done == Repaired::Restart {
+                    replay = Replay::new(&replay.layout(), first);
+                }
+            }
+            // Cleared with numbers that changed on the way: prove it from the first click.
+            let proved = replay.layout();
+            replay = Replay::new(&proved, first);
+            if replay.play() == Progress::Cleared {
+                return Ok(NoGuess {
+                    layout: proved,
+                    layouts: drawn,
+                    repairs,
+                });
+            }
+            best_revealed = best_revealed.max(replay.revealed());
+        }
+    }
+    Err(NoGuessError::GaveUp {
+        config,
+        effort,
+        repairs: repairs_made,
+        best_revealed,
+        safe: config.cells() - config.mines(),
+    })
+}
