@@ -12,4 +12,5 @@ mod minesweeper;
 mod minesweeper_bot;
 mod minesweeper_referee;
 mod minimax;
+mod no_guess;
 mod quarto;

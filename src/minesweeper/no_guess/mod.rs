@@ -83,8 +83,9 @@ pub fn generate(
     let mut best_revealed = 0;
     let mut repairs_made = 0;
     for drawn in 1..=effort.layouts {
-        let layout = Layout::generate(config, rule, first, &mut rng).map_err(NoGuessError::Config)?;
-        let mut replay = Replay::new(&layout, first);
+        let layout =
+            Layout::generate(config, rule, first, &mut rng).map_err(NoGuessError::Config)?;
+        let mut replay = Replay::new(&layout, rule, first);
         let mut repairs = 0;
         'repair: loop {
             // Play on (after a repair, with the changed numbers) until stuck or clear.
@@ -100,12 +101,12 @@ pub fn generate(
                 repairs += 1;
                 repairs_made += 1;
                 if done == Repaired::Restart {
-                    replay = Replay::new(&replay.layout(), first);
+                    replay = Replay::new(&replay.layout(), rule, first);
                 }
             }
             // Cleared with numbers that changed on the way: prove it from the first click.
             let proved = replay.layout();
-            replay = Replay::new(&proved, first);
+            replay = Replay::new(&proved, rule, first);
             if replay.play() == Progress::Cleared {
                 return Ok(NoGuess {
                     layout: proved,

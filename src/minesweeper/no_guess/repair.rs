@@ -22,7 +22,7 @@ pub(super) enum Repaired {
 /// neighbours with mines from elsewhere, whichever moves fewer mines (emptying on a tie). Mines go
 /// to and come from, by preference, hidden cells that touch no revealed cell (which changes no
 /// revealed number), then other hidden cells away from the number, and last (emptying only)
-/// revealed cells outside the first click's area.
+/// revealed cells outside the cells the first-click rule keeps free.
 pub(super) fn repair(replay: &mut Replay, rng: &mut Rng) -> Repaired {
     let view = replay.view();
     let grid = view.grid();
@@ -70,7 +70,10 @@ pub(super) fn repair(replay: &mut Replay, rng: &mut Rng) -> Repaired {
         let mines_in = around.iter().filter(|&&j| replay.is_mine(j)).count();
         let free_in = around.len() - mines_in;
         let pick = |list: &[usize], mine: bool| -> Vec<usize> {
-            list.iter().copied().filter(|&j| replay.is_mine(j) == mine).collect()
+            list.iter()
+                .copied()
+                .filter(|&j| replay.is_mine(j) == mine)
+                .collect()
         };
         let empty_to = [pick(far_interior, false), pick(far_near, false)].concat();
         let fill_from = [pick(far_interior, true), pick(far_near, true)].concat();
@@ -78,7 +81,11 @@ pub(super) fn repair(replay: &mut Replay, rng: &mut Rng) -> Repaired {
         let can_fill = fill_from.len() >= free_in;
         if can_empty && (mines_in <= free_in || !can_fill) {
             let targets = choose(&empty_to, mines_in, rng);
-            let from: Vec<usize> = around.iter().copied().filter(|&j| replay.is_mine(j)).collect();
+            let from: Vec<usize> = around
+                .iter()
+                .copied()
+                .filter(|&j| replay.is_mine(j))
+                .collect();
             for (f, t) in from.into_iter().zip(targets) {
                 replay.move_mine(f, t);
             }
@@ -86,7 +93,11 @@ pub(super) fn repair(replay: &mut Replay, rng: &mut Rng) -> Repaired {
         }
         if can_fill {
             let sources = choose(&fill_from, free_in, rng);
-            let to: Vec<usize> = around.iter().copied().filter(|&j| !replay.is_mine(j)).collect();
+            let to: Vec<usize> = around
+                .iter()
+                .copied()
+                .filter(|&j| !replay.is_mine(j))
+                .collect();
             for (f, t) in sources.into_iter().zip(to) {
                 replay.move_mine(f, t);
             }
@@ -102,7 +113,9 @@ pub(super) fn repair(replay: &mut Replay, rng: &mut Rng) -> Repaired {
         .collect();
     let under: Vec<usize> = (0..cells.len())
         .filter(|&j| matches!(cells[j], Cell::Revealed(_)) && !replay.protected(j))
-        .filter(|&j| grid.pos(j).x.abs_diff(grid.pos(at).x) > 1 || grid.pos(j).y.abs_diff(grid.pos(at).y) > 1)
+        .filter(|&j| {
+            grid.pos(j).x.abs_diff(grid.pos(at).x) > 1 || grid.pos(j).y.abs_diff(grid.pos(at).y) > 1
+        })
         .collect();
     if from.is_empty() || under.len() < from.len() {
         return Repaired::Failed;

@@ -1,7 +1,7 @@
 //! The generator's play: a layout, the player's view of it, and the analyzer's moves (every safe
 //! cell revealed, every certain mine flagged) until the board is clear or no move is certain.
 
-use crate::minesweeper::game::{Config, Layout};
+use crate::minesweeper::game::{Config, FirstClick, Layout};
 use crate::minesweeper::{analyze_exact, Board, Cell, Grid, Pos};
 
 /// Where a play stopped.
@@ -26,13 +26,14 @@ pub(super) struct Replay {
     count: Vec<u8>,
     view: Board,
     hidden_safe: usize,
-    /// The cells the first click revealed, which no mine may ever move under.
+    /// The cells the first-click rule keeps mine-free, which no mine may ever move under.
     protected: Vec<bool>,
 }
 
 impl Replay {
-    /// The play of `layout` after its first click at `first` (which `layout` keeps mine-free).
-    pub(super) fn new(layout: &Layout, first: Pos) -> Replay {
+    /// The play of `layout` after its first click at `first`, where `rule` keeps `layout`
+    /// mine-free.
+    pub(super) fn new(layout: &Layout, rule: FirstClick, first: Pos) -> Replay {
         let config = layout.config();
         let grid = Grid::new(config.width(), config.height()).expect("a config is at least 1x1");
         let mine: Vec<bool> = grid.positions().map(|p| layout.is_mine(p)).collect();
@@ -48,13 +49,11 @@ impl Replay {
             hidden_safe: config.cells() - config.mines(),
             protected: Vec::new(),
         };
+        replay.protected = vec![false; config.cells()];
+        for p in config.free_block(rule, first) {
+            replay.protected[grid.index(p)] = true;
+        }
         replay.reveal(first);
-        replay.protected = replay
-            .view
-            .cells()
-            .iter()
-            .map(|c| matches!(c, Cell::Revealed(_)))
-            .collect();
         replay
     }
 
@@ -73,7 +72,7 @@ impl Replay {
         self.mine[i]
     }
 
-    /// Whether board index `i` was revealed by the first click.
+    /// Whether board index `i` is kept mine-free by the first-click rule.
     pub(super) fn protected(&self, i: usize) -> bool {
         self.protected[i]
     }
