@@ -14,3 +14,4 @@ mod minesweeper_referee;
 mod minimax;
 mod no_guess;
 mod quarto;
+mod three_bv;
