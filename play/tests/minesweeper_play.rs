@@ -5,7 +5,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 
-use cp_puzzles::minesweeper::{Board, Cell, Pos};
+use cp_puzzles::minesweeper::game::{Config, Layout, Level};
+use cp_puzzles::minesweeper::{three_bv, Board, Cell, Pos};
 
 use crate::util::bin;
 
@@ -110,7 +111,7 @@ fn cell(line: &str) -> Pos {
 fn a_game_is_won_by_revealing_what_the_hint_proves_and_guessing_its_best() {
     // The first guess, on the all-hidden board, is the first click.
     let (mut d, mut reply) = Driver::start(&["--level", "beginner", "--seed", "2"]);
-    let mut guesses = 0;
+    let (mut guesses, mut clicks) = (0, 0);
     while reply.status.ends_with("playing") {
         let hint = d.send("hint").said;
         let safe = listed(&hint, "safe");
@@ -118,15 +119,36 @@ fn a_game_is_won_by_revealing_what_the_hint_proves_and_guessing_its_best() {
             let best = hint.iter().find(|l| l.starts_with("best ")).unwrap();
             let p = cell(&best[5..]);
             guesses += 1;
+            clicks += 1;
             reply = d.send(&format!("reveal {} {}", p.x, p.y));
         } else {
             for p in safe {
                 reply = d.send(&format!("reveal {} {}", p.x, p.y));
+                clicks += 1;
                 assert!(matches!(reply.board.get(p), Cell::Revealed(_)), "{p:?}");
             }
         }
     }
-    assert!(reply.status.ends_with(", won"), "{reply:?}");
+    assert!(reply.status.contains(", won, 3BV "), "{reply:?}");
+    // The score: the 3BV of the layout (the won board's hidden cells are its mines), and the
+    // efficiency, 3BV per click (every reveal sent counts, those that changed nothing too).
+    let mines = reply
+        .board
+        .cells()
+        .iter()
+        .map(|&c| c == Cell::Hidden)
+        .collect();
+    let layout = Layout::from_mines(Config::level(Level::Beginner), mines);
+    let bv = three_bv(&layout);
+    let efficiency = format!("efficiency {:.0}%", 100.0 * bv as f64 / clicks as f64);
+    assert!(
+        reply.status.contains(&format!(", 3BV {bv}, 3BV/s ")),
+        "{reply:?}"
+    );
+    assert!(
+        reply.status.ends_with(&efficiency),
+        "{reply:?} {efficiency}"
+    );
     assert!(
         reply.said.last().unwrap().starts_with("won in "),
         "{reply:?}"
@@ -204,7 +226,9 @@ fn assert_same_game(reply: &Reply, bot: &BotGame, moves: &[String], context: &st
     let ours = &last[0];
     if bot.end == "won" {
         assert!(ours.starts_with("won in "), "{context}: {ours}");
-        assert!(reply.status.ends_with(", won"), "{context}");
+        // The bot moved: the score has no efficiency.
+        assert!(reply.status.contains(", won, 3BV "), "{context}");
+        assert!(!reply.status.contains("efficiency"), "{context}");
     } else {
         assert_eq!(*ours, bot.end, "{context}");
         assert!(reply.status.ends_with(", lost"), "{context}");
@@ -543,6 +567,36 @@ fn stats_print_from_the_data_directory() {
     assert_eq!(stats(dir.path()), "no games yet\n");
     let file = dir.path().join("cp-puzzles/minesweeper-play.stats");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    std::fs::write(&file, "expert safe 4 1 93200\nbeginner opening 2 0 -\n").unwrap();
+    std::fs::write(
+        &file,
+        "expert safe 4 1 93200\nbeginner opening 2 0 -\nexpert opening-no-guess 3 2 81000 2417\n",
+    )
+    .unwrap();
     insta::assert_snapshot!("stats", stats(dir.path()));
+}
+
+#[test]
+fn no_guess_boards_are_won_by_the_bot_without_a_guess() {
+    // Expert, first click opening in the middle: the bot plays to the end and never guesses.
+    for seed in 0..8 {
+        let seed = seed.to_string();
+        let args = [
+            "--level",
+            "expert",
+            "--first-click",
+            "opening",
+            "--no-guess",
+            "--seed",
+            &seed,
+        ];
+        let (mut d, reply) = Driver::start(&args);
+        assert_eq!(reply.status, "mines left 99, time 0 s, playing, no guess");
+        d.send("reveal 14 7");
+        let reply = d.send("auto all");
+        assert!(
+            reply.said.iter().all(|w| !w.starts_with("guess")),
+            "{reply:?}"
+        );
+        assert!(reply.status.contains(", won, no guess, 3BV "), "{reply:?}");
+    }
 }

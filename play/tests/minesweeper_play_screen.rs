@@ -28,6 +28,7 @@ fn fresh(seed: u64) -> State {
         config: Config::level(Level::Beginner),
         rule: FirstClick::Safe,
         seed,
+        no_guess: false,
     };
     State::new(Play::new(setup).unwrap())
 }
@@ -328,4 +329,35 @@ fn s_saves_the_view_where_minesweeper_reads_it() {
     assert_eq!(s.message, format!("saved to {}", file.display()));
     let text = std::fs::read_to_string(file).unwrap();
     assert_eq!(Board::parse(&text).unwrap(), *s.play.view());
+}
+
+#[test]
+fn snapshot_of_a_no_guess_game_won_by_hand_with_its_score() {
+    let setup = Setup {
+        config: Config::level(Level::Beginner),
+        rule: FirstClick::Safe,
+        seed: 5,
+        no_guess: true,
+    };
+    let mut s = frozen(State::new(Play::new(setup).unwrap()));
+    s.apply(Action::Reveal);
+    let layout = s.play.game().unwrap().layout().clone();
+    let mut clicks = 1;
+    for p in s.play.view().positions().collect::<Vec<_>>() {
+        if !layout.is_mine(p) && s.play.view().get(p) == Cell::Hidden {
+            press(&mut s, &[click(MouseButton::Left, p, &setup)]);
+            clicks += 1;
+        }
+    }
+    assert_eq!(s.play.status(), Status::Won);
+    assert_eq!(s.play.clicks(), clicks);
+    let bv = cp_puzzles::minesweeper::three_bv(&layout);
+    let score = s.play.score().unwrap();
+    assert_eq!(score.three_bv, bv);
+    assert_eq!(score.efficiency, Some(bv as f64 / clicks as f64));
+    assert_eq!(
+        s.finished.take().unwrap().per_second,
+        Some(bv as f64 / 42.0)
+    );
+    insta::assert_snapshot!("screen_no_guess_won", screen(&s));
 }

@@ -142,8 +142,18 @@ fn board(play: &Play, output: &mut dyn Write) -> io::Result<()> {
     writeln!(output, "{}", play.status_line())
 }
 
-/// Carries out one command (not `quit`), writing what it says.
+/// Carries out one command (not `quit`), writing what it says, then the game's notice if it has
+/// one (a no-guess board that could not be made).
 fn execute(play: &mut Play, command: &Command, output: &mut dyn Write) -> io::Result<()> {
+    carry_out(play, command, output)?;
+    match play.take_notice() {
+        Some(notice) => writeln!(output, "{notice}"),
+        None => Ok(()),
+    }
+}
+
+/// Carries out one command (not `quit`), writing what it says.
+fn carry_out(play: &mut Play, command: &Command, output: &mut dyn Write) -> io::Result<()> {
     match command {
         Command::Move(m) => say(&play.play(*m), output),
         Command::Hint => match play.hint() {
@@ -207,6 +217,7 @@ mod tests {
             config: Config::level(Level::Beginner),
             rule: FirstClick::Safe,
             seed: 3,
+            no_guess: false,
         };
         let mut play = Play::new(setup).expect("a game");
         let huge = io::repeat(b'x').take(64 << 20);

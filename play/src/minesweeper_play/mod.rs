@@ -18,4 +18,4 @@ pub mod stats;
 
 pub use clock::Clock;
 pub use options::{Args, Setup};
-pub use play::{event_text, Move, Play, Said, STRATEGY};
+pub use play::{event_text, Move, Play, Said, Score, STRATEGY};

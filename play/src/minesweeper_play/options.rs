@@ -33,6 +33,11 @@ pub struct Args {
     /// on screen.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// No-guess boards: each layout is made, at the first click, so that the exact analyzer
+    /// clears it from there without a guess (the total mine count may be needed). Shown as
+    /// "no guess" in the title and the status line.
+    #[arg(long)]
+    pub no_guess: bool,
     /// The line mode, for scripts (the default when stdin or stdout is not a terminal).
     #[arg(long)]
     pub plain: bool,
@@ -52,14 +57,17 @@ Mouse: left click reveals (on a number: chords), right click flags.
 
 Line mode commands (x the column, y the row, from 0): reveal X Y, flag X Y, chord X Y, hint,
 auto, auto all, save FILE, board, restart, quit. Each prints the board in the .mine letters and
-a status line: mines left N, time T s, playing (or won, or lost).";
+a status line: mines left N, time T s, playing (or won, or lost), then \"no guess\" with
+--no-guess, and once the game is won its 3BV, 3BV/s and efficiency (3BV per click).";
 
-/// What to play: the board, the first-click rule and the run's seed.
+/// What to play: the board, the first-click rule, the run's seed, and whether the boards are
+/// no-guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Setup {
     pub config: Config,
     pub rule: FirstClick,
     pub seed: u64,
+    pub no_guess: bool,
 }
 
 impl Setup {
@@ -77,6 +85,7 @@ impl Setup {
             config,
             rule: args.first_click,
             seed: args.seed.unwrap_or_else(clock_seed),
+            no_guess: args.no_guess,
         };
         setup.check()?;
         Ok(setup)
@@ -92,6 +101,17 @@ impl Setup {
         let c = &self.config;
         let freest = Pos::new(1.min(c.width() - 1), 1.min(c.height() - 1));
         c.check_first(self.rule, freest)
+    }
+
+    /// The rule's name in the statistics: `safe` or `opening`, with `-no-guess` for no-guess
+    /// boards, which are counted apart.
+    #[must_use]
+    pub fn rule_name(&self) -> String {
+        if self.no_guess {
+            format!("{}-no-guess", self.rule)
+        } else {
+            self.rule.to_string()
+        }
     }
 
     /// The level's name (`expert`), or the board as `WxH/M` when it is not a standard level.
@@ -129,6 +149,7 @@ mod tests {
                             config,
                             rule,
                             seed: 0,
+                            no_guess: false,
                         };
                         let everywhere = (0..height)
                             .flat_map(|y| (0..width).map(move |x| Pos::new(x, y)))

@@ -64,7 +64,8 @@ pub fn draw(state: &State, frame: &mut Frame) {
     }
 }
 
-/// `Minesweeper  expert 30x16/99  first click safe  seed 7  game 0`.
+/// `Minesweeper  expert 30x16/99  first click safe  seed 7  game 0`, then `  no guess` for
+/// no-guess boards.
 fn title(state: &State) -> Line<'static> {
     let setup = state.play.setup();
     let board = setup.board_name();
@@ -81,6 +82,12 @@ fn title(state: &State) -> Line<'static> {
             setup.seed,
             state.play.index()
         )),
+        Span::styled(
+            if setup.no_guess { "  no guess" } else { "" },
+            Style::default()
+                .fg(Color::Green)
+                .add_modifier(Modifier::BOLD),
+        ),
     ])
 }
 

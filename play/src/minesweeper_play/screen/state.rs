@@ -58,10 +58,12 @@ impl Overlay {
 }
 
 /// A game that just ended, for the statistics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Finished {
     /// The winning time, or `None` for a loss.
     pub won: Option<Duration>,
+    /// The winning 3BV/s, or `None` for a loss.
+    pub per_second: Option<f64>,
     /// Whether the bot moved in the game.
     pub botted: bool,
 }
@@ -181,10 +183,14 @@ impl State {
 
     fn play_move(&mut self, m: Move) {
         let said = self.play.play(m);
-        self.message = match said {
-            Said::Nothing => String::new(),
-            said => said.to_string(),
+        self.message = match (&said, self.play.score()) {
+            (Said::Nothing, _) => String::new(),
+            (Said::Won(_), Some(score)) => format!("{said}: {score}"),
+            (said, _) => said.to_string(),
         };
+        if let Some(notice) = self.play.take_notice() {
+            self.message = notice;
+        }
         self.note_end();
     }
 
@@ -224,6 +230,7 @@ impl State {
         if self.finished.is_none() && !self.ended_before() {
             self.finished = Some(Finished {
                 won: (status == Status::Won).then(|| self.play.elapsed()),
+                per_second: self.play.score().map(|s| s.per_second),
                 botted: self.play.botted(),
             });
             self.recorded = Some(self.play.index());
