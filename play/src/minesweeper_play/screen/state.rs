@@ -207,8 +207,10 @@ impl State {
                     self.last_guess = self.guessed;
                 }
                 let mut words = summary(&events);
-                if !matches!(said, Said::Nothing | Said::Ignored(_)) {
-                    words.push(said.to_string());
+                match (&said, self.play.score()) {
+                    (Said::Nothing | Said::Ignored(_), _) => {}
+                    (Said::Won(_), Some(score)) => words.push(format!("{said}: {score}")),
+                    (said, _) => words.push(said.to_string()),
                 }
                 self.message = format!("bot: {}", words.join(", "));
             }
