@@ -1,6 +1,7 @@
-//! `cargo bench --bench no_guess [-- SEEDS]`: times no-guess generation
+//! `cargo bench --bench no_guess [-- SEEDS [WxH/M ...]]`: times no-guess generation
 //! (`cp_puzzles::minesweeper::no_guess::generate`) on one core, over SEEDS seeds (default 1000) per
-//! board: beginner, intermediate, expert and denser 30x16 boards, the first click opening an area
+//! board: the boards given, else beginner, intermediate, expert and denser 30x16 boards (seeds 0 to
+//! SEEDS - 1, the default effort), the first click opening an area
 //! in the middle of the board (as ms_toollib's `laymine_solvable(rows, columns, mines, rows / 2 - 1,
 //! columns / 2 - 1, ...)`).
 //!
@@ -27,11 +28,15 @@ const BOARDS: [(usize, usize, usize); 6] = [
 ];
 
 fn main() {
-    let seeds: u64 = std::env::args()
+    let args: Vec<String> = std::env::args()
         .skip(1)
-        .find(|a| !a.starts_with('-'))
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1000);
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let seeds: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let mut boards: Vec<(usize, usize, usize)> = args.iter().skip(1).map(|a| board(a)).collect();
+    if boards.is_empty() {
+        boards = BOARDS.to_vec();
+    }
     println!("no-guess generation, {seeds} seeds per board, first click opening at the middle");
     println!(
         "{:<14} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8} {:>12} {:>12}",
@@ -45,7 +50,7 @@ fn main() {
         "plain layout",
         "wall median"
     );
-    for (w, h, m) in BOARDS {
+    for (w, h, m) in boards {
         let config = Config::new(w, h, m).expect("a valid board");
         let first = Pos::new(w / 2 - 1, h / 2 - 1);
         let mut times = Vec::with_capacity(seeds as usize);
@@ -86,6 +91,15 @@ fn main() {
             ms(walls[walls.len() / 2]),
         );
     }
+}
+
+/// `WxH/M` as its three numbers.
+fn board(text: &str) -> (usize, usize, usize) {
+    let parsed = text.split_once('x').and_then(|(w, rest)| {
+        let (h, m) = rest.split_once('/')?;
+        Some((w.parse().ok()?, h.parse().ok()?, m.parse().ok()?))
+    });
+    parsed.unwrap_or_else(|| panic!("expected a board as WxH/M, found {text:?}"))
 }
 
 /// The median time to draw one uniform layout (the baseline).
