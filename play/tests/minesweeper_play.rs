@@ -471,13 +471,13 @@ fn bad_commands_get_one_line_and_end_of_input_ends_quietly() {
     assert_eq!(
         errors,
         [
-            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, board, restart or quit, found \"dig\"",
+            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, replay FILE, board, restart or quit, found \"dig\"",
             "error: expected reveal X Y, X the column and Y the row from 0, found \"1\"",
             "error: (9, 0) is off the 9x9 board",
             "error: expected flag X Y, X the column and Y the row from 0, found \"a b\"",
             "error: expected nothing after hint, found \"please\"",
             "error: expected a file name after save",
-            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, board, restart or quit, found \"fl\u{fffd}ag\"",
+            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, replay FILE, board, restart or quit, found \"fl\u{fffd}ag\"",
         ]
     );
     // The first board, and the one `board` printed: nothing else.
@@ -599,4 +599,53 @@ fn no_guess_boards_are_won_by_the_bot_without_a_guess() {
         );
         assert!(reply.status.contains(", won, no guess, 3BV "), "{reply:?}");
     }
+}
+
+#[test]
+fn a_replay_saved_in_the_line_mode_plays_back_to_the_same_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.replay");
+    let (mut d, _) = Driver::start(&["--level", "beginner", "--seed", "3"]);
+    assert_eq!(
+        d.send(&format!("replay {}", file.display())).said,
+        ["error: no replay before the first click"]
+    );
+    d.send("reveal 5 2");
+    d.send("flag 2 2");
+    let end = d.send("auto all");
+    let saved = d.send(&format!("replay {}", file.display()));
+    assert_eq!(saved.said, [format!("replay saved to {}", file.display())]);
+    let out = bin("minesweeper-play")
+        .arg("--replay")
+        .arg(&file)
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("at 0.000 s: reveal 5 2\n"), "{text}");
+    // The last board and the status word are the game's.
+    let lines: Vec<&str> = text.lines().collect();
+    let last_board = lines[lines.len() - 11..lines.len() - 1].join("\n") + "\n";
+    assert_eq!(Board::parse(&last_board).unwrap(), end.board);
+    let word = |s: &str| s.split(", ").nth(2).unwrap().to_string();
+    assert_eq!(word(lines[lines.len() - 1]), word(&end.status));
+}
+
+#[test]
+fn a_bad_replay_is_a_one_line_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.replay");
+    std::fs::write(
+        &file,
+        "minesweeper-play replay 1\nboard 3x1/1\nfirst-click safe\n",
+    )
+    .unwrap();
+    bin("minesweeper-play")
+        .arg("--replay")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "minesweeper-play: {}: expected no-guess yes|no, found the end of the file\n",
+            file.display()
+        ));
 }

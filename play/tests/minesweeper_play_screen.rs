@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
+use cp_puzzles_play::minesweeper_play::replay::Replay;
 use cp_puzzles_play::minesweeper_play::screen::{self, Action, State};
 use cp_puzzles_play::minesweeper_play::{Clock, Play, Setup};
 use crossterm::event::{
@@ -360,4 +361,31 @@ fn snapshot_of_a_no_guess_game_won_by_hand_with_its_score() {
         Some(bv as f64 / 42.0)
     );
     insta::assert_snapshot!("screen_no_guess_won", screen(&s));
+}
+
+#[test]
+fn w_saves_a_replay_that_plays_back_to_the_same_board() {
+    // A game with flags, reveals and the bot's moves, lost or won: its replay, played back
+    // action by action, ends on the same view and status.
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = fresh(4);
+    s.save_dir = dir.path().to_path_buf();
+    press(&mut s, &[key(KeyCode::Char('w'))]);
+    assert_eq!(s.message, "no replay before the first click");
+    press(&mut s, &[key(KeyCode::Char(' ')), key(KeyCode::Char('a'))]);
+    press(&mut s, &[key(KeyCode::Char('j')), key(KeyCode::Char('f'))]);
+    while s.play.status() == Status::Playing {
+        s.apply(Action::Bot);
+    }
+    press(&mut s, &[key(KeyCode::Char('w'))]);
+    let file = dir.path().join("minesweeper-4-0.replay");
+    assert_eq!(s.message, format!("replay saved to {}", file.display()));
+    let replay = Replay::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(replay.layout, *s.play.game().unwrap().layout());
+    let mut back = State::new(Play::from_replay(&replay));
+    for &(_, m) in &replay.actions {
+        back.apply(Action::Replayed(m));
+    }
+    assert_eq!(back.play.view(), s.play.view());
+    assert_eq!(back.play.status(), s.play.status());
 }

@@ -38,6 +38,11 @@ pub struct Args {
     /// "no guess" in the title and the status line.
     #[arg(long)]
     pub no_guess: bool,
+    /// Plays back a replay written by `replay FILE` (line mode) or `w` (full screen): full
+    /// screen at the game's pace (n steps, p resumes the pace), or in the line mode every action
+    /// with the board after it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["stats", "level", "width", "no_guess", "seed"])]
+    pub replay: Option<std::path::PathBuf>,
     /// The line mode, for scripts (the default when stdin or stdout is not a terminal).
     #[arg(long)]
     pub plain: bool,
@@ -52,11 +57,12 @@ The board starts all hidden: the first click goes anywhere, and the clock starts
 come after it. The bot's first click (a, or auto) is at (0, 0) under safe, (3, 3) under opening.
 
 Keys: arrows or hjkl move, Space or Enter reveal, f flag, c chord, H hint overlay, a one bot move,
-A the bot plays to the end, s save the view as a .mine file, r next game, ? help, q quit.
+A the bot plays to the end, s save the view as a .mine file, w save the game as a replay,
+r next game, ? help, q quit. Playing a replay back: n next action, p at the game's pace.
 Mouse: left click reveals (on a number: chords), right click flags.
 
 Line mode commands (x the column, y the row, from 0): reveal X Y, flag X Y, chord X Y, hint,
-auto, auto all, save FILE, board, restart, quit. Each prints the board in the .mine letters and
+auto, auto all, save FILE, replay FILE (the game so far as a replay), board, restart, quit. Each prints the board in the .mine letters and
 a status line: mines left N, time T s, playing (or won, or lost), then \"no guess\" with
 --no-guess, and once the game is won its 3BV, 3BV/s and efficiency (3BV per click).";
 

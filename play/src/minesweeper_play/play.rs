@@ -5,11 +5,12 @@ use std::fmt;
 use std::time::Duration;
 
 use cp_puzzles::minesweeper::bot::{self, BotError, Calls, Event, Strategy};
-use cp_puzzles::minesweeper::game::{self, game_seed, Game, Reveal, Status};
+use cp_puzzles::minesweeper::game::{self, game_seed, Game, Layout, Reveal, Status};
 use cp_puzzles::minesweeper::no_guess::{self, Effort};
 use cp_puzzles::minesweeper::{analyze, solve, three_bv, Analysis, Answer, Board, Error, Pos};
 
 use super::clock::Clock;
+use super::replay::Replay;
 use super::Setup;
 
 /// A move of the player's or of the bot's.
@@ -88,6 +89,11 @@ pub struct Play {
     three_bv: Option<usize>,
     /// Something to tell the player once (a no-guess board that could not be made).
     notice: Option<String>,
+    /// The moves made in this game (the player's and the bot's), each with the time on the
+    /// clock when it was made: what [`Play::replay`] writes.
+    actions: Vec<(Duration, Move)>,
+    /// The layout the first click uses instead of drawing one (to play a replay back).
+    fixed: Option<Layout>,
 }
 
 /// A won game's score: its 3BV, 3BV per second, and efficiency (3BV per click).
@@ -146,7 +152,36 @@ impl Play {
             clicks: 0,
             three_bv: None,
             notice: None,
+            actions: Vec::new(),
+            fixed: None,
         }
+    }
+
+    /// The game of `replay`, before its first click: its first click uses the replay's layout,
+    /// wherever it is (the replay's own first action is where it was made).
+    #[must_use]
+    pub fn from_replay(replay: &Replay) -> Play {
+        let setup = Setup {
+            config: replay.layout.config(),
+            rule: replay.rule,
+            seed: 0,
+            no_guess: replay.no_guess,
+        };
+        let mut play = Play::numbered(setup, 0);
+        play.fixed = Some(replay.layout.clone());
+        play
+    }
+
+    /// This game as a replay (its layout, and every move made with its time), once the first
+    /// click has drawn the layout.
+    #[must_use]
+    pub fn replay(&self) -> Option<Replay> {
+        Some(Replay {
+            layout: self.game()?.layout().clone(),
+            rule: self.setup.rule,
+            no_guess: self.setup.no_guess,
+            actions: self.actions.clone(),
+        })
     }
 
     /// Starts the next game of the run.
@@ -162,6 +197,14 @@ impl Play {
         debug_assert!(!self.opened());
         let s = self.setup;
         let seed = game_seed(s.seed, self.index);
+        if let Some(layout) = self.fixed.clone() {
+            let mut game = Game::with_layout(layout);
+            self.three_bv = Some(three_bv(game.layout()));
+            game.reveal(first);
+            self.clock.start();
+            self.stage = Stage::Opened(game);
+            return;
+        }
         let made = s.no_guess.then(|| {
             no_guess::generate(s.config, s.rule, first, seed, Effort::default_for(s.config))
         });
@@ -301,10 +344,14 @@ impl Play {
         if self.opened() || matches!(m, Move::Reveal(_)) {
             self.clicks += 1;
         }
+        if self.opened() {
+            self.actions.push((self.elapsed(), m));
+        }
         let game = match (&mut self.stage, m) {
             (Stage::Opened(game), _) => game,
             (Stage::Unopened(_), Move::Reveal(p)) => {
                 self.open(p);
+                self.actions.push((self.elapsed(), m));
                 return self.ended();
             }
             (Stage::Unopened(_), Move::Flag(_)) => return Said::Ignored(FLAG_FIRST),
@@ -357,11 +404,17 @@ impl Play {
             Stage::Unopened(_) => {
                 let first = self.setup.rule.cell(&self.setup.config);
                 self.open(first);
+                self.actions.push((self.elapsed(), Move::Reveal(first)));
                 observe(Event::First(first));
                 return Ok(self.ended());
             }
         };
-        bot::step(game, STRATEGY, &mut self.calls, &mut |e, _| observe(e))?;
+        let actions = &mut self.actions;
+        let time = self.clock.elapsed();
+        bot::step(game, STRATEGY, &mut self.calls, &mut |e, _| {
+            actions.push((time, bot_move(e)));
+            observe(e);
+        })?;
         Ok(self.ended())
     }
 
@@ -402,6 +455,14 @@ impl Play {
             line += &format!(", {score}");
         }
         line
+    }
+}
+
+/// The move of one of the bot's events (a guess is a reveal).
+fn bot_move(event: Event) -> Move {
+    match event {
+        Event::First(p) | Event::Safe(p) | Event::Guess(p, _) => Move::Reveal(p),
+        Event::Flag(p) => Move::Flag(p),
     }
 }
 

@@ -268,7 +268,7 @@ fn help(frame: &mut Frame, area: Rect) {
         "               colour from green (safe) to red (mine)",
         "a              one bot move (first click: (0, 0) safe, (3, 3) opening)",
         "A              the bot plays to the end (any key stops it)",
-        "s              save the view as a .mine file",
+        "s, w           save the view (.mine), the game as a replay",
         "r              next game",
         "q              quit",
         "mouse          left reveals (on a number: chords), right flags",

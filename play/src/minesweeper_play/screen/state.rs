@@ -29,6 +29,10 @@ pub enum Action {
     /// The bot plays to the end (or stops doing so).
     BotAll,
     Save,
+    /// Saves the game so far as a replay.
+    SaveReplay,
+    /// A move of a replay being played back (the cursor goes to its cell).
+    Replayed(Move),
     Restart,
     Quit,
     /// Any other key: closes the help.
@@ -159,6 +163,11 @@ impl State {
             Action::Tick if self.auto => self.bot(),
             Action::Tick => {}
             Action::Save => self.save(),
+            Action::SaveReplay => self.save_replay(),
+            Action::Replayed(m) => {
+                self.cursor = m.cell();
+                self.play_move(m);
+            }
             Action::Restart => {
                 self.play.restart();
                 self.last_guess = None;
@@ -258,6 +267,21 @@ impl State {
         let path = self.save_dir.join(&name);
         self.message = match std::fs::write(&path, self.play.view().to_string()) {
             Ok(()) => format!("saved to {}", path.display()),
+            Err(e) => format!("cannot write {}: {e}", path.display()),
+        };
+    }
+
+    /// Writes the game so far as `minesweeper-<seed>-<game>.replay` in `save_dir`.
+    fn save_replay(&mut self) {
+        let Some(replay) = self.play.replay() else {
+            self.message = "no replay before the first click".to_string();
+            return;
+        };
+        let setup = self.play.setup();
+        let name = format!("minesweeper-{}-{}.replay", setup.seed, self.play.index());
+        let path = self.save_dir.join(&name);
+        self.message = match std::fs::write(&path, replay.to_string()) {
+            Ok(()) => format!("replay saved to {}", path.display()),
             Err(e) => format!("cannot write {}: {e}", path.display()),
         };
     }
