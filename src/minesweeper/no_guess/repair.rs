@@ -24,10 +24,24 @@ pub(super) enum Repaired {
 /// revealed number), then other hidden cells away from the number, and last (emptying only)
 /// revealed cells outside the cells the first-click rule keeps free.
 pub(super) fn repair(replay: &mut Replay, rng: &mut Rng) -> Repaired {
+    let (near, numbers) = boundary(replay);
+    if numbers.is_empty() {
+        return Repaired::Failed;
+    }
+    let start = rng.below(numbers.len() as u64) as usize;
+    for k in 0..numbers.len() {
+        if settle(replay, numbers[(start + k) % numbers.len()], &near, rng) {
+            return Repaired::InPlace;
+        }
+    }
+    empty_under_revealed(replay, numbers[start], rng)
+}
+
+/// The hidden cells that touch a revealed cell (`near`, by board index), and the revealed cells
+/// that touch a hidden one, row-major.
+fn boundary(replay: &Replay) -> (Vec<bool>, Vec<usize>) {
     let view = replay.view();
-    let grid = view.grid();
-    let cells = view.cells();
-    let hidden = |i: usize| cells[i] == Cell::Hidden;
+    let (grid, cells) = (view.grid(), view.cells());
     let mut near = vec![false; cells.len()];
     let mut numbers = Vec::new();
     for (i, c) in cells.iter().enumerate() {
@@ -35,7 +49,7 @@ pub(super) fn repair(replay: &mut Replay, rng: &mut Rng) -> Repaired {
             let mut open = false;
             for q in grid.neighbours(grid.pos(i)) {
                 let j = grid.index(q);
-                if hidden(j) {
+                if cells[j] == Cell::Hidden {
                     near[j] = true;
                     open = true;
                 }
@@ -45,77 +59,66 @@ pub(super) fn repair(replay: &mut Replay, rng: &mut Rng) -> Repaired {
             }
         }
     }
-    if numbers.is_empty() {
-        return Repaired::Failed;
+    (near, numbers)
+}
+
+/// Whether board indices `i` and `j` are the same cell or neighbours.
+fn touch(replay: &Replay, i: usize, j: usize) -> bool {
+    let grid = replay.view().grid();
+    let (p, q) = (grid.pos(i), grid.pos(j));
+    p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1
+}
+
+/// Empties or fills the hidden neighbours of the revealed number at board index `at`, with mines
+/// moved to or from hidden cells away from it (those off the boundary, `!near`, first); returns
+/// whether it could.
+fn settle(replay: &mut Replay, at: usize, near: &[bool], rng: &mut Rng) -> bool {
+    let cells = replay.view().cells();
+    let hidden = |i: usize| cells[i] == Cell::Hidden;
+    let around: Vec<usize> = (0..cells.len())
+        .filter(|&j| j != at && hidden(j) && touch(replay, j, at))
+        .collect();
+    // Hidden cells away from the number: those that touch no revealed cell first.
+    let mut far: Vec<usize> = (0..cells.len())
+        .filter(|&j| hidden(j) && !touch(replay, j, at))
+        .collect();
+    far.sort_by_key(|&j| near[j]);
+    let pick = |mine: bool| -> Vec<usize> {
+        far.iter()
+            .copied()
+            .filter(|&j| replay.is_mine(j) == mine)
+            .collect()
+    };
+    let (empty_to, fill_from) = (pick(false), pick(true));
+    let (mined, free): (Vec<usize>, Vec<usize>) = around.iter().partition(|&&j| replay.is_mine(j));
+    let can_empty = empty_to.len() >= mined.len();
+    let can_fill = fill_from.len() >= free.len();
+    let moves: Vec<(usize, usize)> = if can_empty && (mined.len() <= free.len() || !can_fill) {
+        let targets = choose(&empty_to, mined.len(), rng);
+        mined.into_iter().zip(targets).collect()
+    } else if can_fill {
+        let sources = choose(&fill_from, free.len(), rng);
+        sources.into_iter().zip(free).collect()
+    } else {
+        return false;
+    };
+    for (from, to) in moves {
+        replay.move_mine(from, to);
     }
-    let start = rng.below(numbers.len() as u64) as usize;
-    for k in 0..numbers.len() {
-        let at = numbers[(start + k) % numbers.len()];
-        let around: Vec<usize> = grid
-            .neighbours(grid.pos(at))
-            .map(|q| grid.index(q))
-            .filter(|&j| hidden(j))
-            .collect();
-        let touches_at = |j: usize| {
-            let (p, q) = (grid.pos(j), grid.pos(at));
-            p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1
-        };
-        // Hidden cells away from the number: those that touch no revealed cell first.
-        let mut far: Vec<usize> = (0..cells.len())
-            .filter(|&j| hidden(j) && !touches_at(j))
-            .collect();
-        far.sort_by_key(|&j| near[j]);
-        let interior = far.iter().filter(|&&j| !near[j]).count();
-        let (far_interior, far_near) = far.split_at(interior);
-        let mines_in = around.iter().filter(|&&j| replay.is_mine(j)).count();
-        let free_in = around.len() - mines_in;
-        let pick = |list: &[usize], mine: bool| -> Vec<usize> {
-            list.iter()
-                .copied()
-                .filter(|&j| replay.is_mine(j) == mine)
-                .collect()
-        };
-        let empty_to = [pick(far_interior, false), pick(far_near, false)].concat();
-        let fill_from = [pick(far_interior, true), pick(far_near, true)].concat();
-        let can_empty = empty_to.len() >= mines_in;
-        let can_fill = fill_from.len() >= free_in;
-        if can_empty && (mines_in <= free_in || !can_fill) {
-            let targets = choose(&empty_to, mines_in, rng);
-            let from: Vec<usize> = around
-                .iter()
-                .copied()
-                .filter(|&j| replay.is_mine(j))
-                .collect();
-            for (f, t) in from.into_iter().zip(targets) {
-                replay.move_mine(f, t);
-            }
-            return Repaired::InPlace;
-        }
-        if can_fill {
-            let sources = choose(&fill_from, free_in, rng);
-            let to: Vec<usize> = around
-                .iter()
-                .copied()
-                .filter(|&j| !replay.is_mine(j))
-                .collect();
-            for (f, t) in sources.into_iter().zip(to) {
-                replay.move_mine(f, t);
-            }
-            return Repaired::InPlace;
-        }
-    }
-    // No room among the hidden cells: empty one number's neighbours under revealed cells.
-    let at = numbers[start];
-    let from: Vec<usize> = grid
-        .neighbours(grid.pos(at))
-        .map(|q| grid.index(q))
-        .filter(|&j| hidden(j) && replay.is_mine(j))
+    true
+}
+
+/// The last resort, when the hidden cells leave no room: moves the mines around the number at
+/// board index `at` under revealed cells away from it and outside the first-click rule's cells,
+/// after which the play must start again.
+fn empty_under_revealed(replay: &mut Replay, at: usize, rng: &mut Rng) -> Repaired {
+    let cells = replay.view().cells();
+    let from: Vec<usize> = (0..cells.len())
+        .filter(|&j| cells[j] == Cell::Hidden && replay.is_mine(j) && touch(replay, j, at))
         .collect();
     let under: Vec<usize> = (0..cells.len())
         .filter(|&j| matches!(cells[j], Cell::Revealed(_)) && !replay.protected(j))
-        .filter(|&j| {
-            grid.pos(j).x.abs_diff(grid.pos(at).x) > 1 || grid.pos(j).y.abs_diff(grid.pos(at).y) > 1
-        })
+        .filter(|&j| !touch(replay, j, at))
         .collect();
     if from.is_empty() || under.len() < from.len() {
         return Repaired::Failed;
