@@ -382,10 +382,11 @@ fn w_saves_a_replay_that_plays_back_to_the_same_board() {
     assert_eq!(s.message, format!("replay saved to {}", file.display()));
     let replay = Replay::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
     assert_eq!(replay.layout, *s.play.game().unwrap().layout());
-    let mut back = State::new(Play::from_replay(&replay));
+    let mut back = frozen(State::new(Play::from_replay(&replay)));
     for &(_, m) in &replay.actions {
         back.apply(Action::Replayed(m));
     }
     assert_eq!(back.play.view(), s.play.view());
     assert_eq!(back.play.status(), s.play.status());
+    insta::assert_snapshot!("screen_replay_end", screen(&back));
 }

@@ -172,6 +172,12 @@ impl Play {
         play
     }
 
+    /// Whether this is a replay's game ([`Play::from_replay`]), which has no seed.
+    #[must_use]
+    pub fn is_replay(&self) -> bool {
+        self.fixed.is_some()
+    }
+
     /// This game as a replay (its layout, and every move made with its time), once the first
     /// click has drawn the layout.
     #[must_use]

@@ -64,8 +64,8 @@ pub fn draw(state: &State, frame: &mut Frame) {
     }
 }
 
-/// `Minesweeper  expert 30x16/99  first click safe  seed 7  game 0`, then `  no guess` for
-/// no-guess boards.
+/// `Minesweeper  expert 30x16/99  first click safe  seed 7  game 0` (`replay` in place of the
+/// seed and game for a replay), then `  no guess` for no-guess boards.
 fn title(state: &State) -> Line<'static> {
     let setup = state.play.setup();
     let board = setup.board_name();
@@ -76,12 +76,16 @@ fn title(state: &State) -> Line<'static> {
     };
     Line::from(vec![
         Span::styled("Minesweeper", Style::default().add_modifier(Modifier::BOLD)),
-        Span::raw(format!(
-            "  {board}{shape}  first click {}  seed {}  game {}",
-            setup.rule,
-            setup.seed,
-            state.play.index()
-        )),
+        Span::raw(if state.play.is_replay() {
+            format!("  {board}{shape}  first click {}  replay", setup.rule)
+        } else {
+            format!(
+                "  {board}{shape}  first click {}  seed {}  game {}",
+                setup.rule,
+                setup.seed,
+                state.play.index()
+            )
+        }),
         Span::styled(
             if setup.no_guess { "  no guess" } else { "" },
             Style::default()
