@@ -126,12 +126,15 @@ fn a_too_dense_board_gives_up_within_its_effort() {
     let effort = Effort {
         layouts: 3,
         repairs: 40,
+        work: u64::MAX,
     };
     let err = generate(config, FirstClick::Opening, Pos::new(14, 7), 1, effort).unwrap_err();
     let NoGuessError::GaveUp {
         repairs,
         best_revealed,
         safe,
+        layouts,
+        spent,
         ..
     } = err
     else {
@@ -139,6 +142,27 @@ fn a_too_dense_board_gives_up_within_its_effort() {
     };
     assert!(repairs <= 3 * 40);
     assert!(best_revealed < safe);
+    assert_eq!((layouts, spent), (3, false));
+}
+
+#[test]
+fn the_work_budget_bounds_a_big_dense_board() {
+    // 100x100 with 3,500 mines: hopeless within a budget of 2 million cells (200 analyses).
+    let config = Config::new(100, 100, 3_500).unwrap();
+    let effort = Effort {
+        work: 2_000_000,
+        ..Effort::default_for(config)
+    };
+    let err = generate(config, FirstClick::Opening, Pos::new(50, 50), 1, effort).unwrap_err();
+    assert!(
+        matches!(err, NoGuessError::GaveUp { spent: true, .. }),
+        "{err}"
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains(", its work budget spent: the best play"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -15,6 +15,10 @@ pub enum NoGuessError {
     GaveUp {
         config: Config,
         effort: Effort,
+        /// The layouts drawn.
+        layouts: usize,
+        /// Whether the work budget was spent (else every layout allowed was tried).
+        spent: bool,
         /// The repairs made over all the layouts drawn.
         repairs: usize,
         /// The most safe cells any play revealed before it was stuck for good.
@@ -31,15 +35,26 @@ impl fmt::Display for NoGuessError {
             NoGuessError::GaveUp {
                 config,
                 effort,
+                layouts,
+                spent,
                 repairs,
                 best_revealed,
                 safe,
-            } => write!(
-                f,
-                "no no-guess board of {config} found in {} layouts and {repairs} repairs \
-                 (at most {} per layout): the best play revealed {best_revealed} of {safe} safe cells",
-                effort.layouts, effort.repairs
-            ),
+            } => {
+                write!(
+                    f,
+                    "no no-guess board of {config} found in {layouts} layouts and {repairs} \
+                     repairs (at most {} per layout)",
+                    effort.repairs
+                )?;
+                if *spent {
+                    write!(f, ", its work budget spent")?;
+                }
+                write!(
+                    f,
+                    ": the best play revealed {best_revealed} of {safe} safe cells"
+                )
+            }
         }
     }
 }

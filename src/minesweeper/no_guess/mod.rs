@@ -15,7 +15,8 @@
 //! neighbours, and the play goes on with the numbers the move changed. Once the play clears the
 //! board, it is replayed from the first click on the final layout, and the layout is returned only
 //! if that replay clears it too; else the repairs go on from where the replay stopped. A layout
-//! that runs out of repairs is dropped for a new one, and the whole is bounded by an [`Effort`].
+//! that runs out of repairs is dropped for a new one, and the whole is bounded by an [`Effort`],
+//! whose work budget bounds the time on any board.
 
 mod error;
 mod repair;
@@ -35,16 +36,20 @@ pub struct Effort {
     pub layouts: usize,
     /// The most repairs made to one layout before it is dropped.
     pub repairs: usize,
+    /// The most cells looked at in all: each analysis of the board, and each repair, counts the
+    /// board's cells. This bounds the time on any board size.
+    pub work: u64,
 }
 
 impl Effort {
-    /// The default: 50 layouts of at most 2 repairs per cell each (enough for expert and for
-    /// 30x16 with 130 mines; see `docs/minesweeper.md`).
+    /// The default: 50 layouts of at most 2 repairs per cell each, and 40 million cells of work
+    /// (a few seconds on one core: boards that need more give up; expert takes about 0.1% of it).
     #[must_use]
     pub fn default_for(config: Config) -> Effort {
         Effort {
             layouts: 50,
             repairs: 2 * config.cells(),
+            work: 40_000_000,
         }
     }
 }
@@ -70,8 +75,9 @@ pub struct NoGuess {
 /// attempt got.
 ///
 /// # Complexity
-/// At most `effort.layouts * (effort.repairs + 1)` plays, each of at most one analysis per safe
-/// cell (in practice a few dozen analyses per play).
+/// At most `effort.work / cells` analyses and repairs, each linear in the cells or close to it
+/// (an analysis can cost more where the numbers leave many arrangements, within the analyzer's
+/// own budgets).
 pub fn generate(
     config: Config,
     rule: FirstClick,
@@ -80,23 +86,31 @@ pub fn generate(
     effort: Effort,
 ) -> Result<NoGuess, NoGuessError> {
     let mut rng = Rng::new(seed);
-    let mut best_revealed = 0;
-    let mut repairs_made = 0;
-    for drawn in 1..=effort.layouts {
+    let mut work = effort.work;
+    let cells = config.cells() as u64;
+    let (mut best_revealed, mut repairs_made, mut drawn) = (0, 0, 0);
+    'layouts: while drawn < effort.layouts {
+        drawn += 1;
         let layout =
             Layout::generate(config, rule, first, &mut rng).map_err(NoGuessError::Config)?;
         let mut replay = Replay::new(&layout, rule, first);
         let mut repairs = 0;
-        'repair: loop {
+        loop {
             // Play on (after a repair, with the changed numbers) until stuck or clear.
-            while replay.play() == Progress::Stuck {
-                best_revealed = best_revealed.max(replay.revealed());
-                if repairs == effort.repairs {
-                    break 'repair;
+            loop {
+                match replay.play(&mut work) {
+                    Progress::Cleared => break,
+                    Progress::OutOfWork => break 'layouts,
+                    Progress::Stuck => {}
                 }
+                best_revealed = best_revealed.max(replay.revealed());
+                if repairs == effort.repairs || work < cells {
+                    continue 'layouts;
+                }
+                work -= cells;
                 let done = repair(&mut replay, &mut rng);
                 if done == Repaired::Failed {
-                    break 'repair;
+                    continue 'layouts;
                 }
                 repairs += 1;
                 repairs_made += 1;
@@ -107,19 +121,24 @@ pub fn generate(
             // Cleared with numbers that changed on the way: prove it from the first click.
             let proved = replay.layout();
             replay = Replay::new(&proved, rule, first);
-            if replay.play() == Progress::Cleared {
-                return Ok(NoGuess {
-                    layout: proved,
-                    layouts: drawn,
-                    repairs,
-                });
+            match replay.play(&mut work) {
+                Progress::Cleared => {
+                    return Ok(NoGuess {
+                        layout: proved,
+                        layouts: drawn,
+                        repairs,
+                    })
+                }
+                Progress::OutOfWork => break 'layouts,
+                Progress::Stuck => best_revealed = best_revealed.max(replay.revealed()),
             }
-            best_revealed = best_revealed.max(replay.revealed());
         }
     }
     Err(NoGuessError::GaveUp {
         config,
         effort,
+        layouts: drawn,
+        spent: work < cells,
         repairs: repairs_made,
         best_revealed,
         safe: config.cells() - config.mines(),

@@ -12,6 +12,8 @@ pub(super) enum Progress {
     /// Some safe cell is hidden and the analyzer finds no safe cell and no unflagged certain mine
     /// (or the position is over its budget).
     Stuck,
+    /// The work budget is spent.
+    OutOfWork,
 }
 
 /// A layout being played, whose mines the repairs may move.
@@ -85,13 +87,19 @@ impl Replay {
     /// Plays the analyzer's certain moves until the board is clear or none is left. The moves that
     /// a single number decides are made first, without the analyzer (they are among its safe cells
     /// and certain mines, so the play is the same, only faster).
-    pub(super) fn play(&mut self) -> Progress {
+    /// Each analysis takes the board's cells from `work`; none is made once `work` is below them.
+    pub(super) fn play(&mut self, work: &mut u64) -> Progress {
         let mut queue: Vec<usize> = (0..self.mine.len()).collect();
+        let cells = self.mine.len() as u64;
         loop {
             self.single_numbers(&mut queue);
             if self.hidden_safe == 0 {
                 return Progress::Cleared;
             }
+            if *work < cells {
+                return Progress::OutOfWork;
+            }
+            *work -= cells;
             let Ok(exact) = analyze_exact(&self.view) else {
                 return Progress::Stuck;
             };
