@@ -14,4 +14,6 @@ mod minesweeper_bot;
 mod minesweeper_brute;
 mod minesweeper_referee;
 mod minimax;
+mod no_guess;
 mod quarto;
+mod three_bv;

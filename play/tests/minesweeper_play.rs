@@ -5,7 +5,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 
-use cp_puzzles::minesweeper::{Board, Cell, Pos};
+use cp_puzzles::minesweeper::game::{Config, Layout, Level};
+use cp_puzzles::minesweeper::{three_bv, Board, Cell, Pos};
 
 use crate::util::bin;
 
@@ -110,7 +111,7 @@ fn cell(line: &str) -> Pos {
 fn a_game_is_won_by_revealing_what_the_hint_proves_and_guessing_its_best() {
     // The first guess, on the all-hidden board, is the first click.
     let (mut d, mut reply) = Driver::start(&["--level", "beginner", "--seed", "2"]);
-    let mut guesses = 0;
+    let (mut guesses, mut clicks) = (0, 0);
     while reply.status.ends_with("playing") {
         let hint = d.send("hint").said;
         let safe = listed(&hint, "safe");
@@ -118,15 +119,36 @@ fn a_game_is_won_by_revealing_what_the_hint_proves_and_guessing_its_best() {
             let best = hint.iter().find(|l| l.starts_with("best ")).unwrap();
             let p = cell(&best[5..]);
             guesses += 1;
+            clicks += 1;
             reply = d.send(&format!("reveal {} {}", p.x, p.y));
         } else {
             for p in safe {
                 reply = d.send(&format!("reveal {} {}", p.x, p.y));
+                clicks += 1;
                 assert!(matches!(reply.board.get(p), Cell::Revealed(_)), "{p:?}");
             }
         }
     }
-    assert!(reply.status.ends_with(", won"), "{reply:?}");
+    assert!(reply.status.contains(", won, 3BV "), "{reply:?}");
+    // The score: the 3BV of the layout (the won board's hidden cells are its mines), and the
+    // efficiency, 3BV per click (every reveal sent counts, those that changed nothing too).
+    let mines = reply
+        .board
+        .cells()
+        .iter()
+        .map(|&c| c == Cell::Hidden)
+        .collect();
+    let layout = Layout::from_mines(Config::level(Level::Beginner), mines);
+    let bv = three_bv(&layout);
+    let efficiency = format!("efficiency {:.0}%", 100.0 * bv as f64 / clicks as f64);
+    assert!(
+        reply.status.contains(&format!(", 3BV {bv}, 3BV/s ")),
+        "{reply:?}"
+    );
+    assert!(
+        reply.status.ends_with(&efficiency),
+        "{reply:?} {efficiency}"
+    );
     assert!(
         reply.said.last().unwrap().starts_with("won in "),
         "{reply:?}"
@@ -204,7 +226,9 @@ fn assert_same_game(reply: &Reply, bot: &BotGame, moves: &[String], context: &st
     let ours = &last[0];
     if bot.end == "won" {
         assert!(ours.starts_with("won in "), "{context}: {ours}");
-        assert!(reply.status.ends_with(", won"), "{context}");
+        // The bot moved: the score has no efficiency.
+        assert!(reply.status.contains(", won, 3BV "), "{context}");
+        assert!(!reply.status.contains("efficiency"), "{context}");
     } else {
         assert_eq!(*ours, bot.end, "{context}");
         assert!(reply.status.ends_with(", lost"), "{context}");
@@ -447,13 +471,13 @@ fn bad_commands_get_one_line_and_end_of_input_ends_quietly() {
     assert_eq!(
         errors,
         [
-            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, board, restart or quit, found \"dig\"",
+            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, replay FILE, board, restart or quit, found \"dig\"",
             "error: expected reveal X Y, X the column and Y the row from 0, found \"1\"",
             "error: (9, 0) is off the 9x9 board",
             "error: expected flag X Y, X the column and Y the row from 0, found \"a b\"",
             "error: expected nothing after hint, found \"please\"",
             "error: expected a file name after save",
-            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, board, restart or quit, found \"fl\u{fffd}ag\"",
+            "error: expected reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, replay FILE, board, restart or quit, found \"fl\u{fffd}ag\"",
         ]
     );
     // The first board, and the one `board` printed: nothing else.
@@ -543,6 +567,85 @@ fn stats_print_from_the_data_directory() {
     assert_eq!(stats(dir.path()), "no games yet\n");
     let file = dir.path().join("cp-puzzles/minesweeper-play.stats");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    std::fs::write(&file, "expert safe 4 1 93200\nbeginner opening 2 0 -\n").unwrap();
+    std::fs::write(
+        &file,
+        "expert safe 4 1 93200\nbeginner opening 2 0 -\nexpert opening-no-guess 3 2 81000 2417\n",
+    )
+    .unwrap();
     insta::assert_snapshot!("stats", stats(dir.path()));
+}
+
+#[test]
+fn no_guess_boards_are_won_by_the_bot_without_a_guess() {
+    // Expert, first click opening in the middle: the bot plays to the end and never guesses.
+    for seed in 0..8 {
+        let seed = seed.to_string();
+        let args = [
+            "--level",
+            "expert",
+            "--first-click",
+            "opening",
+            "--no-guess",
+            "--seed",
+            &seed,
+        ];
+        let (mut d, reply) = Driver::start(&args);
+        assert_eq!(reply.status, "mines left 99, time 0 s, playing, no guess");
+        d.send("reveal 14 7");
+        let reply = d.send("auto all");
+        assert!(
+            reply.said.iter().all(|w| !w.starts_with("guess")),
+            "{reply:?}"
+        );
+        assert!(reply.status.contains(", won, no guess, 3BV "), "{reply:?}");
+    }
+}
+
+#[test]
+fn a_replay_saved_in_the_line_mode_plays_back_to_the_same_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.replay");
+    let (mut d, _) = Driver::start(&["--level", "beginner", "--seed", "3"]);
+    assert_eq!(
+        d.send(&format!("replay {}", file.display())).said,
+        ["error: no replay before the first click"]
+    );
+    d.send("reveal 5 2");
+    d.send("flag 2 2");
+    let end = d.send("auto all");
+    let saved = d.send(&format!("replay {}", file.display()));
+    assert_eq!(saved.said, [format!("replay saved to {}", file.display())]);
+    let out = bin("minesweeper-play")
+        .arg("--replay")
+        .arg(&file)
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("at 0.000 s: reveal 5 2\n"), "{text}");
+    // The last board and the status word are the game's.
+    let lines: Vec<&str> = text.lines().collect();
+    let last_board = lines[lines.len() - 11..lines.len() - 1].join("\n") + "\n";
+    assert_eq!(Board::parse(&last_board).unwrap(), end.board);
+    let word = |s: &str| s.split(", ").nth(2).unwrap().to_string();
+    assert_eq!(word(lines[lines.len() - 1]), word(&end.status));
+}
+
+#[test]
+fn a_bad_replay_is_a_one_line_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.replay");
+    std::fs::write(
+        &file,
+        "minesweeper-play replay 1\nboard 3x1/1\nfirst-click safe\n",
+    )
+    .unwrap();
+    bin("minesweeper-play")
+        .arg("--replay")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "minesweeper-play: {}: expected no-guess yes|no, found the end of the file\n",
+            file.display()
+        ));
 }

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
+use cp_puzzles_play::minesweeper_play::replay::Replay;
 use cp_puzzles_play::minesweeper_play::screen::{self, Action, State};
 use cp_puzzles_play::minesweeper_play::{Clock, Play, Setup};
 use crossterm::event::{
@@ -28,6 +29,7 @@ fn fresh(seed: u64) -> State {
         config: Config::level(Level::Beginner),
         rule: FirstClick::Safe,
         seed,
+        no_guess: false,
     };
     State::new(Play::new(setup).unwrap())
 }
@@ -328,4 +330,63 @@ fn s_saves_the_view_where_minesweeper_reads_it() {
     assert_eq!(s.message, format!("saved to {}", file.display()));
     let text = std::fs::read_to_string(file).unwrap();
     assert_eq!(Board::parse(&text).unwrap(), *s.play.view());
+}
+
+#[test]
+fn snapshot_of_a_no_guess_game_won_by_hand_with_its_score() {
+    let setup = Setup {
+        config: Config::level(Level::Beginner),
+        rule: FirstClick::Safe,
+        seed: 5,
+        no_guess: true,
+    };
+    let mut s = frozen(State::new(Play::new(setup).unwrap()));
+    s.apply(Action::Reveal);
+    let layout = s.play.game().unwrap().layout().clone();
+    let mut clicks = 1;
+    for p in s.play.view().positions().collect::<Vec<_>>() {
+        if !layout.is_mine(p) && s.play.view().get(p) == Cell::Hidden {
+            press(&mut s, &[click(MouseButton::Left, p, &setup)]);
+            clicks += 1;
+        }
+    }
+    assert_eq!(s.play.status(), Status::Won);
+    assert_eq!(s.play.clicks(), clicks);
+    let bv = cp_puzzles::minesweeper::three_bv(&layout);
+    let score = s.play.score().unwrap();
+    assert_eq!(score.three_bv, bv);
+    assert_eq!(score.efficiency, Some(bv as f64 / clicks as f64));
+    assert_eq!(
+        s.finished.take().unwrap().per_second,
+        Some(bv as f64 / 42.0)
+    );
+    insta::assert_snapshot!("screen_no_guess_won", screen(&s));
+}
+
+#[test]
+fn w_saves_a_replay_that_plays_back_to_the_same_board() {
+    // A game with flags, reveals and the bot's moves, lost or won: its replay, played back
+    // action by action, ends on the same view and status.
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = fresh(4);
+    s.save_dir = dir.path().to_path_buf();
+    press(&mut s, &[key(KeyCode::Char('w'))]);
+    assert_eq!(s.message, "no replay before the first click");
+    press(&mut s, &[key(KeyCode::Char(' ')), key(KeyCode::Char('a'))]);
+    press(&mut s, &[key(KeyCode::Char('j')), key(KeyCode::Char('f'))]);
+    while s.play.status() == Status::Playing {
+        s.apply(Action::Bot);
+    }
+    press(&mut s, &[key(KeyCode::Char('w'))]);
+    let file = dir.path().join("minesweeper-4-0.replay");
+    assert_eq!(s.message, format!("replay saved to {}", file.display()));
+    let replay = Replay::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(replay.layout, *s.play.game().unwrap().layout());
+    let mut back = frozen(State::new(Play::from_replay(&replay)));
+    for &(_, m) in &replay.actions {
+        back.apply(Action::Replayed(m));
+    }
+    assert_eq!(back.play.view(), s.play.view());
+    assert_eq!(back.play.status(), s.play.status());
+    insta::assert_snapshot!("screen_replay_end", screen(&back));
 }

@@ -35,9 +35,13 @@ mod error;
 #[cfg(not(bundle))]
 pub mod game;
 mod grid;
+#[cfg(not(bundle))]
+pub mod no_guess;
 // The agent's bundle plays games: it leaves out the solver's reader and printed answer.
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
 mod parse;
+#[cfg(not(bundle))]
+mod three_bv;
 
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
 use std::io::{Read, Write};
@@ -53,6 +57,8 @@ pub use error::{Budget, Error, Expected, Inconsistency, MAX_SIDE};
 pub use grid::Grid;
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub use parse::parse;
+#[cfg(not(bundle))]
+pub use three_bv::three_bv;
 
 /// Analyses `board` into the answer the solver prints.
 ///

@@ -6,6 +6,7 @@ use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 use clap::Parser;
+use cp_puzzles_play::minesweeper_play::replay::Replay;
 use cp_puzzles_play::minesweeper_play::{lines, screen, stats, Args, Play, Setup};
 
 fn main() -> ExitCode {
@@ -41,9 +42,20 @@ fn run(args: &Args) -> Result<(), (u8, String)> {
         print!("{table}");
         return Ok(());
     }
+    let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
+    if let Some(file) = &args.replay {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| (2, format!("cannot read {}: {e}", file.display())))?;
+        let replay = Replay::parse(&text).map_err(|e| (2, format!("{}: {e}", file.display())))?;
+        let result = if args.plain || !terminal {
+            lines::play_back(&replay, io::stdout().lock())
+        } else {
+            screen::play_back(replay)
+        };
+        return result.map_err(|e| (1, e.to_string()));
+    }
     let setup = Setup::from_args(args).map_err(|e| (2, e.to_string()))?;
     let mut play = Play::new(setup).map_err(|e| (2, e.to_string()))?;
-    let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
     let result = if args.plain || !terminal {
         lines::run(&mut play, io::stdin().lock(), io::stdout().lock())
     } else {

@@ -2,11 +2,14 @@
 //! letters and one status line. Scripts and tests drive the game through it.
 
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
 
 use cp_puzzles::minesweeper::game::Status;
 use cp_puzzles::minesweeper::Pos;
 
+use super::clock::Clock;
 use super::play::{event_text, Move, Play, Said};
+use super::replay::Replay;
 use crate::input::{read_line, Read, MAX_LINE};
 
 /// One line of input.
@@ -21,6 +24,8 @@ pub enum Command {
     AutoAll,
     /// Save the view as a `.mine` file.
     Save(String),
+    /// Save the game so far as a replay.
+    SaveReplay(String),
     Board,
     /// The next game of the run.
     Restart,
@@ -28,8 +33,8 @@ pub enum Command {
 }
 
 /// The commands, for the message on a line that is none of them.
-const COMMANDS: &str =
-    "reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, board, restart or quit";
+const COMMANDS: &str = "reveal X Y, flag X Y, chord X Y, hint, auto, auto all, save FILE, \
+     replay FILE, board, restart or quit";
 
 impl Command {
     /// Reads one line: `None` for a blank line or a `#` comment.
@@ -59,6 +64,8 @@ impl Command {
             "auto" => none(Command::Auto),
             "save" if rest.is_empty() => Err("expected a file name after save".into()),
             "save" => Ok(Some(Command::Save(rest.to_string()))),
+            "replay" if rest.is_empty() => Err("expected a file name after replay".into()),
+            "replay" => Ok(Some(Command::SaveReplay(rest.to_string()))),
             "board" => none(Command::Board),
             "restart" => none(Command::Restart),
             "quit" => none(Command::Quit),
@@ -131,6 +138,42 @@ pub fn run<R: BufRead, W: Write>(play: &mut Play, input: R, mut output: W) -> io
     }
 }
 
+/// Plays `replay` back: the all-hidden board, then per action `at 1.250 s: flag 3 3`, what it
+/// said if anything, the board and the status line (its time the action's).
+///
+/// # Errors
+/// If writing fails (a reader that closed the pipe ends the playback quietly instead).
+pub fn play_back<W: Write>(replay: &Replay, mut output: W) -> io::Result<()> {
+    let result = (|| {
+        let mut play = Play::from_replay(replay);
+        play.set_clock(Clock::frozen(Duration::ZERO));
+        board(&play, &mut output)?;
+        for &(time, m) in &replay.actions {
+            play.set_clock(Clock::frozen(time));
+            let (word, p) = match m {
+                Move::Reveal(p) => ("reveal", p),
+                Move::Flag(p) => ("flag", p),
+                Move::Chord(p) => ("chord", p),
+            };
+            writeln!(
+                output,
+                "at {}.{:03} s: {word} {} {}",
+                time.as_secs(),
+                time.subsec_millis(),
+                p.x,
+                p.y
+            )?;
+            say(&play.play(m), &mut output)?;
+            board(&play, &mut output)?;
+        }
+        output.flush()
+    })();
+    match result {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
 /// What a line longer than [`MAX_LINE`] gets (it is skipped, never held whole).
 fn too_long() -> String {
     format!("line too long: over {MAX_LINE} bytes, skipped")
@@ -142,8 +185,18 @@ fn board(play: &Play, output: &mut dyn Write) -> io::Result<()> {
     writeln!(output, "{}", play.status_line())
 }
 
-/// Carries out one command (not `quit`), writing what it says.
+/// Carries out one command (not `quit`), writing what it says, then the game's notice if it has
+/// one (a no-guess board that could not be made).
 fn execute(play: &mut Play, command: &Command, output: &mut dyn Write) -> io::Result<()> {
+    carry_out(play, command, output)?;
+    match play.take_notice() {
+        Some(notice) => writeln!(output, "{notice}"),
+        None => Ok(()),
+    }
+}
+
+/// Carries out one command (not `quit`), writing what it says.
+fn carry_out(play: &mut Play, command: &Command, output: &mut dyn Write) -> io::Result<()> {
     match command {
         Command::Move(m) => say(&play.play(*m), output),
         Command::Hint => match play.hint() {
@@ -158,6 +211,13 @@ fn execute(play: &mut Play, command: &Command, output: &mut dyn Write) -> io::Re
         Command::Save(file) => match std::fs::write(file, play.view().to_string()) {
             Ok(()) => writeln!(output, "saved to {file}"),
             Err(e) => writeln!(output, "error: cannot write {file}: {e}"),
+        },
+        Command::SaveReplay(file) => match play.replay() {
+            None => writeln!(output, "error: no replay before the first click"),
+            Some(replay) => match std::fs::write(file, replay.to_string()) {
+                Ok(()) => writeln!(output, "replay saved to {file}"),
+                Err(e) => writeln!(output, "error: cannot write {file}: {e}"),
+            },
         },
         Command::Board | Command::Quit => Ok(()),
         Command::Restart => {
@@ -207,6 +267,7 @@ mod tests {
             config: Config::level(Level::Beginner),
             rule: FirstClick::Safe,
             seed: 3,
+            no_guess: false,
         };
         let mut play = Play::new(setup).expect("a game");
         let huge = io::repeat(b'x').take(64 << 20);

@@ -7,15 +7,17 @@
 //! - [`lines`]: the line mode that scripts drive through stdin;
 //! - [`screen`]: the full-screen mode (ratatui and crossterm), a [`screen::State`] updated by
 //!   [`screen::Action`]s and drawn by a pure [`screen::draw`];
-//! - [`stats`]: the games, wins and best times kept between games.
+//! - [`stats`]: the games, wins and best times kept between games;
+//! - [`replay`]: a game as text (its layout, then each action with its time), to play back.
 
 mod clock;
 pub mod lines;
 pub mod options;
 mod play;
+pub mod replay;
 pub mod screen;
 pub mod stats;
 
 pub use clock::Clock;
 pub use options::{Args, Setup};
-pub use play::{event_text, Move, Play, Said, STRATEGY};
+pub use play::{event_text, Move, Play, Said, Score, STRATEGY};

@@ -33,6 +33,16 @@ pub struct Args {
     /// on screen.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// No-guess boards: each layout is made, at the first click, so that the exact analyzer
+    /// clears it from there without a guess (the total mine count may be needed). Shown as
+    /// "no guess" in the title and the status line.
+    #[arg(long)]
+    pub no_guess: bool,
+    /// Plays back a replay written by `replay FILE` (line mode) or `w` (full screen): full
+    /// screen at the game's pace (n steps, p resumes the pace), or in the line mode every action
+    /// with the board after it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["stats", "level", "width", "no_guess", "seed"])]
+    pub replay: Option<std::path::PathBuf>,
     /// The line mode, for scripts (the default when stdin or stdout is not a terminal).
     #[arg(long)]
     pub plain: bool,
@@ -47,19 +57,23 @@ The board starts all hidden: the first click goes anywhere, and the clock starts
 come after it. The bot's first click (a, or auto) is at (0, 0) under safe, (3, 3) under opening.
 
 Keys: arrows or hjkl move, Space or Enter reveal, f flag, c chord, H hint overlay, a one bot move,
-A the bot plays to the end, s save the view as a .mine file, r next game, ? help, q quit.
+A the bot plays to the end, s save the view as a .mine file, w save the game as a replay,
+r next game, ? help, q quit. Playing a replay back: n next action, p at the game's pace.
 Mouse: left click reveals (on a number: chords), right click flags.
 
 Line mode commands (x the column, y the row, from 0): reveal X Y, flag X Y, chord X Y, hint,
-auto, auto all, save FILE, board, restart, quit. Each prints the board in the .mine letters and
-a status line: mines left N, time T s, playing (or won, or lost).";
+auto, auto all, save FILE, replay FILE (the game so far as a replay), board, restart, quit. Each prints the board in the .mine letters and
+a status line: mines left N, time T s, playing (or won, or lost), then \"no guess\" with
+--no-guess, and once the game is won its 3BV, 3BV/s and efficiency (3BV per click).";
 
-/// What to play: the board, the first-click rule and the run's seed.
+/// What to play: the board, the first-click rule, the run's seed, and whether the boards are
+/// no-guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Setup {
     pub config: Config,
     pub rule: FirstClick,
     pub seed: u64,
+    pub no_guess: bool,
 }
 
 impl Setup {
@@ -77,6 +91,7 @@ impl Setup {
             config,
             rule: args.first_click,
             seed: args.seed.unwrap_or_else(clock_seed),
+            no_guess: args.no_guess,
         };
         setup.check()?;
         Ok(setup)
@@ -92,6 +107,17 @@ impl Setup {
         let c = &self.config;
         let freest = Pos::new(1.min(c.width() - 1), 1.min(c.height() - 1));
         c.check_first(self.rule, freest)
+    }
+
+    /// The rule's name in the statistics: `safe` or `opening`, with `-no-guess` for no-guess
+    /// boards, which are counted apart.
+    #[must_use]
+    pub fn rule_name(&self) -> String {
+        if self.no_guess {
+            format!("{}-no-guess", self.rule)
+        } else {
+            self.rule.to_string()
+        }
     }
 
     /// The level's name (`expert`), or the board as `WxH/M` when it is not a standard level.
@@ -129,6 +155,7 @@ mod tests {
                             config,
                             rule,
                             seed: 0,
+                            no_guess: false,
                         };
                         let everywhere = (0..height)
                             .flat_map(|y| (0..width).map(move |x| Pos::new(x, y)))

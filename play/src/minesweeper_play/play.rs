@@ -5,10 +5,12 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::minesweeper_bot::{self as bot, BotError, Calls, Event, Strategy};
-use cp_puzzles::minesweeper::game::{self, game_seed, Game, Reveal, Status};
-use cp_puzzles::minesweeper::{analyze, solve, Analysis, Answer, Board, Error, Pos};
+use cp_puzzles::minesweeper::game::{self, game_seed, Game, Layout, Reveal, Status};
+use cp_puzzles::minesweeper::no_guess::{self, Effort};
+use cp_puzzles::minesweeper::{analyze, solve, three_bv, Analysis, Answer, Board, Error, Pos};
 
 use super::clock::Clock;
+use super::replay::Replay;
 use super::Setup;
 
 /// A move of the player's or of the bot's.
@@ -80,6 +82,39 @@ pub struct Play {
     botted: bool,
     /// The analyzer calls of the bot's moves in this game.
     calls: Calls,
+    /// The player's clicks in this game: every move on the board while it was playing, those
+    /// that changed nothing included.
+    clicks: u64,
+    /// The layout's 3BV, once the first click has drawn it.
+    three_bv: Option<usize>,
+    /// Something to tell the player once (a no-guess board that could not be made).
+    notice: Option<String>,
+    /// The moves made in this game (the player's and the bot's), each with the time on the
+    /// clock when it was made: what [`Play::replay`] writes.
+    actions: Vec<(Duration, Move)>,
+    /// The layout the first click uses instead of drawing one (to play a replay back).
+    fixed: Option<Layout>,
+}
+
+/// A won game's score: its 3BV, 3BV per second, and efficiency (3BV per click).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    pub three_bv: usize,
+    /// 3BV divided by the time in seconds (the time counted as at least 1 ms).
+    pub per_second: f64,
+    /// 3BV divided by the player's clicks, or `None` if the bot moved.
+    pub efficiency: Option<f64>,
+}
+
+/// `3BV 120, 3BV/s 1.23, efficiency 87%` (no efficiency if the bot moved).
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "3BV {}, 3BV/s {:.2}", self.three_bv, self.per_second)?;
+        if let Some(e) = self.efficiency {
+            write!(f, ", efficiency {:.0}%", 100.0 * e)?;
+        }
+        Ok(())
+    }
 }
 
 /// Why a chord did nothing.
@@ -114,7 +149,45 @@ impl Play {
             clock: Clock::default(),
             botted: false,
             calls: Calls::default(),
+            clicks: 0,
+            three_bv: None,
+            notice: None,
+            actions: Vec::new(),
+            fixed: None,
         }
+    }
+
+    /// The game of `replay`, before its first click: its first click uses the replay's layout,
+    /// wherever it is (the replay's own first action is where it was made).
+    #[must_use]
+    pub fn from_replay(replay: &Replay) -> Play {
+        let setup = Setup {
+            config: replay.layout.config(),
+            rule: replay.rule,
+            seed: 0,
+            no_guess: replay.no_guess,
+        };
+        let mut play = Play::numbered(setup, 0);
+        play.fixed = Some(replay.layout.clone());
+        play
+    }
+
+    /// Whether this is a replay's game ([`Play::from_replay`]), which has no seed.
+    #[must_use]
+    pub fn is_replay(&self) -> bool {
+        self.fixed.is_some()
+    }
+
+    /// This game as a replay (its layout, and every move made with its time), once the first
+    /// click has drawn the layout.
+    #[must_use]
+    pub fn replay(&self) -> Option<Replay> {
+        Some(Replay {
+            layout: self.game()?.layout().clone(),
+            rule: self.setup.rule,
+            no_guess: self.setup.no_guess,
+            actions: self.actions.clone(),
+        })
     }
 
     /// Starts the next game of the run.
@@ -122,13 +195,36 @@ impl Play {
         *self = Play::numbered(self.setup, self.index + 1);
     }
 
-    /// Makes the first click at `first`: draws the layout for it, reveals it and starts the
-    /// clock. The game must not be opened yet, and `first` must be on the board.
+    /// Makes the first click at `first`: draws the layout for it (no-guess if the setup asks,
+    /// else uniform; a no-guess board that cannot be made gives a uniform one and a notice),
+    /// reveals it and starts the clock. The game must not be opened yet, and `first` must be on
+    /// the board.
     fn open(&mut self, first: Pos) {
         debug_assert!(!self.opened());
         let s = self.setup;
-        let mut game = Game::new(s.config, s.rule, first, game_seed(s.seed, self.index))
-            .expect("the setup was checked: every first click leaves room for the mines");
+        let seed = game_seed(s.seed, self.index);
+        if let Some(layout) = self.fixed.clone() {
+            let mut game = Game::with_layout(layout);
+            self.three_bv = Some(three_bv(game.layout()));
+            game.reveal(first);
+            self.clock.start();
+            self.stage = Stage::Opened(game);
+            return;
+        }
+        let made = s.no_guess.then(|| {
+            no_guess::generate(s.config, s.rule, first, seed, Effort::default_for(s.config))
+        });
+        let mut game = match made {
+            Some(Ok(board)) => Game::with_layout(board.layout),
+            Some(Err(e)) => {
+                self.notice = Some(format!("{e}; this board may need a guess"));
+                Game::new(s.config, s.rule, first, seed)
+                    .expect("the setup was checked: every first click leaves room for the mines")
+            }
+            None => Game::new(s.config, s.rule, first, seed)
+                .expect("the setup was checked: every first click leaves room for the mines"),
+        };
+        self.three_bv = Some(three_bv(game.layout()));
         game.reveal(first);
         self.clock.start();
         self.stage = Stage::Opened(game);
@@ -181,6 +277,39 @@ impl Play {
         self.game().and_then(Game::hit)
     }
 
+    /// The notice to show once, if any (taken).
+    pub fn take_notice(&mut self) -> Option<String> {
+        self.notice.take()
+    }
+
+    /// The layout's 3BV, once the first click has drawn it.
+    #[must_use]
+    pub fn three_bv(&self) -> Option<usize> {
+        self.three_bv
+    }
+
+    /// The player's clicks so far in this game.
+    #[must_use]
+    pub fn clicks(&self) -> u64 {
+        self.clicks
+    }
+
+    /// The score of a won game, `None` before it is won.
+    #[must_use]
+    pub fn score(&self) -> Option<Score> {
+        if self.status() != Status::Won {
+            return None;
+        }
+        let three_bv = self.three_bv?;
+        let seconds = self.elapsed().as_secs_f64().max(0.001);
+        Some(Score {
+            three_bv,
+            per_second: three_bv as f64 / seconds,
+            efficiency: (!self.botted && self.clicks > 0)
+                .then(|| three_bv as f64 / self.clicks as f64),
+        })
+    }
+
     /// Whether the bot moved in this game.
     #[must_use]
     pub fn botted(&self) -> bool {
@@ -218,10 +347,17 @@ impl Play {
         if self.status() != Status::Playing {
             return Said::Ignored("the game is over");
         }
+        if self.opened() || matches!(m, Move::Reveal(_)) {
+            self.clicks += 1;
+        }
+        if self.opened() {
+            self.actions.push((self.elapsed(), m));
+        }
         let game = match (&mut self.stage, m) {
             (Stage::Opened(game), _) => game,
             (Stage::Unopened(_), Move::Reveal(p)) => {
                 self.open(p);
+                self.actions.push((self.elapsed(), m));
                 return self.ended();
             }
             (Stage::Unopened(_), Move::Flag(_)) => return Said::Ignored(FLAG_FIRST),
@@ -274,11 +410,17 @@ impl Play {
             Stage::Unopened(_) => {
                 let first = self.setup.rule.cell(&self.setup.config);
                 self.open(first);
+                self.actions.push((self.elapsed(), Move::Reveal(first)));
                 observe(Event::First(first));
                 return Ok(self.ended());
             }
         };
-        bot::step(game, STRATEGY, &mut self.calls, &mut |e, _| observe(e))?;
+        let actions = &mut self.actions;
+        let time = self.clock.elapsed();
+        bot::step(game, STRATEGY, &mut self.calls, &mut |e, _| {
+            actions.push((time, bot_move(e)));
+            observe(e);
+        })?;
         Ok(self.ended())
     }
 
@@ -298,7 +440,8 @@ impl Play {
         analyze(self.view())
     }
 
-    /// `mines left 95, time 12 s, playing` (or `won`, or `lost`).
+    /// `mines left 95, time 12 s, playing` (or `won`, or `lost`), then `, no guess` for a
+    /// no-guess setup, and once won the [`Score`]: `, 3BV 120, 3BV/s 1.23, efficiency 87%`.
     #[must_use]
     pub fn status_line(&self) -> String {
         let word = match self.status() {
@@ -306,11 +449,26 @@ impl Play {
             Status::Won => "won",
             Status::Lost => "lost",
         };
-        format!(
+        let mut line = format!(
             "mines left {}, time {} s, {word}",
             self.mines_left(),
             self.elapsed().as_secs()
-        )
+        );
+        if self.setup.no_guess {
+            line += ", no guess";
+        }
+        if let Some(score) = self.score() {
+            line += &format!(", {score}");
+        }
+        line
+    }
+}
+
+/// The move of one of the bot's events (a guess is a reveal).
+fn bot_move(event: Event) -> Move {
+    match event {
+        Event::First(p) | Event::Safe(p) | Event::Guess(p, _) => Move::Reveal(p),
+        Event::Flag(p) => Move::Flag(p),
     }
 }
 

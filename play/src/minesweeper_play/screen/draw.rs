@@ -64,7 +64,8 @@ pub fn draw(state: &State, frame: &mut Frame) {
     }
 }
 
-/// `Minesweeper  expert 30x16/99  first click safe  seed 7  game 0`.
+/// `Minesweeper  expert 30x16/99  first click safe  seed 7  game 0` (`replay` in place of the
+/// seed and game for a replay), then `  no guess` for no-guess boards.
 fn title(state: &State) -> Line<'static> {
     let setup = state.play.setup();
     let board = setup.board_name();
@@ -75,12 +76,22 @@ fn title(state: &State) -> Line<'static> {
     };
     Line::from(vec![
         Span::styled("Minesweeper", Style::default().add_modifier(Modifier::BOLD)),
-        Span::raw(format!(
-            "  {board}{shape}  first click {}  seed {}  game {}",
-            setup.rule,
-            setup.seed,
-            state.play.index()
-        )),
+        Span::raw(if state.play.is_replay() {
+            format!("  {board}{shape}  first click {}  replay", setup.rule)
+        } else {
+            format!(
+                "  {board}{shape}  first click {}  seed {}  game {}",
+                setup.rule,
+                setup.seed,
+                state.play.index()
+            )
+        }),
+        Span::styled(
+            if setup.no_guess { "  no guess" } else { "" },
+            Style::default()
+                .fg(Color::Green)
+                .add_modifier(Modifier::BOLD),
+        ),
     ])
 }
 
@@ -261,7 +272,7 @@ fn help(frame: &mut Frame, area: Rect) {
         "               colour from green (safe) to red (mine)",
         "a              one bot move (first click: (0, 0) safe, (3, 3) opening)",
         "A              the bot plays to the end (any key stops it)",
-        "s              save the view as a .mine file",
+        "s, w           save the view (.mine), the game as a replay",
         "r              next game",
         "q              quit",
         "mouse          left reveals (on a number: chords), right flags",

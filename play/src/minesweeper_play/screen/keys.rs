@@ -38,6 +38,7 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('a') => Action::Bot,
         KeyCode::Char('A') => Action::BotAll,
         KeyCode::Char('s') => Action::Save,
+        KeyCode::Char('w') => Action::SaveReplay,
         KeyCode::Char('r') => Action::Restart,
         KeyCode::Char('q') => Action::Quit,
         _ => Action::Dismiss,

@@ -29,6 +29,10 @@ pub enum Action {
     /// The bot plays to the end (or stops doing so).
     BotAll,
     Save,
+    /// Saves the game so far as a replay.
+    SaveReplay,
+    /// A move of a replay being played back (the cursor goes to its cell).
+    Replayed(Move),
     Restart,
     Quit,
     /// Any other key: closes the help.
@@ -58,10 +62,12 @@ impl Overlay {
 }
 
 /// A game that just ended, for the statistics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Finished {
     /// The winning time, or `None` for a loss.
     pub won: Option<Duration>,
+    /// The winning 3BV/s, or `None` for a loss.
+    pub per_second: Option<f64>,
     /// Whether the bot moved in the game.
     pub botted: bool,
 }
@@ -157,6 +163,11 @@ impl State {
             Action::Tick if self.auto => self.bot(),
             Action::Tick => {}
             Action::Save => self.save(),
+            Action::SaveReplay => self.save_replay(),
+            Action::Replayed(m) => {
+                self.cursor = m.cell();
+                self.play_move(m);
+            }
             Action::Restart => {
                 self.play.restart();
                 self.last_guess = None;
@@ -181,10 +192,14 @@ impl State {
 
     fn play_move(&mut self, m: Move) {
         let said = self.play.play(m);
-        self.message = match said {
-            Said::Nothing => String::new(),
-            said => said.to_string(),
+        self.message = match (&said, self.play.score()) {
+            (Said::Nothing, _) => String::new(),
+            (Said::Won(_), Some(score)) => format!("{said}: {score}"),
+            (said, _) => said.to_string(),
         };
+        if let Some(notice) = self.play.take_notice() {
+            self.message = notice;
+        }
         self.note_end();
     }
 
@@ -201,8 +216,10 @@ impl State {
                     self.last_guess = self.guessed;
                 }
                 let mut words = summary(&events);
-                if !matches!(said, Said::Nothing | Said::Ignored(_)) {
-                    words.push(said.to_string());
+                match (&said, self.play.score()) {
+                    (Said::Nothing | Said::Ignored(_), _) => {}
+                    (Said::Won(_), Some(score)) => words.push(format!("{said}: {score}")),
+                    (said, _) => words.push(said.to_string()),
                 }
                 self.message = format!("bot: {}", words.join(", "));
             }
@@ -224,6 +241,7 @@ impl State {
         if self.finished.is_none() && !self.ended_before() {
             self.finished = Some(Finished {
                 won: (status == Status::Won).then(|| self.play.elapsed()),
+                per_second: self.play.score().map(|s| s.per_second),
                 botted: self.play.botted(),
             });
             self.recorded = Some(self.play.index());
@@ -249,6 +267,21 @@ impl State {
         let path = self.save_dir.join(&name);
         self.message = match std::fs::write(&path, self.play.view().to_string()) {
             Ok(()) => format!("saved to {}", path.display()),
+            Err(e) => format!("cannot write {}: {e}", path.display()),
+        };
+    }
+
+    /// Writes the game so far as `minesweeper-<seed>-<game>.replay` in `save_dir`.
+    fn save_replay(&mut self) {
+        let Some(replay) = self.play.replay() else {
+            self.message = "no replay before the first click".to_string();
+            return;
+        };
+        let setup = self.play.setup();
+        let name = format!("minesweeper-{}-{}.replay", setup.seed, self.play.index());
+        let path = self.save_dir.join(&name);
+        self.message = match std::fs::write(&path, replay.to_string()) {
+            Ok(()) => format!("replay saved to {}", path.display()),
             Err(e) => format!("cannot write {}: {e}", path.display()),
         };
     }
