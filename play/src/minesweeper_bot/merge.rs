@@ -28,7 +28,7 @@ impl fmt::Display for MergeError {
 
 impl std::error::Error for MergeError {}
 
-/// Reads the JSON report in the file at `path` (see [`super::json`]).
+/// Reads the JSON report in the file at `path` (see `super::json`).
 ///
 /// # Errors
 /// A file that cannot be read, is over [`MAX_REPORT_BYTES`], or is not a valid report.

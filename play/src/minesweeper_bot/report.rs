@@ -77,7 +77,7 @@ impl fmt::Display for Cell {
 }
 
 /// A run and its totals. `Display` gives the run, then one line per figure: games (and which, see
-/// [`Games`]), wins, the win rate with its 95% Wilson interval, guesses and analyzer calls per
+/// `Games`), wins, the win rate with its 95% Wilson interval, guesses and analyzer calls per
 /// game, and milliseconds per game (the only line that varies between identical runs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Report {
