@@ -98,7 +98,7 @@ fn every_solver_bundle_compiles_with_bare_rustc_and_passes_its_suite() {
 /// CodinGame's Minesweeper: the agent, bundled with the bot's strategy, fits CodinGame's
 /// 100,000 bytes, compiles without a warning and plays every game of its suite to the end. With
 /// 800 ms a turn its deadline hardly ever cuts a search, so it wins about as many games as the
-/// unbundled agent (22 of 50 in docs/minesweeper-agent.md); a cut can change a game on a loaded
+/// unbundled agent (20 of 50 in docs/minesweeper-agent.md); a cut can change a game on a loaded
 /// machine, hence the margin.
 #[test]
 #[ignore = "slow tier: cargo test -- --ignored"]
