@@ -274,11 +274,13 @@ impl Relay {
                         break;
                     }
                 }
+                // Kept before it is passed on, so that a reply, which the reader can only write
+                // after reading it, always comes later in the transcript.
+                self.keep_lines(&mut line, &buf[..n]);
                 // A reader that is gone no longer gets anything; the writer is still drained.
                 if to.as_mut().is_some_and(|w| w.write_all(&buf[..n]).is_err()) {
                     to = None;
                 }
-                self.keep_lines(&mut line, &buf[..n]);
             }
             if !line.is_empty() {
                 self.transcript.push(self.side, &line);
