@@ -291,3 +291,31 @@ fn the_package_version_is_written_into_the_bundle() {
         .success()
         .stdout("v 1.2.3\n");
 }
+
+/// `judge bundle minimax -o bin/minimax.rs` once replaced the solver's own source; a symlink into
+/// the sources, or a new file there, is refused too, and nothing is written.
+#[test]
+fn a_bundle_never_overwrites_the_sources_it_is_made_from() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let link = tmp.path().join("out.rs");
+    std::os::unix::fs::symlink(util::workspace().join("bin/minimax.rs"), &link).expect("symlink");
+    let before = std::fs::read(util::workspace().join("bin/minimax.rs")).expect("the source");
+    for out in [
+        util::workspace().join("bin/minimax.rs"),
+        util::workspace().join("src/minimax/new.rs"),
+        link,
+    ] {
+        util::bin("judge")
+            .args(["bundle", "minimax", "--root"])
+            .arg(util::workspace())
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("among the package's sources"));
+    }
+    assert!(!util::workspace().join("src/minimax/new.rs").exists());
+    let after = std::fs::read(util::workspace().join("bin/minimax.rs")).expect("the source");
+    assert!(before == after, "bin/minimax.rs changed");
+}

@@ -40,6 +40,7 @@ pub const SIZE_LIMIT: usize = 64 * 1024;
 /// output cannot be written.
 pub fn command(args: &BundleArgs) -> Result<bool, String> {
     if let Some(path) = &args.output {
+        not_a_source(&args.root, path)?;
         out::writable("-o", path)?;
     }
     let bin = args.bin.as_deref().unwrap_or(&args.puzzle);
@@ -65,6 +66,39 @@ pub fn command(args: &BundleArgs) -> Result<bool, String> {
         ));
     }
     Ok(fits)
+}
+
+/// Refuses an output file `path` among the package's own sources (under `root`'s `src/` or
+/// `bin/`, also through a symlink), which the bundle would overwrite.
+///
+/// # Errors
+/// `path` is there.
+fn not_a_source(root: &Path, path: &Path) -> Result<(), String> {
+    let resolved = match path.canonicalize() {
+        Ok(p) => p,
+        Err(_) => {
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+            let dir = dir.unwrap_or(Path::new(".")).canonicalize();
+            match (dir, path.file_name()) {
+                (Ok(dir), Some(name)) => dir.join(name),
+                _ => return Ok(()),
+            }
+        }
+    };
+    let Ok(root) = root.canonicalize() else {
+        return Ok(());
+    };
+    if ["src", "bin"]
+        .iter()
+        .any(|d| resolved.starts_with(root.join(d)))
+    {
+        return Err(format!(
+            "-o {}: that is among the package's sources (src/, bin/), which the bundle is made \
+             from; write it elsewhere",
+            path.display()
+        ));
+    }
+    Ok(())
 }
 
 /// The bundle of `puzzle`'s own binary in the package at `root`, and whether it kept its doc
