@@ -160,3 +160,74 @@ fn a_failing_generator_or_a_bad_option_is_a_setup_error() {
     .code(2)
     .stderr(predicate::str::contains("no suite named \"nosuch\""));
 }
+
+/// Each of these once did harm: `--shrink-time 0` was refused only after a failure was found,
+/// `--save ..` wrote beside the suites, every input rejected (a reference that always crashes)
+/// exited 0 as "no failure", and `--save` took over an orphan `NN.out`.
+#[test]
+fn bad_stress_settings_are_refused_before_anything_runs_or_is_written() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let testcases = tmp.path().display().to_string();
+    let right = "awk '{ s += $1 } END { print s }'";
+    stress(&["--gen", &lines(), "--cmd", right, "--shrink-time", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--shrink-time must be a positive number",
+        ));
+    for bad in ["", ".", "..", "a/b"] {
+        stress(&[
+            "--gen",
+            &lines(),
+            "--cmd",
+            right,
+            "--testcases",
+            &testcases,
+            "--save",
+            bad,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a suite is a folder name"));
+    }
+    stress(&[
+        "--gen",
+        &lines(),
+        "--cmd",
+        right,
+        "--ref",
+        "exit 3",
+        "--count",
+        "5",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains(
+        "every one of the 5 inputs was rejected",
+    ));
+    // An orphan answer 01.out and a stale 02.exit: the saved case is 03.
+    let suite = tmp.path().join("s");
+    std::fs::create_dir(&suite).expect("a suite folder");
+    std::fs::write(suite.join("01.out"), "orphan\n").expect("01.out");
+    std::fs::write(suite.join("02.exit"), "1\n").expect("02.exit");
+    stress(&[
+        "--gen",
+        &lines(),
+        "--cmd",
+        CRASHES_ON_FIVE,
+        "--ref",
+        right,
+        "--testcases",
+        &testcases,
+        "--save",
+        "s",
+    ])
+    .assert()
+    .code(1)
+    .stdout(predicate::str::contains("saved s/03.in and s/03.out"));
+    assert_eq!(
+        std::fs::read_to_string(suite.join("01.out")).unwrap(),
+        "orphan\n"
+    );
+    assert!(!suite.join("01.in").exists() && !suite.join("02.in").exists());
+}

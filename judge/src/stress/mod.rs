@@ -24,6 +24,7 @@ use trial::{Check, Failure, Setup, Trial};
 /// A usage or setup error: a bad option, a program that cannot be run, a generator that fails, a
 /// folder that cannot be written.
 pub fn command(args: &StressArgs) -> Result<bool, String> {
+    let shrink_time = suite::seconds(args.shrink_time).map_err(|e| format!("--shrink-time {e}"))?;
     let setup = setup(args)?;
     let saving = args
         .save
@@ -51,8 +52,7 @@ pub fn command(args: &StressArgs) -> Result<bool, String> {
     let start = Instant::now();
     let budget = shrink::Budget {
         tests: args.shrink_tests,
-        until: start
-            + suite::seconds(args.shrink_time).map_err(|e| format!("--shrink-time {e}"))?,
+        until: start + shrink_time,
     };
     let wanted = found.failure.verdict;
     let mut fails = |candidate: &str| -> Result<bool, String> {

@@ -88,6 +88,12 @@ pub fn find(
         r
     })?;
     let rate = done as f64 / start.elapsed().as_secs_f64().max(1e-9);
+    if found.is_none() && done > 0 && invalid.count == done {
+        let why = invalid.first.as_deref().unwrap_or("rejected");
+        return Err(format!(
+            "every one of the {done} inputs was rejected, so nothing was tested (first: {why})"
+        ));
+    }
     if found.is_none() {
         let skipped = match &invalid.first {
             Some(why) => format!(", {} rejected (first: {why})", invalid.count),

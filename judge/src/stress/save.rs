@@ -13,8 +13,19 @@ pub struct Target {
 
 impl Target {
     /// # Errors
-    /// The suite's folder does not exist and cannot be made (its parent is missing).
+    /// `suite` is not a plain folder name; the suite's folder does not exist and cannot be made
+    /// (its parent is missing).
     pub fn new(root: &Path, suite: &str) -> Result<Target, String> {
+        let plain = !suite.is_empty()
+            && suite != "."
+            && suite != ".."
+            && !suite.contains('/')
+            && !suite.contains('\0');
+        if !plain {
+            return Err(format!(
+                "--save {suite:?}: a suite is a folder name under --testcases (no '/', not . or ..)"
+            ));
+        }
         let dir = root.join(suite);
         if !dir.is_dir() && !root.is_dir() {
             return Err(format!(
@@ -51,7 +62,8 @@ impl Target {
         }
     }
 
-    /// One more than the largest numbered case, with as many digits (at least two).
+    /// One more than the largest numbered file of the suite (`NN.in`, and also an orphan `NN.out`
+    /// or `NN.exit`, which the new case must not take over), with as many digits (at least two).
     fn next_stem(&self) -> Result<String, String> {
         let entries =
             std::fs::read_dir(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))?;
@@ -59,7 +71,10 @@ impl Target {
             .filter_map(Result::ok)
             .filter_map(|e| {
                 let name = e.file_name().to_str()?.to_string();
-                name.strip_suffix(".in").map(String::from)
+                let (stem, ext) = name.rsplit_once('.')?;
+                ["in", "out", "exit"]
+                    .contains(&ext)
+                    .then(|| stem.to_string())
             })
             .filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
             .collect();
