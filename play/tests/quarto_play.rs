@@ -328,12 +328,12 @@ fn quarto_values(game: &Game) -> String {
 }
 
 /// The line mode's `hint` is the first line of `quarto --values` (the move and its outcome), in
-/// positions with 2 pieces placed (in the book) and 5, 7 and 9 placed (searched), from both
-/// players' side.
+/// positions with 2 pieces placed (in the book), 3 (the position in the book, its moves not), 4,
+/// 5, 7 and 9 placed (searched), from both players' side.
 #[test]
 fn the_hint_is_the_first_line_of_quarto_values() {
     let mut outcomes = Vec::new();
-    for (seed, plies) in [(1, 3), (2, 6), (3, 8), (4, 10), (5, 10)] {
+    for (seed, plies) in [(1, 3), (6, 4), (7, 5), (2, 6), (3, 8), (4, 10), (5, 10)] {
         let (game, _) = random_opening(900 + seed, plies);
         let mut script: String = game.moves().iter().map(|m| format!("{m}\n")).collect();
         script += "hint\nquit\n";
@@ -384,4 +384,22 @@ fn a_book_that_is_no_book_is_refused() {
     let stderr = String::from_utf8(out.get_output().stderr.clone()).expect("utf-8");
     assert!(stderr.contains("book line"), "{stderr}");
     std::fs::remove_dir_all(&dir).expect("removed");
+}
+
+/// The hint (perfect's move and its distance) is the first of the values (every move valued), on
+/// 80 positions with 6 to 13 pieces placed by random play, wins and losses among them.
+#[test]
+fn the_hint_is_the_first_of_the_values() {
+    use cp_puzzles_play::quarto_play::players::{annotate, hint};
+    let book = book::shipped();
+    let mut decided = 0;
+    for seed in 0..80 {
+        let (game, _) = random_opening(1_000 + seed, 7 + (seed % 8) as usize);
+        let position = game.position();
+        let first = annotate(&position, &book)[0];
+        let (mv, outcome) = hint(&position, &book);
+        assert_eq!((mv, outcome), (first.mv, first.outcome), "seed {seed}");
+        decided += usize::from(outcome != quarto::Outcome::Draw);
+    }
+    assert!(decided >= 10, "only {decided} decided positions");
 }

@@ -3,8 +3,8 @@
 //!
 //! Every job carries the generation it was asked in; [`Worker::invalidate`] starts a new one
 //! (after a move, an undo or a new game), and answers of an older generation are dropped. The
-//! worker skips jobs that are stale before they start, and stops valuing moves (for the values
-//! or a hint) when the position it values is gone, between one move's search and the next.
+//! worker skips jobs that are stale before they start, and stops valuing the moves for the
+//! values panel when the position it values is gone, between one move's search and the next.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -15,7 +15,7 @@ use cp_puzzles::minesweeper::game::Rng;
 use cp_puzzles::quarto::{Move, MoveValue, Outcome, Position};
 
 use super::book::Book;
-use super::players::{annotate_until, choose, hint_until, Level};
+use super::players::{annotate_until, choose, hint, Level};
 
 /// What to think about.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -76,10 +76,10 @@ impl Worker {
                     Task::Move(level) => {
                         Answer::Move(choose(level, &job.position, &book, &mut rng))
                     }
-                    Task::Hint => match hint_until(&job.position, &book, || !live()) {
-                        Some((mv, outcome)) => Answer::Hint(mv, outcome),
-                        None => continue,
-                    },
+                    Task::Hint => {
+                        let (mv, outcome) = hint(&job.position, &book);
+                        Answer::Hint(mv, outcome)
+                    }
                     Task::Annotate => match annotate_until(&job.position, &book, || !live()) {
                         Some(values) => Answer::Annotations(values),
                         None => continue,
