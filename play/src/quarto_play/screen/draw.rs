@@ -209,7 +209,7 @@ fn bottom(state: &State) -> Vec<Line<'static>> {
     let mut lines = vec![Line::from(status), message(&state.message)];
     if state.annotate {
         lines.push(Line::from(
-            "values for you: W3 win in 3, D draw, L2 loss in 2 (W, L: too far to count)",
+            "values for you: W3 win in 3, D draw, L2 loss in 2",
         ));
     }
     if state.help {
