@@ -265,12 +265,12 @@ fn values_count_the_moves_to_the_end() {
     let position = quarto::parse(input.as_bytes()).expect("a position");
     let text: Vec<String> = annotate(&position, &Book::default())
         .iter()
-        .map(|(m, o)| format!("{m}: {o}"))
+        .map(ToString::to_string)
         .collect();
     insta::assert_snapshot!("values_near_the_end", text.join("\n"));
-    let (mv, outlook) = cp_puzzles_play::quarto_play::players::hint(&position, &Book::default());
+    let (mv, outcome) = cp_puzzles_play::quarto_play::players::hint(&position, &Book::default());
     assert_eq!(
-        format!("{mv} ({outlook})"),
+        format!("{mv} ({outcome})"),
         "place 2 0 give 1101 (win in 3)"
     );
 }
@@ -293,7 +293,7 @@ fn annotations_agree_with_the_solver_move_by_move() {
             continue;
         }
         seen[v] += 1;
-        for (mv, outlook) in annotate(&position, &Book::default()) {
+        for quarto::MoveValue { mv, outcome } in annotate(&position, &Book::default()) {
             let (Some(cell), give) = (mv.place, mv.give) else {
                 panic!("a placement")
             };
@@ -309,8 +309,97 @@ fn annotations_agree_with_the_solver_move_by_move() {
                     .value
                 }
             };
-            assert_eq!(outlook.value, expected, "seed {seed}, {mv}");
+            assert_eq!(outcome.value(), expected, "seed {seed}, {mv}");
         }
     }
     assert_eq!(seen, wanted, "losses, draws, wins");
+}
+
+/// `quarto --values` for `game`'s position, with the built-in book, as `quarto` prints it.
+fn quarto_values(game: &Game) -> String {
+    let mut out = Vec::new();
+    quarto::run_values(
+        game.to_quarto_input().as_bytes(),
+        &mut out,
+        &quarto::Book::embedded(),
+    )
+    .expect("a position with moves");
+    String::from_utf8(out).expect("utf-8")
+}
+
+/// The line mode's `hint` is the first line of `quarto --values` (the move and its outcome), in
+/// positions with 2 pieces placed (in the book), 3 (the position in the book, its moves not), 4,
+/// 5, 7 and 9 placed (searched), from both players' side.
+#[test]
+fn the_hint_is_the_first_line_of_quarto_values() {
+    let mut outcomes = Vec::new();
+    for (seed, plies) in [(1, 3), (6, 4), (7, 5), (2, 6), (3, 8), (4, 10), (5, 10)] {
+        let (game, _) = random_opening(900 + seed, plies);
+        let mut script: String = game.moves().iter().map(|m| format!("{m}\n")).collect();
+        script += "hint\nquit\n";
+        let out = play(&["--p1", "human", "--p2", "human"], &script);
+        let hint = out
+            .split("hint: ")
+            .nth(1)
+            .and_then(|rest| rest.lines().next())
+            .unwrap_or_else(|| panic!("no hint in {out}"));
+        let values = quarto_values(&game);
+        let first = values.lines().next().expect("a first line");
+        let (mv, outcome) = first.split_once(": ").expect("<move>: <outcome>");
+        assert_eq!(hint, format!("{mv} ({outcome})"), "seed {seed}\n{values}");
+        outcomes.push(outcome.to_string());
+    }
+    assert!(
+        outcomes.iter().any(|o| o != "draw"),
+        "a decided position among {outcomes:?}"
+    );
+}
+
+/// `--book` reads a file through the library's bounded reader: an endless file is refused at
+/// once (exit 2, one line naming the file), a file that is no book too.
+#[test]
+fn a_book_that_is_no_book_is_refused() {
+    let out = bin("quarto-play")
+        .args(["--book", "/dev/zero", "--plain"])
+        .timeout(std::time::Duration::from_secs(20))
+        .write_stdin("quit\n")
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).expect("utf-8");
+    assert!(
+        stderr.starts_with("quarto-play: --book /dev/zero: larger than a book can be")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    let dir = std::env::temp_dir().join(format!("quarto-play-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let file = dir.join("not-a-book.txt");
+    std::fs::write(&file, "0001 0000000000000000 w\n0001 0000000000000000 l\n").expect("written");
+    let out = bin("quarto-play")
+        .arg("--book")
+        .arg(&file)
+        .write_stdin("quit\n")
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).expect("utf-8");
+    assert!(stderr.contains("book line"), "{stderr}");
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
+
+/// The hint (perfect's move and its distance) is the first of the values (every move valued), on
+/// 80 positions with 6 to 13 pieces placed by random play, wins and losses among them.
+#[test]
+fn the_hint_is_the_first_of_the_values() {
+    use cp_puzzles_play::quarto_play::players::{annotate, hint};
+    let book = book::shipped();
+    let mut decided = 0;
+    for seed in 0..80 {
+        let (game, _) = random_opening(1_000 + seed, 7 + (seed % 8) as usize);
+        let position = game.position();
+        let first = annotate(&position, &book)[0];
+        let (mv, outcome) = hint(&position, &book);
+        assert_eq!((mv, outcome), (first.mv, first.outcome), "seed {seed}");
+        decided += usize::from(outcome != quarto::Outcome::Draw);
+    }
+    assert!(decided >= 10, "only {decided} decided positions");
 }

@@ -28,8 +28,8 @@ fn serve(s: &mut State, rng: &mut Rng) {
             let answer = match task {
                 Task::Move(level) => Answer::Move(choose(level, &position, &book, rng)),
                 Task::Hint => {
-                    let (mv, outlook) = hint(&position, &book);
-                    Answer::Hint(mv, outlook)
+                    let (mv, outcome) = hint(&position, &book);
+                    Answer::Hint(mv, outcome)
                 }
                 Task::Annotate => Answer::Annotations(annotate(&position, &book)),
             };
@@ -317,4 +317,104 @@ fn snapshot_of_the_help() {
     let mut s = State::new(Game::new(1), [Level::Human, Level::Perfect]);
     s.apply(Action::Help);
     insta::assert_snapshot!("screen_help", text(&s, 70, 14));
+}
+
+/// The values panel shows what `quarto --values` says: the worker's values are its lines, and
+/// each cell of the grid (by cell while placing, by piece once a cell is chosen) holds the best
+/// outcome among the lines of that cell or gift, on positions with 2, 4, 6 and 8 pieces placed.
+#[test]
+fn the_values_panel_agrees_with_quarto_values() {
+    use cp_puzzles::quarto::{self, Move};
+    use cp_puzzles_play::quarto_play::worker::Worker;
+    let worker = Worker::start(book::shipped(), 1);
+    let mut rng = Rng::new(77);
+    for placed in [2, 4, 6, 8] {
+        let mut g = Game::new(1);
+        while g.moves().len() <= placed {
+            let mv = choose(Level::Random, &g.position(), &book::shipped(), &mut rng);
+            g.play(mv).expect("legal");
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        let mut out = Vec::new();
+        quarto::run_values(
+            g.to_quarto_input().as_bytes(),
+            &mut out,
+            &quarto::Book::embedded(),
+        )
+        .expect("a position with moves");
+        let expected = String::from_utf8(out).expect("utf-8");
+        // Each line as (move, outcome text, rank: higher is better for the mover).
+        let lines: Vec<(Move, String, i32)> = expected
+            .lines()
+            .map(|l| {
+                let (mv, outcome) = l.split_once(": ").expect("<move>: <outcome>");
+                let n = |s: &str| s.parse::<i32>().expect("a distance");
+                let rank = match outcome.split_once(" in ") {
+                    Some(("win", d)) => 100 - n(d),
+                    Some(("loss", d)) => -100 + n(d),
+                    _ => 0,
+                };
+                (parse_move(mv).expect("notation"), outcome.to_string(), rank)
+            })
+            .collect();
+        let best = |keep: &dyn Fn(&Move) -> Option<u8>, i: u8| {
+            lines
+                .iter()
+                .filter(|(m, _, _)| keep(m) == Some(i))
+                .max_by_key(|(_, _, rank)| *rank)
+                .map(|(_, text, _)| text.clone())
+        };
+
+        let mut s = State::new(g, [Level::Human, Level::Human]);
+        s.apply(Action::Values);
+        let asked = s.take_requests();
+        let Some(Request::Think(Task::Annotate, position)) = asked.last().cloned() else {
+            panic!("the values are asked for: {asked:?}")
+        };
+        worker.ask(Task::Annotate, position);
+        let answer = loop {
+            if let Some(answer) = worker.answer() {
+                break answer;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        };
+        let Answer::Annotations(values) = &answer else {
+            panic!("the values, not {answer:?}")
+        };
+        let shown: String = values.iter().map(|v| format!("{v}\n")).collect();
+        assert_eq!(shown, expected, "{placed} placed");
+        s.apply(Action::Answer(answer));
+
+        let grid = s.value_grid();
+        for i in 0..16u8 {
+            let by_cell = best(&|m: &Move| m.place.map(Cell::index), i);
+            let cell = grid[usize::from(i)].map(|o| o.to_string());
+            assert_eq!(cell, by_cell, "{placed} placed, cell {i}");
+        }
+        // The hint is the first line, at once: no search asked for.
+        s.apply(Action::Hint);
+        let asked = s.take_requests();
+        assert!(
+            !asked.contains(&Request::Think(Task::Hint, s.game.position())),
+            "{asked:?}"
+        );
+        let hint = format!("({})", lines[0].1);
+        assert!(text(&s, 80, 14).contains(&hint), "{hint}");
+        // Choose the best move's cell: the grid now holds its gifts' values.
+        let first = lines[0].0.place.expect("a placement");
+        let (r, c) = (first.index() / 4, first.index() % 4);
+        s.apply(Action::Cursor(r as i8, c as i8));
+        s.apply(Action::Confirm);
+        if let Stage::Give(Some(cell)) = s.stage {
+            let grid = s.value_grid();
+            for i in 0..16u8 {
+                let keep = |m: &Move| (m.place == Some(cell)).then(|| m.give.map(|p| p.index()))?;
+                let by_piece = best(&keep, i);
+                let shown = grid[usize::from(i)].map(|o| o.to_string());
+                assert_eq!(shown, by_piece, "{placed} placed, cell {cell:?}, piece {i}");
+            }
+        }
+    }
 }

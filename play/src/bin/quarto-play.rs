@@ -35,7 +35,7 @@ struct Args {
     /// Line mode even in a terminal (it is the mode whenever stdin or stdout is not a terminal).
     #[arg(long)]
     plain: bool,
-    /// An opening book file instead of the shipped one.
+    /// An opening book file (binary or text, as made by quarto-book) instead of the built-in one.
     #[arg(long)]
     book: Option<std::path::PathBuf>,
 }
@@ -53,14 +53,11 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let book = match &args.book {
         None => cp_puzzles_play::quarto_play::book::shipped(),
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Book::parse(&t).map_err(|e| e.to_string()))
-        {
+        Some(path) => match Book::read_file(path) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("quarto-play: {}: {e}", path.display());
-                return ExitCode::FAILURE;
+                eprintln!("quarto-play: --book {}: {e}", path.display());
+                return ExitCode::from(2);
             }
         },
     };

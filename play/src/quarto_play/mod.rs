@@ -1,7 +1,6 @@
 //! `quarto-play`: Quarto against the computer, full screen or through stdin (line mode).
 
 pub mod book;
-pub mod distance;
 pub mod game;
 pub mod line;
 pub mod players;

@@ -4,12 +4,13 @@ use std::fmt;
 use std::str::FromStr;
 
 use cp_puzzles::minesweeper::game::Rng;
-use cp_puzzles::quarto::book;
-use cp_puzzles::quarto::search::{default_log2_buckets, Config, Searcher};
-use cp_puzzles::quarto::{best_move_with_book, Board, Move, Piece, Position, Value};
+use cp_puzzles::quarto::distance::Prover;
+use cp_puzzles::quarto::search::default_log2_buckets;
+use cp_puzzles::quarto::{
+    best_move_with_book, move_values_until, Board, Move, MoveValue, Outcome, Piece, Position, Value,
+};
 
 use super::book::Book;
-use super::distance::{self, Outlook};
 use super::game::legal_moves;
 
 /// Who plays a side.
@@ -149,72 +150,6 @@ fn medium(position: &Position, moves: &[Move], rng: &mut Rng) -> Move {
     pick(&best, rng)
 }
 
-/// The values of the moves from one position, for the mover: from the book where it holds the
-/// position a move leads to, else by search, one table shared by all the searches.
-///
-/// The position's own value bounds its moves' values: in a lost position every move loses (no
-/// search); in a drawn one a move draws unless it lets the opponent win, which one null-window
-/// search per move decides; only in a won position is each move searched in full.
-struct MoveValues<'a> {
-    board: Board,
-    hand: Piece,
-    book: &'a Book,
-    /// The position's value.
-    ceiling: Value,
-    searcher: Option<Searcher>,
-}
-
-impl<'a> MoveValues<'a> {
-    /// For `position` (with a piece in hand), whose value is `value` if known.
-    fn new(board: Board, hand: Piece, book: &'a Book, value: Option<Value>) -> MoveValues<'a> {
-        let ceiling = value
-            .or_else(|| book.value(&board, hand))
-            .unwrap_or_else(|| {
-                let position = Position {
-                    board,
-                    hand: Some(hand),
-                };
-                best_move_with_book(&position, book).value
-            });
-        MoveValues {
-            board,
-            hand,
-            book,
-            ceiling,
-            searcher: None,
-        }
-    }
-
-    fn value(&mut self, mv: Move) -> Value {
-        if let Some(v) = book::move_value(self.book, &self.board, self.hand, mv) {
-            return v;
-        }
-        let (Some(cell), Some(gift)) = (mv.place, mv.give) else {
-            unreachable!("a move without a gift ends the game and has a value")
-        };
-        let child = self.board.place(cell, self.hand);
-        let (alpha, beta) = match self.ceiling {
-            Value::Loss => return Value::Loss,
-            Value::Draw => (0, 1),
-            Value::Win => (-1, 1),
-        };
-        let searcher = self.searcher.get_or_insert_with(|| {
-            Searcher::new(Config::default(), default_log2_buckets(child.empty().len()))
-        });
-        match -searcher.value(child, gift, alpha, beta) {
-            1 => Value::Win,
-            0 => Value::Draw,
-            _ => Value::Loss,
-        }
-    }
-
-    /// The value of `mv` with its distance where it is cheap (see [`distance`](super::distance)).
-    fn outlook(&mut self, mv: Move) -> Outlook {
-        let v = self.value(mv);
-        distance::move_outlook(&self.board, self.hand, mv, -v)
-    }
-}
-
 /// The perfect move in `position` and its value: the first optimal move in the solver's order,
 /// so the same move `quarto` gives, answered from the book where it can
 /// ([`best_move_with_book`]).
@@ -224,44 +159,66 @@ pub fn perfect(position: &Position, book: &Book) -> (Move, Value) {
     (a.best, a.value)
 }
 
-/// The hint: perfect's move, and what it leads to for the mover ("win in 3", "draw", …).
+/// The hint: perfect's move and its outcome for the mover ("win in 3", "draw", …): the first
+/// line of `quarto --values` ([`annotate`]), which is perfect's move by the library's contract.
+///
+/// Found without valuing every move: perfect's move ([`perfect`], from the book where it can),
+/// then, if it decides the game, its distance by the library's proof search ([`Prover`]), as
+/// `quarto --values` finds it. With 3 pieces placed this takes a fraction of a second where the
+/// whole list takes many seconds. Should a value have no distance (a wrong book), the first line
+/// of the whole list instead.
 #[must_use]
-pub fn hint(position: &Position, book: &Book) -> (Move, Outlook) {
+pub fn hint(position: &Position, book: &Book) -> (Move, Outcome) {
     let (mv, value) = perfect(position, book);
-    let outlook = match position.hand {
-        // The perfect move's value is the position's: no second search.
-        Some(hand) => distance::move_outlook(&position.board, hand, mv, -value),
-        None => FIRST_GIFT,
-    };
-    (mv, outlook)
+    match outcome_of(position, mv, value) {
+        Some(outcome) => (mv, outcome),
+        None => {
+            let first = annotate(position, book)[0];
+            (first.mv, first.outcome)
+        }
+    }
 }
 
-/// The value of every first gift: the empty board is a draw, and every gift is equivalent.
-const FIRST_GIFT: Outlook = Outlook {
-    value: Value::Draw,
-    distance: None,
-};
+/// The outcome for the mover of `mv`, a move of `position` worth `value` to them, or `None` if
+/// the proof search does not find the game decided that way.
+fn outcome_of(position: &Position, mv: Move, value: Value) -> Option<Outcome> {
+    let (Some(hand), Some(cell)) = (position.hand, mv.place) else {
+        // The first gift: the empty board is a draw.
+        return Some(Outcome::Draw);
+    };
+    let board = position.board;
+    let Some(gift) = mv.give else {
+        // The placement ends the game: a win or a full board.
+        return Some(if board.wins_at(cell, hand) {
+            Outcome::Win(1)
+        } else {
+            Outcome::Draw
+        });
+    };
+    let after = board.place(cell, hand);
+    let mut prover = Prover::new(default_log2_buckets(after.empty().len()).min(20) + 1);
+    let theirs = match value {
+        Value::Draw => return Some(Outcome::Draw),
+        Value::Win => Outcome::Loss(prover.loss_distance(after, gift)?),
+        Value::Loss => Outcome::Win(prover.win_distance(after, gift)?),
+    };
+    Some(theirs.before())
+}
 
-/// Every legal move with its outlook for the mover, in the solver's order (slow beyond the book:
-/// one search each, so seconds to a minute with 3 or 4 pieces placed).
+/// Every legal move with its exact outcome for the mover, best first by value: the lines of
+/// `quarto --values` ([`move_values_until`]: from the book where it holds the positions the moves
+/// lead to, else one search per move sharing one table; exact distances).
 #[must_use]
-pub fn annotate(position: &Position, book: &Book) -> Vec<(Move, Outlook)> {
+pub fn annotate(position: &Position, book: &Book) -> Vec<MoveValue> {
     annotate_until(position, book, || false).expect("never stopped")
 }
 
-/// As [`annotate`], giving up (`None`) as soon as `stop` says so, checked before each move.
+/// As [`annotate`], giving up (`None`) as soon as `stop` says so, checked before each move (one
+/// move's search is not interrupted).
 pub fn annotate_until(
     position: &Position,
     book: &Book,
-    stop: impl Fn() -> bool,
-) -> Option<Vec<(Move, Outlook)>> {
-    let moves = legal_moves(&position.board, position.hand);
-    let Some(hand) = position.hand else {
-        return Some(moves.into_iter().map(|m| (m, FIRST_GIFT)).collect());
-    };
-    let mut values = MoveValues::new(position.board, hand, book, None);
-    moves
-        .into_iter()
-        .map(|m| (!stop()).then(|| (m, values.outlook(m))))
-        .collect()
+    stop: impl FnMut() -> bool,
+) -> Option<Vec<MoveValue>> {
+    move_values_until(position, book, stop)
 }

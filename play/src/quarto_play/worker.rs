@@ -3,8 +3,8 @@
 //!
 //! Every job carries the generation it was asked in; [`Worker::invalidate`] starts a new one
 //! (after a move, an undo or a new game), and answers of an older generation are dropped. The
-//! worker skips jobs that are stale before they start, and stops annotating when the position it
-//! annotates is gone.
+//! worker skips jobs that are stale before they start, and stops valuing the moves for the
+//! values panel when the position it values is gone, between one move's search and the next.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -12,10 +12,9 @@ use std::sync::Arc;
 use std::thread;
 
 use cp_puzzles::minesweeper::game::Rng;
-use cp_puzzles::quarto::{Move, Position};
+use cp_puzzles::quarto::{Move, MoveValue, Outcome, Position};
 
 use super::book::Book;
-use super::distance::Outlook;
 use super::players::{annotate_until, choose, hint, Level};
 
 /// What to think about.
@@ -23,9 +22,9 @@ use super::players::{annotate_until, choose, hint, Level};
 pub enum Task {
     /// The move of a computer player of this level.
     Move(Level),
-    /// Perfect's move and its outlook, for the human.
+    /// Perfect's move and its outcome, for the human.
     Hint,
-    /// Every legal move's outlook.
+    /// Every legal move's outcome (the lines of `quarto --values`).
     Annotate,
 }
 
@@ -33,8 +32,8 @@ pub enum Task {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Answer {
     Move(Move),
-    Hint(Move, Outlook),
-    Annotations(Vec<(Move, Outlook)>),
+    Hint(Move, Outcome),
+    Annotations(Vec<MoveValue>),
 }
 
 struct Job {
@@ -78,8 +77,8 @@ impl Worker {
                         Answer::Move(choose(level, &job.position, &book, &mut rng))
                     }
                     Task::Hint => {
-                        let (mv, outlook) = hint(&job.position, &book);
-                        Answer::Hint(mv, outlook)
+                        let (mv, outcome) = hint(&job.position, &book);
+                        Answer::Hint(mv, outcome)
                     }
                     Task::Annotate => match annotate_until(&job.position, &book, || !live()) {
                         Some(values) => Answer::Annotations(values),

@@ -4,7 +4,7 @@
 //! piece stands outside the board (the pieces left, the piece in hand, a move in the message) its
 //! four bits follow the symbol, `[O]1111`, the notation of the line mode and of `quarto`.
 
-use cp_puzzles::quarto::{Cell, Piece, Value};
+use cp_puzzles::quarto::{Cell, Outcome, Piece};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -171,18 +171,27 @@ fn values(state: &State) -> Vec<Line<'static>> {
             let spans: Vec<Span> = (0..4)
                 .map(|c| {
                     grid[r * 4 + c].map_or(Span::raw("  · "), |o| {
-                        let color = match o.value {
-                            Value::Win => Color::Green,
-                            Value::Draw => Color::Reset,
-                            Value::Loss => Color::Red,
+                        let color = match o {
+                            Outcome::Win(_) => Color::Green,
+                            Outcome::Draw => Color::Reset,
+                            Outcome::Loss(_) => Color::Red,
                         };
-                        Span::styled(format!("{:>3} ", o.short()), Style::default().fg(color))
+                        Span::styled(format!("{:>3} ", short(o)), Style::default().fg(color))
                     })
                 })
                 .collect();
             Line::from(spans)
         })
         .collect()
+}
+
+/// An outcome in a grid's cell: `W3` (win in 3), `D` (draw), `L2` (loss in 2).
+fn short(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win(n) => format!("W{n}"),
+        Outcome::Draw => "D".into(),
+        Outcome::Loss(n) => format!("L{n}"),
+    }
 }
 
 /// The lines under the board: who plays (or how the game ended), the message, what the values
@@ -200,7 +209,7 @@ fn bottom(state: &State) -> Vec<Line<'static>> {
     let mut lines = vec![Line::from(status), message(&state.message)];
     if state.annotate {
         lines.push(Line::from(
-            "values for you: W3 win in 3, D draw, L2 loss in 2 (W, L: too far to count)",
+            "values for you: W3 win in 3, D draw, L2 loss in 2",
         ));
     }
     if state.help {

@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use cp_puzzles::quarto::{Cell, Move, Piece, Position};
+use cp_puzzles::quarto::values::Outcome as MoveOutcome;
+use cp_puzzles::quarto::{Cell, Move, MoveValue, Piece, Position};
 
-use super::super::distance::Outlook;
 use super::super::game::{Game, Outcome};
 use super::super::players::Level;
 use super::super::worker::{Answer, Task};
@@ -162,7 +162,7 @@ pub struct State {
     /// Whether every legal move's value is shown.
     pub annotate: bool,
     /// The values of the legal moves in this position, once computed.
-    pub values: Option<Vec<(Move, Outlook)>>,
+    pub values: Option<Vec<MoveValue>>,
     pub quit: bool,
     waiting: Waiting,
     /// The requests not yet taken by the terminal loop.
@@ -221,10 +221,16 @@ impl State {
             Action::Cursor(dr, dc) => self.move_cursor(dr, dc),
             Action::Confirm if self.humans_turn() => self.confirm(),
             Action::Hint if self.humans_turn() && !self.waiting.hint => {
-                self.message = Message::plain("hint: thinking…");
-                self.requests
-                    .push(Request::Think(Task::Hint, self.game.position()));
-                self.waiting.hint = true;
+                // The values shown hold the hint already: their first line.
+                if let Some(first) = self.values.as_ref().and_then(|v| v.first()) {
+                    let outcome = format!(" ({})", first.outcome);
+                    self.message = Message::with_move("hint: ", first.mv, &outcome);
+                } else {
+                    self.message = Message::plain("hint: thinking…");
+                    self.requests
+                        .push(Request::Think(Task::Hint, self.game.position()));
+                    self.waiting.hint = true;
+                }
             }
             Action::Confirm | Action::Hint => {}
             Action::Values => self.annotate = !self.annotate,
@@ -350,9 +356,9 @@ impl State {
                 self.position_changed();
                 self.message = Message::with_move(&format!("player {player}: "), mv, "");
             }
-            Answer::Hint(mv, outlook) => {
+            Answer::Hint(mv, outcome) => {
                 self.waiting.hint = false;
-                self.message = Message::with_move("hint: ", mv, &format!(" ({outlook})"));
+                self.message = Message::with_move("hint: ", mv, &format!(" ({outcome})"));
             }
             Answer::Annotations(values) => {
                 self.waiting.values = false;
@@ -373,12 +379,12 @@ impl State {
     /// The values to show in the grid: by cell (the best gift's) while placing, by piece while
     /// giving; `None` where there is nothing to show.
     #[must_use]
-    pub fn value_grid(&self) -> [Option<Outlook>; 16] {
+    pub fn value_grid(&self) -> [Option<MoveOutcome>; 16] {
         let mut grid = [None; 16];
         let Some(values) = &self.values else {
             return grid;
         };
-        for (mv, outlook) in values {
+        for MoveValue { mv, outcome } in values {
             let slot = match self.stage {
                 Stage::Place => mv.place.map(Cell::index),
                 Stage::Give(place) if mv.place == place => mv.give.map(Piece::index),
@@ -386,12 +392,22 @@ impl State {
             };
             if let Some(i) = slot {
                 let best = &mut grid[usize::from(i)];
-                if best.is_none_or(|b: Outlook| outlook.rank() > b.rank()) {
-                    *best = Some(*outlook);
+                if best.is_none_or(|b| rank(*outcome) > rank(b)) {
+                    *best = Some(*outcome);
                 }
             }
         }
         grid
+    }
+}
+
+/// An order of outcomes from worst to best for the mover: losses (later is better), draws, wins
+/// (sooner is better).
+fn rank(outcome: MoveOutcome) -> i32 {
+    match outcome {
+        MoveOutcome::Win(n) => 1000 - n as i32,
+        MoveOutcome::Draw => 0,
+        MoveOutcome::Loss(n) => -1000 + n as i32,
     }
 }
 
