@@ -97,13 +97,20 @@ fn judge_as_suite(
         dir: &problem.root,
         limits: limits.limits,
     };
-    let as_suite = suite::Case {
+    verdict::judge(
+        &judging,
+        &as_suite(case, case.exit.clone().unwrap_or_default()),
+    )
+}
+
+/// `case` as a case of our suites, its expected exit code in the file `exit` (none: 0).
+fn as_suite(case: &Case, exit: PathBuf) -> suite::Case {
+    suite::Case {
         label: case.label.clone(),
         input: case.input.clone(),
         output: case.answer.clone(),
-        exit: case.exit.clone().unwrap_or_default(),
-    };
-    verdict::judge(&judging, &as_suite)
+        exit,
+    }
 }
 
 /// A batch problem: run, then the limits, the exit code, and the comparison.
@@ -123,12 +130,7 @@ fn judge_batch(
         dir: &problem.root,
         limits: limits.limits,
     };
-    let as_suite = suite::Case {
-        label: case.label.clone(),
-        input: case.input.clone(),
-        output: case.answer.clone(),
-        exit: PathBuf::new(),
-    };
+    let as_suite = as_suite(case, PathBuf::new());
     if let Some((v, d)) = verdict::over_limit(&judging, &o).or_else(|| verdict::wrong_exit(&o, 0)) {
         return Ok(verdict::result(&as_suite, v, Some(d), &o));
     }
