@@ -130,30 +130,29 @@ fn lines_match(expected: &[String], got: &[&str]) -> bool {
 }
 
 /// The folder of this test's own build profile (`target/debug`, `target/release`), with the
-/// siblings' binaries built there when missing.
+/// siblings' binaries brought up to date there: `cargo test -p cp-puzzles` builds only this
+/// package's own, and a stale sibling would run an example with yesterday's options.
 fn binaries() -> PathBuf {
     let dir = Path::new(crate::util::bin_path("minimax"))
         .parent()
         .expect("the binaries' folder")
         .to_path_buf();
-    let missing: Vec<&(&str, &str)> = SIBLINGS
-        .iter()
-        .filter(|(_, name)| !dir.join(name).is_file())
-        .collect();
-    if !missing.is_empty() {
-        let profile = match dir.file_name().and_then(|n| n.to_str()) {
-            Some("debug") => "dev".to_string(),
-            Some(other) => other.to_string(),
-            None => panic!("no profile folder: {}", dir.display()),
-        };
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo.args(["build", "--quiet", "--profile", &profile, "--manifest-path"]);
-        cargo.arg(root().join("Cargo.toml"));
-        for (package, name) in missing {
-            cargo.args(["-p", package, "--bin", name]);
-        }
-        assert!(cargo.status().expect("cargo runs").success());
+    let profile = match dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => "dev".to_string(),
+        Some(other) => other.to_string(),
+        None => panic!("no profile folder: {}", dir.display()),
+    };
+    let target = dir.parent().expect("the target folder");
+    let mut cargo = Command::new(env!("CARGO"));
+    cargo.args(["build", "--quiet", "--profile", &profile, "--target-dir"]);
+    cargo
+        .arg(target)
+        .arg("--manifest-path")
+        .arg(root().join("Cargo.toml"));
+    for (package, name) in SIBLINGS {
+        cargo.args(["-p", package, "--bin", name]);
     }
+    assert!(cargo.status().expect("cargo runs").success());
     dir
 }
 
