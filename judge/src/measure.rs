@@ -207,6 +207,7 @@ fn run(fd: libc::c_int, nproc: u64, argv: &[CString]) -> String {
     let mut ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
     ptrs.push(std::ptr::null());
     let sigterm = signal_set(libc::SIGTERM);
+    let empty = empty_signal_set();
     // SAFETY: plain system calls on valid arguments. SIGTERM stays blocked until the program's
     // group is known to the handler; the handler is installed without SA_RESTART, so that it
     // interrupts the wait.
@@ -233,7 +234,11 @@ fn run(fd: libc::c_int, nproc: u64, argv: &[CString]) -> String {
         unsafe {
             libc::setrlimit(libc::RLIMIT_NPROC, &nproc_limit);
             libc::setpgid(0, 0);
-            libc::sigprocmask(libc::SIG_UNBLOCK, &sigterm, std::ptr::null_mut());
+            // The program starts as a shell would start it: SIGPIPE at its default (the helper,
+            // a Rust program, ignores it, and an ignored signal stays ignored across exec: a
+            // `producer | head -1` would then write on forever) and no signal blocked.
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+            libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
             libc::execvp(ptrs[0], ptrs.as_ptr());
             libc::_exit(127)
         }
@@ -305,11 +310,18 @@ fn user_tasks(uid: libc::uid_t) -> u64 {
 }
 
 fn signal_set(signal: libc::c_int) -> libc::sigset_t {
+    let mut set = empty_signal_set();
+    // SAFETY: `set` is an initialised signal set.
+    unsafe { libc::sigaddset(&mut set, signal) };
+    set
+}
+
+/// The empty signal set.
+fn empty_signal_set() -> libc::sigset_t {
     // SAFETY: sigset_t is plain old data, initialised by sigemptyset.
     unsafe {
         let mut set: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut set);
-        libc::sigaddset(&mut set, signal);
         set
     }
 }

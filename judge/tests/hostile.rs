@@ -437,3 +437,26 @@ fn a_fork_bomb_under_a_process_limit_gets_a_verdict() {
         other => panic!("exit {other:?}: {}{}", run.stdout, run.stderr),
     }
 }
+
+/// A program once started with SIGPIPE ignored (the judge's measuring helper, a Rust program,
+/// ignores it, and exec keeps an ignored signal ignored): `producer | head -1` then wrote on until
+/// the time limit. Started as a shell starts it, the producer dies of SIGPIPE at once.
+#[test]
+fn a_pipeline_whose_reader_stops_ends_at_once() {
+    let tmp = temp_suite("s", &[("01", b"", Some(b"1\n"))]);
+    let out = crate::judge_in(
+        tmp.path(),
+        &[
+            "s",
+            "--time-limit",
+            "5",
+            "--cmd",
+            "while :; do echo 1; done | head -n 1",
+        ],
+    )
+    .assert()
+    .code(0)
+    .stdout(predicates::str::starts_with("AC "));
+    let text = crate::stdout_of(&out);
+    assert!(!text.contains("TLE"), "{text}");
+}
