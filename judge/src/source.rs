@@ -355,10 +355,11 @@ fn native(
     if !out.exists() {
         let partial = out.with_extension("partial");
         let mut cmd = Command::new(compiler);
+        // Absolute paths: a file named `-x.c` is never read as an option.
         cmd.args(before)
             .arg("-o")
             .arg(&partial)
-            .args(files)
+            .args(files.iter().map(|f| absolute(f)))
             .args(after);
         if src.is_dir() {
             cmd.arg("-I").arg(src);
@@ -377,13 +378,17 @@ fn java(files: &[PathBuf], main: &Path) -> Result<String, BuildError> {
     if !out.exists() {
         let partial = out.with_extension("partial");
         let mut cmd = Command::new("javac");
-        cmd.arg("-d").arg(&partial).args(files);
+        cmd.arg("-d")
+            .arg(&partial)
+            .args(files.iter().map(|f| absolute(f)));
         compile(cmd, main)?;
         rename(&partial, &out)?;
     }
+    // Quoted: the class comes from a file name, which may hold any character.
     Ok(format!(
-        "java -Xss64m -cp {} {class}",
-        crate::program::quote(&out)
+        "java -Xss64m -cp {} {}",
+        crate::program::quote(&out),
+        crate::program::quote(Path::new(class))
     ))
 }
 
@@ -395,7 +400,7 @@ fn kotlin(files: &[PathBuf]) -> Result<String, BuildError> {
         std::fs::create_dir_all(&partial)
             .map_err(|e| BuildError::Failed(format!("{}: {e}", partial.display())))?;
         let mut cmd = Command::new("kotlinc");
-        cmd.args(files)
+        cmd.args(files.iter().map(|f| absolute(f)))
             .arg("-include-runtime")
             .arg("-d")
             .arg(partial.join("program.jar"));

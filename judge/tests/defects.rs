@@ -266,3 +266,51 @@ fn source_files_are_compiled_or_run() {
             );
     }
 }
+
+/// Source files are paths, never shell words or options: a Java file named
+/// `x;touch${IFS}PWNED;.java` once ran the `touch` in its name (its class went unquoted into
+/// `java -cp DIR CLASS`), `A$B.java` could not run, and a C file named `-x.c` reached gcc as an
+/// option.
+#[test]
+#[ignore = "slow tier, needs javac and gcc: cargo test -- --ignored"]
+fn odd_source_file_names_are_plain_paths() {
+    assert!(
+        have("javac") && have("gcc"),
+        "this test needs javac and gcc"
+    );
+    let tmp = temp_suite("s", &[("01", b"3 4\n", Some(b"7\n"))]);
+    let java = |class: &str| {
+        format!(
+            "import java.util.Scanner;\npublic class {class} {{ public static void main(String[] a) \
+             {{ Scanner s = new Scanner(System.in); System.out.println(s.nextInt() + s.nextInt()); }} }}\n"
+        )
+    };
+    let dollar = tmp.path().join("A$B.java");
+    std::fs::write(&dollar, java("A$B")).expect("a source file");
+    judge_in(
+        tmp.path(),
+        &[
+            "s",
+            "--cmd",
+            &dollar.display().to_string(),
+            "--time-limit",
+            "30",
+        ],
+    )
+    .assert()
+    .code(0);
+    let minus = tmp.path().join("-x.c");
+    std::fs::write(
+        &minus,
+        "#include <stdio.h>\nint main(){int a,b;scanf(\"%d %d\",&a,&b);printf(\"%d\\n\",a+b);}\n",
+    )
+    .expect("a source file");
+    judge_in(tmp.path(), &["s", "--cmd", &minus.display().to_string()])
+        .assert()
+        .code(0);
+    let hostile = tmp.path().join("x;touch${IFS}PWNED;.java");
+    std::fs::write(&hostile, java("Main").replace("public class", "class")).expect("a file");
+    let _ = judge_in(tmp.path(), &["s", "--cmd", &hostile.display().to_string()]).output();
+    let pwned = |dir: &std::path::Path| dir.join("PWNED").exists() || dir.join("s/PWNED").exists();
+    assert!(!pwned(tmp.path()) && !pwned(&std::env::current_dir().unwrap()));
+}
