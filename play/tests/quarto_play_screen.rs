@@ -106,6 +106,17 @@ fn keys_are_actions() {
     for (code, expected) in cases {
         assert_eq!(screen::action(&key(code)), expected, "{code:?}");
     }
+    let ctrl = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+    assert_eq!(
+        screen::action(&ctrl('c')),
+        Some(Action::Quit),
+        "Ctrl-C quits"
+    );
+    assert_eq!(
+        screen::action(&ctrl('a')),
+        None,
+        "Ctrl-A is not the values key"
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! From the terminal's events to [`Action`]s.
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::state::Action;
 
@@ -14,9 +14,13 @@ pub fn action(event: &Event) -> Option<Action> {
 }
 
 /// The action of a key: arrows (and `k`, `j`, `l` for up, down, right: `h` is the hint) move the
-/// cursor, Enter confirms, `h` hint, `a` values, `u` undo, `n` new game, `?` help, `q` quit.
+/// cursor, Enter confirms, `h` hint, `a` values, `u` undo, `n` new game, `?` help, `q` or Ctrl-C
+/// quit. Any other key with Ctrl held does nothing.
 #[must_use]
 pub fn key_action(key: &KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return (key.code == KeyCode::Char('c')).then_some(Action::Quit);
+    }
     Some(match key.code {
         KeyCode::Char('q') => Action::Quit,
         KeyCode::Up | KeyCode::Char('k') => Action::Cursor(-1, 0),
