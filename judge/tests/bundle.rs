@@ -262,7 +262,8 @@ fn doc_comments_go_when_the_bundle_would_pass_64_kib() {
 }
 
 /// Bare `rustc` sets no Cargo variables: `env!("CARGO_PKG_VERSION")` (here in a module of the
-/// binary's, as in `bin/cli.rs`) becomes the version in the package's `Cargo.toml`.
+/// binary's, as in `bin/cli.rs`, and inside other macros' arguments, at any depth) becomes the
+/// version in the package's `Cargo.toml`.
 #[test]
 fn the_package_version_is_written_into_the_bundle() {
     let tmp = tempfile::tempdir().expect("a temporary folder");
@@ -279,7 +280,8 @@ fn the_package_version_is_written_into_the_bundle() {
     let version = "pub const VERSION: &str = env!(\"CARGO_PKG_VERSION\");\n";
     std::fs::write(root.join("bin/version.rs"), version).expect("version.rs");
     let main = "mod version;\n\nfn main() {\n    println!(\"{} {}\", cp_puzzles::v::name(), \
-                version::VERSION);\n}\n";
+                version::VERSION);\n    println!(\"{}\", env!(\"CARGO_PKG_VERSION\"));\n    \
+                println!(\"{}\", concat!(\"v\", env![\"CARGO_PKG_VERSION\"]));\n}\n";
     std::fs::write(root.join("bin/v.rs"), main).expect("v.rs");
     let source = root.join("bundle.rs");
     let text = bundle(root, "v", &source);
@@ -289,7 +291,7 @@ fn the_package_version_is_written_into_the_bundle() {
     assert_cmd::Command::new(&binary)
         .assert()
         .success()
-        .stdout("v 1.2.3\n");
+        .stdout("v 1.2.3\n1.2.3\nv1.2.3\n");
 }
 
 /// `judge bundle minimax -o bin/minimax.rs` once replaced the solver's own source; a symlink into
