@@ -213,7 +213,9 @@ mod tests {
             Generation::from_parts(all.boards, all.total_ns, all.worst_ns, &parts),
             Ok(all.clone())
         );
-        assert!(Generation::from_parts(all.boards + 1, all.total_ns, all.worst_ns, &parts).is_err());
+        assert!(
+            Generation::from_parts(all.boards + 1, all.total_ns, all.worst_ns, &parts).is_err()
+        );
         assert!(Generation::from_parts(all.boards, all.total_ns, 5, &parts).is_err());
         let mut bad = parts.clone();
         bad[0].0 += 1;

@@ -198,12 +198,17 @@ pub fn replay(run: &Run, index: u64) -> Result<Replay, RunError> {
         moves: Vec::new(),
         lost_on: None,
     };
-    play(&mut game, run.first_click(), run.strategy, &mut |event, game| {
-        if game.status() == Status::Lost {
-            replay.lost_on = Some(clicked(event));
-        }
-        replay.moves.push((event, game.view().clone()));
-    })
+    play(
+        &mut game,
+        run.first_click(),
+        run.strategy,
+        &mut |event, game| {
+            if game.status() == Status::Lost {
+                replay.lost_on = Some(clicked(event));
+            }
+            replay.moves.push((event, game.view().clone()));
+        },
+    )
     .map_err(|error| RunError::Game { game: index, error })?;
     Ok(replay)
 }
