@@ -93,8 +93,8 @@ enum Command {
     /// the report of one run over all their games.
     Merge {
         /// The shards' reports, written by --format json (or by merge --format json), in any
-        /// order. They must share the board, the first click, the strategy and the seed, and
-        /// their games must follow one another without overlap or gap.
+        /// order. They must share the board, the first click, --no-guess, the strategy and the
+        /// seed, and their games must follow one another without overlap or gap.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// The merged report's format: text, or json (which merge reads again).
