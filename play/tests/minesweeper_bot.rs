@@ -770,3 +770,26 @@ fn a_no_guess_game_is_the_board_minesweeper_play_makes_for_the_seed() {
         assert!(b.contains("\nno-guess yes\n"), "{b}");
     }
 }
+
+#[test]
+fn a_no_guess_board_that_cannot_be_made_stops_the_run() {
+    // 2x2 with 2 mines: the first click shows 2, and the other three cells are alike.
+    let board = [
+        "--width",
+        "2",
+        "--height",
+        "2",
+        "--mines",
+        "2",
+        "--no-guess",
+    ];
+    let expected = "no no-guess board of 2x2/2 found in 50 layouts and 0 repairs (at most 8 per \
+                    layout): the best play revealed 1 of 2 safe cells\n";
+    let err = error(
+        &[&board[..], &["--games", "5", "--threads", "1"]].concat(),
+        1,
+    );
+    assert_eq!(err, format!("minesweeper-bot: game 0: {expected}"));
+    let err = error(&[&board[..], &["--show", "--game", "3"]].concat(), 1);
+    assert_eq!(err, format!("minesweeper-bot: game 3: {expected}"));
+}
