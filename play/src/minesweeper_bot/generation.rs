@@ -130,8 +130,8 @@ impl Generation {
             let bucket = bucket_of(bound);
             if lower_bound(bucket) != Some(bound) || count == 0 {
                 return Err(format!(
-                    "expected the histogram's bounds to be bucket bounds with boards, found \
-                     [{bound}, {count}]"
+                    "expected each histogram key to be a bucket's lower bound with boards, found \
+                     \"{bound}\": {count}"
                 ));
             }
             if buckets.last_key_value().is_some_and(|(&b, _)| b >= bucket) {

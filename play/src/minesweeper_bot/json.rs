@@ -133,7 +133,7 @@ impl Times {
     }
 }
 
-#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+/// Whether `b` is false (serde's `skip_serializing_if` passes a reference).
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -211,8 +211,9 @@ impl std::error::Error for JsonError {}
 
 /// Reads a report written by [`to_json`], checking it: the format and version, a board and first
 /// click the game accepts, a strategy the command line reads, at most as many wins as games,
-/// games numbered below 2^64, at least one thread and a finite, non-negative time. The derived
-/// figures are not read. The first cell is read as [`Run::first`] only where it is not the
+/// games numbered below 2^64, at least one thread and a finite, non-negative time, and for
+/// no-guess boards (only for them) generation times that count one board per game (see
+/// [`Generation::from_parts`]). The derived figures are not read. The first cell is read as [`Run::first`] only where it is not the
 /// rule's convention, so that a report reads back as the run that wrote it.
 ///
 /// # Errors
