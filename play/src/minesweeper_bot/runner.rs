@@ -218,9 +218,19 @@ pub fn play_one(run: &Run, index: u64) -> Result<Played, RunError> {
 /// As [`run`].
 fn play_game(run: &Run, index: u64) -> Result<(Played, Option<Duration>), RunError> {
     let (mut game, made_in) = new_game(run, index)?;
-    let played = play(&mut game, run.first_click(), run.strategy, &mut |_, _| {})
-        .map_err(|error| RunError::Game { game: index, error })?;
+    let played = play_with(&mut game, run, index, run.strategy)?;
     Ok((played, made_in))
+}
+
+/// Plays `game`, game number `index` of `run`, with `strategy` from the run's first click.
+fn play_with(
+    game: &mut Game,
+    run: &Run,
+    index: u64,
+    strategy: Strategy,
+) -> Result<Played, RunError> {
+    play(game, run.first_click(), strategy, &mut |_, _| {})
+        .map_err(|error| RunError::Game { game: index, error })
 }
 
 /// Game number `index` of `run` before its first click: its layout drawn from
@@ -268,7 +278,8 @@ pub struct Comparison {
     pub only_second: u64,
 }
 
-/// Plays every game of `run` with `run.strategy` and with `other`, on the same layouts.
+/// Plays every game of `run` with `run.strategy` and with `other`, on the same layouts (each
+/// made once).
 ///
 /// # Errors
 /// As [`run`].
@@ -278,12 +289,10 @@ pub fn compare(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Comparison, RunError> {
     run.check_all()?;
-    let second = Run {
-        strategy: other,
-        ..*run
-    };
     let tally = |c: &mut Comparison, index: u64| {
-        let (a, b) = (play_one(run, index)?.won, play_one(&second, index)?.won);
+        let (game, _) = new_game(run, index)?;
+        let a = play_with(&mut game.clone(), run, index, run.strategy)?.won;
+        let b = play_with(&mut game.clone(), run, index, other)?.won;
         c.games += 1;
         c.first_wins += u64::from(a);
         c.second_wins += u64::from(b);
