@@ -18,13 +18,15 @@ fn error(args: &[&str], code: i32) -> String {
     err
 }
 
-/// The report with its timing line masked: the only line allowed to vary between runs.
+/// The report with its timing lines masked: the only lines allowed to vary between runs.
 fn masked(report: &str) -> String {
     report
         .lines()
         .map(|l| {
             if l.starts_with("ms/game ") {
                 "ms/game [time]"
+            } else if l.starts_with("generation ms/board ") {
+                "generation ms/board [time]"
             } else {
                 l
             }
@@ -516,4 +518,278 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     ] {
         error(args, 2);
     }
+}
+
+/// 120 no-guess beginner games of seed 4 on 2 threads, cut into shards.
+const NO_GUESS_RUN: [&str; 9] = [
+    "--level",
+    "beginner",
+    "--no-guess",
+    "--games",
+    "120",
+    "--seed",
+    "4",
+    "--threads",
+    "2",
+];
+
+#[test]
+fn no_guess_shards_merge_and_refuse_uniform_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = |name: &str, first: &str, games: &str, no_guess: bool| {
+        let mut args = vec!["--level", "beginner", "--seed", "4", "--format", "json"];
+        args.extend(["--first-game", first, "--games", games]);
+        if no_guess {
+            args.push("--no-guess");
+        }
+        let text = stdout_in(dir.path(), &args);
+        std::fs::write(dir.path().join(name), &text).unwrap();
+        text
+    };
+    let (a_text, b_text) = (
+        shard("a.json", "0", "50", true),
+        shard("b.json", "50", "70", true),
+    );
+    let u_text = shard("u.json", "50", "70", false);
+    let a: serde_json::Value = serde_json::from_str(&a_text).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&b_text).unwrap();
+    assert_eq!(a["no_guess"], true);
+    let whole = stdout(&NO_GUESS_RUN);
+    assert!(
+        whole.starts_with("board 9x9/10, no guess, first click safe"),
+        "{whole}"
+    );
+    assert!(whole.contains("\nwins 120\nwin rate 100.00% "), "{whole}");
+    assert!(whole.contains("\nguesses/game 0.000\n"), "{whole}");
+    assert!(whole.contains("\ngeneration ms/board median "), "{whole}");
+    let merged = stdout_in(dir.path(), &["merge", "b.json", "a.json"]);
+    assert_eq!(masked(&merged), masked(&whole));
+    // The generation times add up: the total, the worst, and the histogram's boards.
+    let merged: serde_json::Value = serde_json::from_str(&stdout_in(
+        dir.path(),
+        &["merge", "--format", "json", "a.json", "b.json"],
+    ))
+    .unwrap();
+    let times = |v: &serde_json::Value, key: &str| v["timing"]["generation"][key].as_u64().unwrap();
+    assert_eq!(
+        times(&merged, "nanoseconds"),
+        times(&a, "nanoseconds") + times(&b, "nanoseconds")
+    );
+    assert_eq!(
+        times(&merged, "worst_nanoseconds"),
+        times(&a, "worst_nanoseconds").max(times(&b, "worst_nanoseconds"))
+    );
+    let boards: u64 = merged["timing"]["generation"]["histogram"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(boards, 120);
+    // A uniform shard does not merge with no-guess ones, nor a report that lost its times.
+    let err = merge_error(dir.path(), &[("a.json", &a_text), ("u.json", &u_text)]);
+    assert_eq!(
+        err,
+        "minesweeper-bot: u.json: expected no-guess on as in a.json, found off\n"
+    );
+    let err = merge_error(dir.path(), &[("u.json", &u_text), ("b.json", &b_text)]);
+    assert_eq!(
+        err,
+        "minesweeper-bot: b.json: expected no-guess off as in u.json, found on\n"
+    );
+    let mut timeless = b.clone();
+    timeless["timing"]
+        .as_object_mut()
+        .unwrap()
+        .remove("generation");
+    let err = merge_error(
+        dir.path(),
+        &[("a.json", &a_text), ("t.json", &timeless.to_string())],
+    );
+    assert_eq!(
+        err,
+        "minesweeper-bot: t.json: expected timing.generation for no-guess boards\n"
+    );
+    let mut uneven = b.clone();
+    uneven["games"] = 71.into();
+    let err = merge_error(
+        dir.path(),
+        &[("a.json", &a_text), ("n.json", &uneven.to_string())],
+    );
+    assert_eq!(
+        err,
+        "minesweeper-bot: n.json: expected the histogram to count 71 boards, found 70\n"
+    );
+}
+
+/// `minesweeper-play --replay FILE`'s playback: its last board (with its header line `WxHxM`),
+/// its last status line, and the whole text.
+fn played_back(file: &std::path::Path, height: usize) -> (String, String, String) {
+    let out = bin("minesweeper-play")
+        .arg("--replay")
+        .arg(file)
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let board = lines[lines.len() - 2 - height..lines.len() - 1].join("\n") + "\n";
+    (board, lines[lines.len() - 1].to_string(), text.clone())
+}
+
+#[test]
+fn a_shown_game_saved_as_a_replay_plays_back_to_the_same_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.replay");
+    let path = file.to_str().unwrap();
+    let mut ends = Vec::new();
+    // A lost uniform game, a won one, and a no-guess game under the opening rule.
+    for args in [
+        &["--level", "beginner", "--game", "2", "--seed", "1"][..],
+        &["--level", "beginner", "--game", "0", "--seed", "1"],
+        &[
+            "--level",
+            "intermediate",
+            "--no-guess",
+            "--first-click",
+            "opening",
+            "--game",
+            "5",
+        ],
+    ] {
+        let shown = stdout(&[args, &["--show", "--save-replay", path]].concat());
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            text.starts_with("minesweeper-play replay 1\nboard "),
+            "{text}"
+        );
+        let no_guess = args.contains(&"--no-guess");
+        assert!(text.contains(if no_guess {
+            "\nno-guess yes\n"
+        } else {
+            "\nno-guess no\n"
+        }));
+        assert!(text.contains("\nactions\n0.000 reveal "), "{text}");
+        // The last view --show printed (before a blank line and the end) is the board played back.
+        let lines: Vec<&str> = shown.lines().collect();
+        let height = if args.contains(&"beginner") { 9 } else { 16 };
+        let last_view = lines[lines.len() - 3 - height..lines.len() - 2].join("\n") + "\n";
+        let (board, status, played) = played_back(&file, height);
+        assert_eq!(board, last_view, "{args:?}");
+        let end = lines[lines.len() - 1];
+        if end.ends_with(": won") {
+            assert!(status.contains(", won"), "{status}");
+        } else {
+            let (_, mine) = end.split_once(": lost on the mine at ").unwrap();
+            assert!(
+                played.contains(&format!("\nlost on the mine at {mine}\n")),
+                "{played}"
+            );
+            assert!(status.contains(", lost"), "{status}");
+        }
+        ends.push(end.rsplit(": ").next().unwrap().to_string());
+    }
+    assert!(ends[0].starts_with("lost"), "{ends:?}");
+    assert_eq!(ends[1..], ["won", "won"]);
+}
+
+#[test]
+fn a_replay_that_cannot_be_written_is_an_error() {
+    let err = error(
+        &[
+            "--level",
+            "beginner",
+            "--show",
+            "--save-replay",
+            "/no/such/dir/game.replay",
+        ],
+        1,
+    );
+    assert!(
+        err.starts_with("minesweeper-bot: cannot write /no/such/dir/game.replay: "),
+        "{err}"
+    );
+    error(&["--save-replay", "game.replay"], 2);
+}
+
+/// The layout lines of a replay's text (from `layout` to `actions`).
+fn layout_of(replay: &str) -> String {
+    let start = replay.find("\nlayout\n").unwrap();
+    let end = replay.find("\nactions\n").unwrap();
+    replay[start..end].to_string()
+}
+
+#[test]
+fn a_no_guess_game_is_the_board_minesweeper_play_makes_for_the_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bot_file, play_file) = (
+        dir.path().join("bot.replay"),
+        dir.path().join("play.replay"),
+    );
+    for (game, first, rule) in [("0", "0,0", "safe"), ("3", "5,7", "opening")] {
+        stdout(&[
+            "--level",
+            "intermediate",
+            "--no-guess",
+            "--seed",
+            "9",
+            "--first-click",
+            rule,
+            "--first-cell",
+            first,
+            "--show",
+            "--game",
+            game,
+            "--save-replay",
+            bot_file.to_str().unwrap(),
+        ]);
+        // minesweeper-play's game i is its i-th game of the seed (r moves to the next).
+        let (x, y) = first.split_once(',').unwrap();
+        let script = format!(
+            "{}reveal {x} {y}\nreplay {}\nquit\n",
+            "restart\n".repeat(game.parse().unwrap()),
+            play_file.display()
+        );
+        bin("minesweeper-play")
+            .args([
+                "--plain",
+                "--level",
+                "intermediate",
+                "--no-guess",
+                "--seed",
+                "9",
+            ])
+            .args(["--first-click", rule])
+            .write_stdin(script)
+            .assert()
+            .success();
+        let (a, b) = (
+            std::fs::read_to_string(&bot_file).unwrap(),
+            std::fs::read_to_string(&play_file).unwrap(),
+        );
+        assert_eq!(layout_of(&a), layout_of(&b), "game {game}");
+        assert!(b.contains("\nno-guess yes\n"), "{b}");
+    }
+}
+
+#[test]
+fn a_no_guess_board_that_cannot_be_made_stops_the_run() {
+    // 2x2 with 2 mines: the first click shows 2, and the other three cells are alike.
+    let board = [
+        "--width",
+        "2",
+        "--height",
+        "2",
+        "--mines",
+        "2",
+        "--no-guess",
+    ];
+    let expected = "no no-guess board of 2x2/2 found in 50 layouts and 0 repairs (at most 8 per \
+                    layout): the best play revealed 1 of 2 safe cells\n";
+    let err = error(
+        &[&board[..], &["--games", "5", "--threads", "1"]].concat(),
+        1,
+    );
+    assert_eq!(err, format!("minesweeper-bot: game 0: {expected}"));
+    let err = error(&[&board[..], &["--show", "--game", "3"]].concat(), 1);
+    assert_eq!(err, format!("minesweeper-bot: game 3: {expected}"));
 }

@@ -20,6 +20,7 @@ fn totals_do_not_depend_on_the_number_of_threads() {
             config: Config::new(9, 9, 10).unwrap(),
             rule: FirstClick::Safe,
             first: None,
+            no_guess: false,
             strategy: Guesser::Lowest,
             first_game: 0,
             games: 300,
@@ -41,6 +42,7 @@ fn shard(first_game: u64, games: u64, threads: usize) -> Run {
         config: Config::new(9, 9, 10).unwrap(),
         rule: FirstClick::Safe,
         first: None,
+        no_guess: false,
         strategy: Guesser::Lowest,
         first_game,
         games,
@@ -104,14 +106,23 @@ proptest! {
         (guesses, analyses) in (any::<u32>(), any::<u64>()),
         seconds in 0.0..1e6f64,
         (threads, more) in (1usize..64, 0usize..64),
+        (no_guess, worst) in (any::<bool>(), 5u32..20),
     ) {
         let config = Config::level([Level::Beginner, Level::Intermediate, Level::Expert][level]);
         let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
         let first = cell
             .map(|(x, y)| Pos::new(x, y))
             .filter(|&c| c != rule.cell(&config));
-        let run = Run { config, rule, first, strategy, first_game, games, seed: games ^ 5, threads };
-        let summary = bot::Summary { games, wins, guesses: guesses.into(), analyses, seconds };
+        let run = Run { config, rule, first, no_guess, strategy, first_game, games, seed: games ^ 5, threads };
+        // Every board made in the same time, a bucket's lower bound.
+        let generation = if no_guess {
+            let (worst, histogram) = (1u64 << worst, [(1u64 << worst, games)]);
+            let histogram = if games == 0 { &histogram[..0] } else { &histogram[..] };
+            bot::Generation::from_parts(games, worst * games, worst, histogram).unwrap()
+        } else {
+            bot::Generation::default()
+        };
+        let summary = bot::Summary { games, wins, guesses: guesses.into(), analyses, seconds, generation };
         let report = bot::Report { run, summary, most_threads: threads + more };
         let text = bot::to_json(&report);
         prop_assert_eq!(bot::from_json(&text).unwrap(), report, "{}", text);
@@ -134,6 +145,7 @@ fn the_bot_wins_the_pinned_games() {
             config: Config::level(level.parse::<Level>().unwrap()),
             rule: rule.parse().unwrap(),
             first: None,
+            no_guess: false,
             strategy: bot::parse_strategy(strategy).unwrap(),
             first_game: 0,
             games: games.parse().unwrap(),
@@ -155,6 +167,7 @@ fn a_run_with_a_first_click_off_the_board_is_an_error() {
         config: Config::new(9, 9, 10).unwrap(),
         rule: FirstClick::Opening,
         first: Some(Pos { x: 0, y: 9 }),
+        no_guess: false,
         strategy: Guesser::Lowest,
         first_game: 0,
         games: 1,
@@ -363,4 +376,72 @@ fn deduces_to_the_end(mut game: Game) -> bool {
         }
     }
     game.status() == Status::Won
+}
+
+/// 200 no-guess games of `level`, seed 5, with the lowest-probability guess on `threads` threads.
+fn no_guess_run(level: Level, no_guess: bool, threads: usize) -> Run {
+    Run {
+        config: Config::level(level),
+        rule: FirstClick::Safe,
+        first: None,
+        no_guess,
+        strategy: Guesser::Lowest,
+        first_game: 0,
+        games: 200,
+        seed: 5,
+        threads,
+    }
+}
+
+/// On no-guess boards the bot never meets a position without a proved-safe cell, so it wins every
+/// game without a guess; on the uniform boards of the same seed it must guess (so the check
+/// bites). The totals, but for the time, do not depend on the threads.
+#[test]
+fn no_guess_runs_are_won_without_a_guess() {
+    for level in [Level::Beginner, Level::Intermediate] {
+        let s = bot::run(&no_guess_run(level, true, 2), &|_| {}).unwrap();
+        assert_eq!((s.games, s.wins, s.guesses), (200, 200, 0), "{level}");
+        let g = &s.generation;
+        assert_eq!(g.boards, 200, "{level}");
+        let counted: u64 = g.histogram().iter().map(|&(_, n)| n).sum();
+        assert_eq!(counted, 200);
+        assert!(g.worst_ns > 0 && g.worst_ms() >= g.median_ms() && g.total_ns >= g.worst_ns);
+        let one = bot::run(&no_guess_run(level, true, 1), &|_| {}).unwrap();
+        assert_eq!(
+            (one.games, one.wins, one.guesses, one.analyses),
+            (s.games, s.wins, s.guesses, s.analyses)
+        );
+        let uniform = bot::run(&no_guess_run(level, false, 2), &|_| {}).unwrap();
+        assert!(uniform.guesses > 0 && uniform.wins < 200, "{level}");
+        assert_eq!(uniform.generation, bot::Generation::default());
+    }
+}
+
+/// A no-guess game's layout is the one the generator makes for the bot's first click from the
+/// game's seed, and the analyzer replayed on it from that click never lacks a safe cell.
+#[test]
+fn a_no_guess_game_is_the_generators_board() {
+    use cp_puzzles::minesweeper::game::game_seed;
+    use cp_puzzles::minesweeper::no_guess::{self, Effort};
+    let run = Run {
+        rule: FirstClick::Opening,
+        ..no_guess_run(Level::Expert, true, 1)
+    };
+    for index in [0, 7] {
+        let shown = bot::replay(&run, index).unwrap();
+        let made = no_guess::generate(
+            run.config,
+            run.rule,
+            run.first_click(),
+            game_seed(run.seed, index),
+            Effort::default_for(run.config),
+        )
+        .unwrap();
+        assert_eq!(shown.layout, made.layout);
+        assert_eq!(shown.lost_on, None);
+        assert!(!shown
+            .moves
+            .iter()
+            .any(|(e, _)| matches!(e, bot::Event::Guess(..))));
+    }
 }

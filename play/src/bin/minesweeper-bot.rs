@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use cp_puzzles::minesweeper::game::{Config, FirstClick, Level};
 use cp_puzzles::minesweeper::Pos;
 use cp_puzzles_play::minesweeper_bot::{self as bot, Report, Run, Strategy, STRATEGY_HELP};
+use cp_puzzles_play::minesweeper_play::replay::Replay as PlayReplay;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Plays seeded Minesweeper games with the exact analyzer and reports the win rate.
@@ -44,6 +45,11 @@ struct Args {
     /// The bot's first click as X,Y (0-based), instead of the rule's.
     #[arg(long, value_parser = bot::parse_cell)]
     first_cell: Option<Pos>,
+    /// No-guess boards: each game's layout is made for the bot's first click so that the exact
+    /// analyzer clears it without a guess (the board `minesweeper-play --no-guess --seed S` makes
+    /// for game i at that first click); the report adds the time each board took to make.
+    #[arg(long)]
+    no_guess: bool,
     /// The number of games.
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -72,6 +78,10 @@ struct Args {
     /// The game that --show prints.
     #[arg(long, default_value_t = 0, requires = "show")]
     game: u64,
+    /// With --show, also write the game as a replay to FILE, which `minesweeper-play --replay
+    /// FILE` plays back (the bot's moves a tenth of a second apart).
+    #[arg(long, value_name = "FILE", requires = "show")]
+    save_replay: Option<PathBuf>,
     /// The report's format: text, or json (everything `merge` needs to add shards up).
     #[arg(long, default_value = "text", conflicts_with_all = ["show", "compare"])]
     format: Format,
@@ -83,8 +93,8 @@ enum Command {
     /// the report of one run over all their games.
     Merge {
         /// The shards' reports, written by --format json (or by merge --format json), in any
-        /// order. They must share the board, the first click, the strategy and the seed, and
-        /// their games must follow one another without overlap or gap.
+        /// order. They must share the board, the first click, --no-guess, the strategy and the
+        /// seed, and their games must follow one another without overlap or gap.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// The merged report's format: text, or json (which merge reads again).
@@ -134,7 +144,13 @@ fn run(args: &Args) -> Result<(), Failure> {
     }
     let job = job(args)?;
     if args.show {
-        return write_out(&bot::replay(&job, args.game).map_err(|e| failure(1, e))?);
+        let shown = bot::replay(&job, args.game).map_err(|e| failure(1, e))?;
+        if let Some(file) = &args.save_replay {
+            let text = PlayReplay::of_bot(&job, &shown).to_string();
+            std::fs::write(file, text)
+                .map_err(|e| failure(1, format!("cannot write {}: {e}", file.display())))?;
+        }
+        return write_out(&shown);
     }
     let bar = ProgressBar::new(job.games);
     if let Ok(style) = ProgressStyle::with_template(BAR) {
@@ -183,6 +199,7 @@ fn job(args: &Args) -> Result<Run, Failure> {
         config,
         rule: args.first_click,
         first: args.first_cell,
+        no_guess: args.no_guess,
         strategy: args.strategy,
         first_game: args.first_game,
         games: args.games,

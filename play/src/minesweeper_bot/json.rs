@@ -28,11 +28,28 @@
 //! The counts (`wins`, `guesses`, `analyses`) are the ones a merge adds; the rates, the interval
 //! and the per-game figures are derived from them, written for the reader and recomputed, never
 //! read back.
+//!
+//! A run on no-guess boards has `"no_guess": true` after `first_cell` (a report without it is of
+//! uniform boards), and its `timing` ends with the boards' generation times:
+//!
+//! ```json
+//! "generation": {
+//!   "nanoseconds": 61234567, "worst_nanoseconds": 2345678,
+//!   "median_ms": 0.52, "mean_ms": 0.61, "worst_ms": 2.35,
+//!   "histogram": { "327680": 3, "335872": 1, ... }
+//! }
+//! ```
+//!
+//! `nanoseconds` is the total over the games, and `histogram` counts the games whose time falls
+//! in each bucket, named by its lower bound in nanoseconds (see [`Generation`]); the milliseconds
+//! are derived from them for the reader.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::generation::Generation;
 use super::report::Report;
 use super::runner::{Run, Summary};
 use super::stats::wilson_interval;
@@ -54,6 +71,8 @@ struct Document {
     board: Board,
     first_click: String,
     first_cell: [usize; 2],
+    #[serde(default, skip_serializing_if = "is_false")]
+    no_guess: bool,
     strategy: String,
     seed: u64,
     first_game: u64,
@@ -84,6 +103,39 @@ struct Timing {
     /// The runs' wall-clock seconds, added up over merged runs.
     seconds: f64,
     ms_per_game: f64,
+    /// The no-guess boards' generation times (none for uniform boards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    generation: Option<Times>,
+}
+
+/// The generation times of a run's no-guess boards, one per game.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Times {
+    nanoseconds: u64,
+    worst_nanoseconds: u64,
+    median_ms: f64,
+    mean_ms: f64,
+    worst_ms: f64,
+    histogram: BTreeMap<u64, u64>,
+}
+
+impl Times {
+    fn of(g: &Generation) -> Times {
+        Times {
+            nanoseconds: g.total_ns,
+            worst_nanoseconds: g.worst_ns,
+            median_ms: g.median_ms(),
+            mean_ms: g.mean_ms(),
+            worst_ms: g.worst_ms(),
+            histogram: g.histogram().into_iter().collect(),
+        }
+    }
+}
+
+/// Whether `b` is false (serde's `skip_serializing_if` passes a reference).
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -110,6 +162,7 @@ pub fn to_json(report: &Report) -> String {
         },
         first_click: run.rule.to_string(),
         first_cell: [first.x, first.y],
+        no_guess: run.no_guess,
         strategy: Spelled(run.strategy).to_string(),
         seed: run.seed,
         first_game: run.first_game,
@@ -128,6 +181,7 @@ pub fn to_json(report: &Report) -> String {
             },
             seconds: s.seconds,
             ms_per_game: per_game(1000.0 * s.seconds),
+            generation: run.no_guess.then(|| Times::of(&s.generation)),
         },
     };
     let mut text = serde_json::to_string_pretty(&document).expect("a report serializes");
@@ -157,8 +211,9 @@ impl std::error::Error for JsonError {}
 
 /// Reads a report written by [`to_json`], checking it: the format and version, a board and first
 /// click the game accepts, a strategy the command line reads, at most as many wins as games,
-/// games numbered below 2^64, at least one thread and a finite, non-negative time. The derived
-/// figures are not read. The first cell is read as [`Run::first`] only where it is not the
+/// games numbered below 2^64, at least one thread and a finite, non-negative time, and for
+/// no-guess boards (only for them) generation times that count one board per game (see
+/// [`Generation::from_parts`]). The derived figures are not read. The first cell is read as [`Run::first`] only where it is not the
 /// rule's convention, so that a report reads back as the run that wrote it.
 ///
 /// # Errors
@@ -208,6 +263,7 @@ pub fn from_json(text: &str) -> Result<Report, JsonError> {
         config,
         rule,
         first: (cell != rule.cell(&config)).then_some(cell),
+        no_guess: d.no_guess,
         strategy,
         first_game: d.first_game,
         games: d.games,
@@ -221,12 +277,25 @@ pub fn from_json(text: &str) -> Result<Report, JsonError> {
             d.games, d.first_game
         ));
     }
+    let generation = match (&t.generation, d.no_guess) {
+        (None, false) => Generation::default(),
+        (Some(g), true) => {
+            let histogram: Vec<(u64, u64)> = g.histogram.iter().map(|(&b, &n)| (b, n)).collect();
+            Generation::from_parts(d.games, g.nanoseconds, g.worst_nanoseconds, &histogram)
+                .map_err(JsonError::Invalid)?
+        }
+        (None, true) => return invalid("expected timing.generation for no-guess boards".into()),
+        (Some(_), false) => {
+            return invalid("expected no timing.generation without no-guess boards".into())
+        }
+    };
     let summary = Summary {
         games: d.games,
         wins: d.wins,
         guesses: d.guesses,
         analyses: d.analyses,
         seconds: t.seconds,
+        generation,
     };
     Ok(Report {
         run,

@@ -55,7 +55,7 @@ pub fn read_report(path: &Path) -> Result<Report, MergeError> {
 /// the figures derived from the counts (the rate, the interval) are those of the sums.
 ///
 /// The shards may come in any order; they must share the board, the first-click rule and cell,
-/// the strategy and the seed, and their game ranges, sorted, must follow one another with neither
+/// the boards' kind (no-guess or not), the strategy and the seed, and their game ranges, sorted, must follow one another with neither
 /// overlap nor gap (a missing shard is an error, not a smaller run). The seconds are added in the
 /// order of the games, so the result does not depend on the order of `shards`.
 ///
@@ -77,7 +77,7 @@ pub fn merge(shards: &[(String, Report)]) -> Result<Report, MergeError> {
     let (_, start) = sorted[0];
     let mut merged = Report {
         summary: Summary::default(),
-        ..*start
+        ..start.clone()
     };
     let mut end = (start.run.first_game, sorted[0].0.as_str());
     for (name, shard) in sorted {
@@ -108,12 +108,20 @@ pub fn merge(shards: &[(String, Report)]) -> Result<Report, MergeError> {
             .checked_add(s.analyses)
             .ok_or_else(overflow)?;
         total.seconds += s.seconds;
+        total.generation = std::mem::take(&mut total.generation)
+            .merged(&s.generation)
+            .ok_or_else(overflow)?;
         merged.run.threads = merged.run.threads.min(run.threads);
         merged.most_threads = merged.most_threads.max(shard.most_threads);
         end = (run.end_game().ok_or_else(overflow)?, name.as_str());
     }
     merged.run.games = merged.summary.games;
     Ok(merged)
+}
+
+/// `on` or `off`.
+fn on_off(on: bool) -> String {
+    if on { "on" } else { "off" }.to_string()
 }
 
 /// Checks that `b` (from the file `b_name`) was run with the setting of `a` (from `a_name`).
@@ -127,6 +135,7 @@ fn same_setting(a_name: &str, a: &Report, b_name: &str, b: &Report) -> Result<()
             format!("({}, {})", x.first_click().x, x.first_click().y),
             format!("({}, {})", y.first_click().x, y.first_click().y),
         ),
+        ("no-guess", on_off(x.no_guess), on_off(y.no_guess)),
         (
             "strategy",
             Spelled(x.strategy).to_string(),

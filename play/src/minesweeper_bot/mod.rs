@@ -8,9 +8,11 @@
 //! shows, and [`parse_strategy`] and [`Spelled`] read and write the strategies as it writes them
 //! (`regions:endgame=1000,blend=0.3`). A run may cover any range of a seed's games (a shard):
 //! [`to_json`] writes its report as JSON, and [`merge()`] adds shards' reports up into the report
-//! of one run over all their games.
+//! of one run over all their games. A run may play no-guess boards ([`Run::no_guess`]), and
+//! reports the time each took to make ([`Generation`]).
 
 mod error;
+mod generation;
 mod json;
 mod merge;
 mod options;
@@ -23,6 +25,7 @@ mod syntax;
 pub use cp_puzzles::minesweeper::bot::{Calls, Forced, Pool, Strategy};
 
 pub use error::BotError;
+pub use generation::Generation;
 pub use json::{from_json, to_json, JsonError, FORMAT, VERSION};
 pub use merge::{merge, read_report, MergeError, MAX_REPORT_BYTES};
 pub use options::{parse_cell, CellError, STRATEGY_HELP};

@@ -3,14 +3,15 @@
 
 use std::fmt;
 
-use super::player::Event;
-use super::runner::{play_observed, Comparison, Run, RunError, Summary};
+use super::player::{play, Event};
+use super::runner::{new_game, Comparison, Run, RunError, Summary};
 use super::stats::{sign_test_z, wilson_interval};
 use super::syntax::Spelled;
-use cp_puzzles::minesweeper::game::Status;
+use cp_puzzles::minesweeper::game::{Layout, Status};
 use cp_puzzles::minesweeper::{Board, Pos};
 
-/// `board 30x16/99, first click safe at (0, 0), strategy regions, seed 1, threads 2`.
+/// `board 30x16/99, first click safe at (0, 0), strategy regions, seed 1, threads 2`, with
+/// `, no guess` after the board for no-guess boards.
 impl fmt::Display for Run {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.header(f, &self.threads)
@@ -22,8 +23,9 @@ impl Run {
     fn header(&self, f: &mut fmt::Formatter<'_>, threads: &dyn fmt::Display) -> fmt::Result {
         write!(
             f,
-            "board {}, first click {} at {}, strategy {}, seed {}, threads {threads}",
+            "board {}{}, first click {} at {}, strategy {}, seed {}, threads {threads}",
             self.config,
+            if self.no_guess { ", no guess" } else { "" },
             self.rule,
             Cell(self.first_click()),
             Spelled(self.strategy),
@@ -78,8 +80,10 @@ impl fmt::Display for Cell {
 
 /// A run and its totals. `Display` gives the run, then one line per figure: games (and which, see
 /// `Games`), wins, the win rate with its 95% Wilson interval, guesses and analyzer calls per
-/// game, and milliseconds per game (the only line that varies between identical runs).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// game, and milliseconds per game (the only line that varies between identical runs, with the
+/// next); for no-guess boards, then, the milliseconds each board took to make (`generation
+/// ms/board median M, mean A, worst W`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// The run; for merged runs, `run.threads` is the fewest threads of any of them.
     pub run: Run,
@@ -120,7 +124,18 @@ impl fmt::Display for Report {
         )?;
         writeln!(f, "guesses/game {:.3}", per_game(s.guesses as f64))?;
         writeln!(f, "analyses/game {:.1}", per_game(s.analyses as f64))?;
-        writeln!(f, "ms/game {:.3}", per_game(1000.0 * s.seconds))
+        writeln!(f, "ms/game {:.3}", per_game(1000.0 * s.seconds))?;
+        if self.run.no_guess {
+            let g = &s.generation;
+            writeln!(
+                f,
+                "generation ms/board median {:.3}, mean {:.3}, worst {:.3}",
+                g.median_ms(),
+                g.mean_ms(),
+                g.worst_ms()
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -163,6 +178,8 @@ impl fmt::Display for Comparison {
 pub struct Replay {
     /// The game's number in its run.
     pub index: u64,
+    /// The game's layout.
+    pub layout: Layout,
     /// Each move, with the player's view after it.
     pub moves: Vec<(Event, Board)>,
     /// The mine that ended the game, if it was lost.
@@ -174,17 +191,25 @@ pub struct Replay {
 /// # Errors
 /// As [`super::run()`].
 pub fn replay(run: &Run, index: u64) -> Result<Replay, RunError> {
+    let (mut game, _) = new_game(run, index)?;
     let mut replay = Replay {
         index,
+        layout: game.layout().clone(),
         moves: Vec::new(),
         lost_on: None,
     };
-    play_observed(run, index, &mut |event, game| {
-        if game.status() == Status::Lost {
-            replay.lost_on = Some(clicked(event));
-        }
-        replay.moves.push((event, game.view().clone()));
-    })?;
+    play(
+        &mut game,
+        run.first_click(),
+        run.strategy,
+        &mut |event, game| {
+            if game.status() == Status::Lost {
+                replay.lost_on = Some(clicked(event));
+            }
+            replay.moves.push((event, game.view().clone()));
+        },
+    )
+    .map_err(|error| RunError::Game { game: index, error })?;
     Ok(replay)
 }
 

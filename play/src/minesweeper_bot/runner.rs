@@ -2,12 +2,14 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::player::{play, Event, Played};
+use super::generation::Generation;
+use super::player::{play, Played};
 use super::BotError;
 use cp_puzzles::minesweeper::bot::Strategy;
 use cp_puzzles::minesweeper::game::{self, game_seed, Config, FirstClick, Game};
+use cp_puzzles::minesweeper::no_guess::{self, Effort, NoGuessError};
 use cp_puzzles::minesweeper::Pos;
 
 /// What to run. Its `Display` is the first line of a report (see [`super::Report`]).
@@ -18,6 +20,10 @@ pub struct Run {
     /// The bot's first click, if not the rule's convention ([`FirstClick::cell`]). It must be on
     /// the board, and under `opening` its 3x3 block must leave room for the mines.
     pub first: Option<Pos>,
+    /// Whether every game is played on a no-guess board: a layout made for the bot's first click
+    /// by [`no_guess::generate`] (with [`Effort::default_for`] the board), from the game's seed,
+    /// instead of a uniform one. The bot then wins every game without a guess.
+    pub no_guess: bool,
     pub strategy: Strategy,
     /// The number of the run's first game: the run plays games `first_game` to
     /// `first_game + games - 1` of its seed, so that runs over disjoint ranges (shards) add up to
@@ -66,14 +72,16 @@ impl Run {
 }
 
 /// The totals of a run.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
     pub games: u64,
     pub wins: u64,
     pub guesses: u64,
     pub analyses: u64,
-    /// Wall-clock seconds for the whole run.
+    /// Wall-clock seconds for the whole run (the no-guess boards' generation included).
     pub seconds: f64,
+    /// The time each no-guess board took to make, for a run of [`Run::no_guess`] (else empty).
+    pub generation: Generation,
 }
 
 /// Games handed to a thread at a time.
@@ -89,7 +97,10 @@ pub fn run(run: &Run, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary, RunErr
     run.check_all()?;
     let start = Instant::now();
     let tally = |summary: &mut Summary, index: u64| {
-        let played = play_one(run, index)?;
+        let (played, made_in) = play_game(run, index)?;
+        if let Some(time) = made_in {
+            summary.generation.add(time);
+        }
         summary.games += 1;
         summary.wins += u64::from(played.won);
         summary.guesses += u64::from(played.guesses);
@@ -111,6 +122,8 @@ pub enum RunError {
     Range { first_game: u64, games: u64 },
     /// The analyzer failed in game `game`.
     Game { game: u64, error: BotError },
+    /// No no-guess board was made for game `game` within the generator's effort.
+    NoGuess { game: u64, error: NoGuessError },
 }
 
 impl std::fmt::Display for RunError {
@@ -123,6 +136,7 @@ impl std::fmt::Display for RunError {
                  {first_game}"
             ),
             RunError::Game { game, error } => write!(f, "game {game}: {error}"),
+            RunError::NoGuess { game, error } => write!(f, "game {game}: {error}"),
         }
     }
 }
@@ -133,6 +147,7 @@ impl std::error::Error for RunError {
             RunError::Config(e) => Some(e),
             RunError::Range { .. } => None,
             RunError::Game { error, .. } => Some(error),
+            RunError::NoGuess { error, .. } => Some(error),
         }
     }
 }
@@ -193,23 +208,58 @@ fn worker<T>(
 /// # Errors
 /// As [`run`].
 pub fn play_one(run: &Run, index: u64) -> Result<Played, RunError> {
-    play_observed(run, index, &mut |_, _| {})
+    play_game(run, index).map(|(played, _)| played)
 }
 
-/// Plays game number `index` of `run`; `observe` sees each of the bot's moves (see [`play`]).
+/// Plays game number `index` of `run`; also returns the time its no-guess board took to make
+/// (`None` for a uniform board).
 ///
 /// # Errors
 /// As [`run`].
-pub(crate) fn play_observed(
+fn play_game(run: &Run, index: u64) -> Result<(Played, Option<Duration>), RunError> {
+    let (mut game, made_in) = new_game(run, index)?;
+    let played = play_with(&mut game, run, index, run.strategy)?;
+    Ok((played, made_in))
+}
+
+/// Plays `game`, game number `index` of `run`, with `strategy` from the run's first click.
+fn play_with(
+    game: &mut Game,
     run: &Run,
     index: u64,
-    observe: &mut dyn FnMut(Event, &Game),
+    strategy: Strategy,
 ) -> Result<Played, RunError> {
-    let first = run.first_click();
-    let mut game = Game::new(run.config, run.rule, first, game_seed(run.seed, index))
-        .map_err(RunError::Config)?;
-    play(&mut game, first, run.strategy, observe)
+    play(game, run.first_click(), strategy, &mut |_, _| {})
         .map_err(|error| RunError::Game { game: index, error })
+}
+
+/// Game number `index` of `run` before its first click: its layout drawn from
+/// `game_seed(run.seed, index)`, uniform or, for [`Run::no_guess`], no-guess for the bot's first
+/// click (the board `minesweeper-play --no-guess` makes for that seed and first click); with the
+/// time the no-guess board took to make.
+///
+/// # Errors
+/// As [`run`]: the first click cannot be held, or no no-guess board was made.
+pub(crate) fn new_game(run: &Run, index: u64) -> Result<(Game, Option<Duration>), RunError> {
+    let (first, seed) = (run.first_click(), game_seed(run.seed, index));
+    if !run.no_guess {
+        let game = Game::new(run.config, run.rule, first, seed).map_err(RunError::Config)?;
+        return Ok((game, None));
+    }
+    let start = Instant::now();
+    let made = no_guess::generate(
+        run.config,
+        run.rule,
+        first,
+        seed,
+        Effort::default_for(run.config),
+    );
+    let made_in = start.elapsed();
+    match made {
+        Ok(made) => Ok((Game::with_layout(made.layout), Some(made_in))),
+        Err(NoGuessError::Config(e)) => Err(RunError::Config(e)),
+        Err(error) => Err(RunError::NoGuess { game: index, error }),
+    }
 }
 
 /// Two strategies on the same games: how many each won, and how many games only one of them won
@@ -228,7 +278,8 @@ pub struct Comparison {
     pub only_second: u64,
 }
 
-/// Plays every game of `run` with `run.strategy` and with `other`, on the same layouts.
+/// Plays every game of `run` with `run.strategy` and with `other`, on the same layouts (each
+/// made once).
 ///
 /// # Errors
 /// As [`run`].
@@ -238,12 +289,10 @@ pub fn compare(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Comparison, RunError> {
     run.check_all()?;
-    let second = Run {
-        strategy: other,
-        ..*run
-    };
     let tally = |c: &mut Comparison, index: u64| {
-        let (a, b) = (play_one(run, index)?.won, play_one(&second, index)?.won);
+        let (game, _) = new_game(run, index)?;
+        let a = play_with(&mut game.clone(), run, index, run.strategy)?.won;
+        let b = play_with(&mut game.clone(), run, index, other)?.won;
         c.games += 1;
         c.first_wins += u64::from(a);
         c.second_wins += u64::from(b);
@@ -281,5 +330,9 @@ fn add(a: Summary, b: Summary) -> Summary {
         guesses: a.guesses + b.guesses,
         analyses: a.analyses + b.analyses,
         seconds: 0.0,
+        generation: a
+            .generation
+            .merged(&b.generation)
+            .expect("a run has fewer than 2^64 games"),
     }
 }

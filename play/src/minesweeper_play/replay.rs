@@ -15,7 +15,8 @@
 //! 1.250 flag 3 3
 //! 2.031 chord 4 3
 //! ```
-//! The first action is the first click (a `reveal`).
+//! The first action is the first click (a `reveal`). `minesweeper-bot --show --save-replay FILE`
+//! writes its game in this format too ([`Replay::of_bot`]).
 
 use std::fmt;
 use std::time::Duration;
@@ -24,6 +25,7 @@ use cp_puzzles::minesweeper::game::{Config, FirstClick, Layout};
 use cp_puzzles::minesweeper::Pos;
 
 use super::play::Move;
+use crate::minesweeper_bot::{self as bot, Event, Run};
 
 /// The first line of every replay.
 pub const HEADER: &str = "minesweeper-play replay 1";
@@ -82,7 +84,35 @@ impl fmt::Display for Replay {
     }
 }
 
+/// The time between two of the bot's moves in a replay of its game ([`Replay::of_bot`]).
+pub const BOT_PACE: Duration = Duration::from_millis(100);
+
 impl Replay {
+    /// The game that `minesweeper-bot --show` played (`shown`, game `shown.index` of `run`) as a
+    /// replay: its layout, and each of the bot's moves (its first click, safe clicks and guesses
+    /// as `reveal`, its flags as `flag`) [`BOT_PACE`] after the one before, from 0.
+    #[must_use]
+    pub fn of_bot(run: &Run, shown: &bot::Replay) -> Replay {
+        let actions = shown
+            .moves
+            .iter()
+            .zip(0u32..)
+            .map(|((event, _), n)| {
+                let m = match *event {
+                    Event::First(p) | Event::Safe(p) | Event::Guess(p, _) => Move::Reveal(p),
+                    Event::Flag(p) => Move::Flag(p),
+                };
+                (BOT_PACE * n, m)
+            })
+            .collect();
+        Replay {
+            layout: shown.layout.clone(),
+            rule: run.rule,
+            no_guess: run.no_guess,
+            actions,
+        }
+    }
+
     /// Reads a replay's text.
     ///
     /// # Errors
