@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::cleanup::Scratch;
+use crate::process::Scratch;
 use crate::program::Program;
 use crate::run::{self, Exit, Limits};
 use crate::suite::CheckerCodes;

@@ -4,21 +4,17 @@
 //! convention) gives the verdict, and its output file or feedback folder a score.
 
 use std::io::{Read, Write};
-use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
-use std::time::{Duration, Instant};
 
-use crate::program::{quote, Program};
-use crate::run::{self, Exit, Outcome, Started};
+use crate::process::spawn::INTERACTOR_GRACE;
+use crate::process::{Interactor, InteractorPipes, Started};
+use crate::program::quote;
+use crate::run::{self, Exit, Outcome, Stderr};
 use crate::suite::{Case, InteractorCodes};
 use crate::transcript::{Side, Transcript, LINE_CHARS, TRANSCRIPT_LINES};
 use crate::verdict::{self, CaseResult, Judging, Verdict};
-
-/// How long the interactor may go on once the program has ended.
-const INTERACTOR_GRACE: Duration = Duration::from_secs(5);
 
 /// Lines of the interactor's message shown with a failure.
 const MESSAGE_LINES: usize = 10;
@@ -37,11 +33,18 @@ struct Decision {
 /// failed (testlib's code 3, an unexpected Kattis code, a signal, a hang past its limit).
 pub fn judge(j: &Judging, interactor: &str, case: &Case) -> Result<CaseResult, String> {
     let expected_exit = case.expected_exit()?;
-    let scratch = crate::cleanup::Scratch::new("judge-")?;
+    let scratch = crate::process::Scratch::new("judge-")?;
     let codes = j.settings.interactor_codes;
     let command = format!("{interactor} {}", arguments(codes, case, scratch.path())?);
     let (o, exited, transcript) = converse(j, &command, interactor)?;
-    let decision = decide(interactor, codes, &exited, scratch.path())?;
+    let decision = match exited.exit {
+        Some(exit) => decide(interactor, codes, exit, &exited.stderr, scratch.path())?,
+        // The program killed the helper that watched both: it is judged on its own end.
+        None => Decision {
+            rejection: None,
+            score: None,
+        },
+    };
     let first = match codes {
         InteractorCodes::Testlib => Ended::Interactor(exited.first),
         InteractorCodes::Kattis => Ended::Program(!exited.first),
@@ -80,73 +83,62 @@ fn absolute(p: &Path) -> std::path::PathBuf {
 }
 
 /// How the interactor ended: its exit, the tail of its stderr, and whether it ended before the
-/// program did (or was stopped).
+/// program did (as the measuring helper saw them end, on its one clock); `None` if its end is
+/// unknown (the program killed the helper that watched them).
 struct Exited {
-    exit: Exit,
+    exit: Option<Exit>,
     stderr: Vec<u8>,
     first: bool,
 }
 
-/// The interactor's end as its waiting thread sends it: when, and its status.
-type RefereeExit = (Instant, std::io::Result<std::process::ExitStatus>);
-
-/// Starts the interactor `command` (from the suite's folder) and the program together, relays
-/// between them until both have ended, and kills the interactor's process group (the program's
-/// helper ends everything the program started).
+/// Starts the interactor `command` (from the suite's folder) and the program together under one
+/// measuring helper, relays between them until both have ended (the helper ends everything
+/// they started).
 fn converse(
     j: &Judging,
     command: &str,
     interactor: &str,
 ) -> Result<(Outcome, Exited, Arc<Transcript>), String> {
-    let mut referee = Program::ShellIn(command.to_string(), j.dir.to_path_buf()).command();
-    referee
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    let mut referee = crate::cleanup::spawn(&mut referee, false)
-        .map_err(|e| format!("cannot run the interactor {interactor:?}: {e}"))?;
-    let pid = referee.id() as libc::pid_t;
-    let mut started = match Started::spawn(j.program) {
-        Ok(s) => s,
-        Err(e) => {
-            end(&mut referee);
-            return Err(format!("cannot run {:?}: {e}", j.program.describe()));
-        }
-    };
+    let (mut started, pipes) = Started::converse(j.program, j.dir, command)
+        .map_err(|e| format!("cannot run {:?}: {e}", j.program.describe()))?;
     let transcript = Arc::new(Transcript::default());
     let exceeded = Arc::new(AtomicBool::new(false));
     let (done_tx, done_rx) = mpsc::channel::<()>();
-    let (exit_tx, exit_rx) = mpsc::channel();
     let wiring = Wiring {
         transcript: Arc::clone(&transcript),
         output: (j.limits.output, Arc::clone(&exceeded)),
         done: done_tx,
-        exit: exit_tx,
     };
-    let (program_stderr, referee_stderr) = match wiring.connect(&mut started, referee) {
+    let (program_stderr, referee_stderr) = match wiring.connect(&mut started, pipes) {
         Ok(stderrs) => stderrs,
         Err(e) => {
             started.stop();
-            run::kill_group(pid);
-            // SAFETY: pid is our child (if its waiting thread has reaped it, this fails).
-            unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
             return Err(format!("cannot run {:?}: {e}", j.program.describe()));
         }
     };
     let ended = started.wait(j.limits, &exceeded);
-    let exit = wait_referee(&exit_rx, pid, interactor);
-    run::kill_group(pid);
     run::await_threads(&done_rx, 4);
     let ended = ended.map_err(|e| format!("cannot wait for {:?}: {e}", j.program.describe()))?;
-    let (at, exit) = exit?;
-    let program_at = ended.at;
-    let o = ended.outcome(Vec::new(), &program_stderr);
+    let (exit, first) = match ended.interactor {
+        Some(Interactor::Exited { exit, first }) => (Some(exit), first),
+        Some(Interactor::Hung) => {
+            return Err(format!(
+                "the interactor {interactor:?} did not end within {} s of the program",
+                INTERACTOR_GRACE.as_secs()
+            ))
+        }
+        Some(Interactor::NoFork(errno)) => {
+            let e = std::io::Error::from_raw_os_error(errno);
+            return Err(format!("cannot run the interactor {interactor:?}: {e}"));
+        }
+        Some(Interactor::Unknown) | None => (None, false),
+    };
+    let o = run::outcome(&ended, Vec::new(), &program_stderr);
     let stderr = std::mem::take(&mut *referee_stderr.lock().unwrap_or_else(|e| e.into_inner()));
     let exited = Exited {
         exit,
         stderr,
-        first: at < program_at,
+        first,
     };
     Ok((o, exited, transcript))
 }
@@ -158,88 +150,40 @@ struct Wiring {
     output: (usize, Arc<AtomicBool>),
     /// Signalled by each pipe thread at its end.
     done: mpsc::Sender<()>,
-    /// Gets the interactor's end.
-    exit: mpsc::Sender<RefereeExit>,
 }
 
 impl Wiring {
-    /// Starts the relays both ways, the stderr drains, and the thread that waits for the
-    /// interactor; the program's and the interactor's stderr tails.
+    /// Starts the relays both ways and the stderr drains; the program's and the interactor's
+    /// stderr tails.
     ///
     /// # Errors
     /// A thread cannot be started.
     fn connect(
         self,
         started: &mut Started,
-        mut referee: Child,
+        referee: InteractorPipes,
     ) -> std::io::Result<(Stderr, Stderr)> {
         let to_program = started.child.stdin.take().expect("stdin is piped");
         let from_program = started.child.stdout.take().expect("stdout is piped");
-        let to_referee = referee.stdin.take().expect("stdin is piped");
-        let from_referee = referee.stdout.take().expect("stdout is piped");
         let relay_to_program = Relay {
             side: Side::Interactor,
             transcript: Arc::clone(&self.transcript),
             cap: None,
             done: self.done.clone(),
         };
-        relay_to_program.spawn(from_referee, to_program)?;
+        relay_to_program.spawn(referee.stdout, to_program)?;
         let relay_to_referee = Relay {
             side: Side::Program,
             transcript: self.transcript,
             cap: Some(self.output),
             done: self.done.clone(),
         };
-        relay_to_referee.spawn(from_program, to_referee)?;
-        let program_stderr = started.drain_stderr(self.done.clone())?;
+        relay_to_referee.spawn(from_program, referee.stdin)?;
+        let program_stderr = run::drain_stderr(started, self.done.clone())?;
         let referee_stderr = Arc::new(Mutex::new(Vec::new()));
-        let pipe = referee.stderr.take().expect("stderr is piped");
-        run::spawn_stderr_reader(pipe, Arc::clone(&referee_stderr), self.done)?;
-        let exit = self.exit;
-        run::spawn_thread("interactor", move || {
-            let status = referee.wait();
-            let _ = exit.send((Instant::now(), status));
-        })?;
+        run::spawn_stderr_reader(referee.stderr, Arc::clone(&referee_stderr), self.done)?;
         Ok((program_stderr, referee_stderr))
     }
-}
-
-/// The tail of a process's stderr, filled by its draining thread.
-type Stderr = Arc<Mutex<Vec<u8>>>;
-
-/// The interactor's end as its waiting thread saw it, within [`INTERACTOR_GRACE`]; past that its
-/// group `pid` is killed and the hang is an error.
-fn wait_referee(
-    ended: &mpsc::Receiver<RefereeExit>,
-    pid: libc::pid_t,
-    interactor: &str,
-) -> Result<(Instant, Exit), String> {
-    let Ok((at, status)) = ended.recv_timeout(INTERACTOR_GRACE) else {
-        run::kill_group(pid);
-        let _ = ended.recv_timeout(INTERACTOR_GRACE);
-        return Err(format!(
-            "the interactor {interactor:?} did not end within {} s of the program",
-            INTERACTOR_GRACE.as_secs()
-        ));
-    };
-    let status =
-        status.map_err(|e| format!("cannot wait for the interactor {interactor:?}: {e}"))?;
-    Ok((at, exit_of(status)))
-}
-
-fn exit_of(status: std::process::ExitStatus) -> Exit {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
-        (Some(c), _) => Exit::Code(c),
-        (None, s) => Exit::Signal(s.unwrap_or(0)),
-    }
-}
-
-/// Kills the interactor's process group and reaps the interactor (when the program could not be
-/// started).
-fn end(referee: &mut Child) {
-    run::kill_group(referee.id() as libc::pid_t);
-    let _ = referee.wait();
 }
 
 /// One direction of the conversation: copies one process's stdout to the other's stdin, keeps
@@ -329,7 +273,8 @@ enum Ended {
 fn decide(
     interactor: &str,
     codes: InteractorCodes,
-    exited: &Exited,
+    exit: Exit,
+    stderr: &[u8],
     scratch: &Path,
 ) -> Result<Decision, String> {
     let feedback = scratch.join("feedback");
@@ -338,14 +283,14 @@ fn decide(
         said += &String::from_utf8_lossy(&read_or_empty(&feedback.join("judgemessage.txt")));
         said.push('\n');
     }
-    said += &String::from_utf8_lossy(&exited.stderr);
+    said += &String::from_utf8_lossy(stderr);
     let said = last_lines(&said, MESSAGE_LINES);
     let failed = |how: String| {
         let sep = if said.is_empty() { "" } else { ": " };
         let said = said.replace('\n', "; ");
         Err(format!("the interactor {interactor:?} {how}{sep}{said}"))
     };
-    let code = match exited.exit {
+    let code = match exit {
         Exit::Signal(s) => return failed(format!("was killed by signal {s}")),
         Exit::Code(c @ (126 | 127)) => return failed(format!("could not be run (exit {c})")),
         // The shell that ran it reports a signal as 128 + its number.

@@ -4,15 +4,14 @@
 
 pub mod bundle;
 pub mod checker;
-pub mod cleanup;
 pub mod cli;
 pub mod compare;
 pub mod diff;
 pub mod formats;
 pub mod interact;
 pub mod machine;
-pub mod measure;
 pub mod out;
+pub mod process;
 pub mod program;
 pub mod record;
 pub mod report;
@@ -22,5 +21,4 @@ pub mod source;
 pub mod stress;
 pub mod suite;
 pub mod transcript;
-pub mod tree;
 pub mod verdict;

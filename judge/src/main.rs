@@ -6,9 +6,8 @@
 //! Exit codes: 0 every case AC (or the command succeeded), 1 a case failed, 2 a usage or setup
 //! error.
 
-use judge::{
-    bundle, cleanup, cli, formats, machine, measure, out, record, report, session, stress,
-};
+use judge::process::{helper, registry};
+use judge::{bundle, cli, formats, machine, out, record, report, session, stress};
 
 use std::process::ExitCode;
 
@@ -16,14 +15,14 @@ use cli::{Command, Format, JudgeArgs};
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if args.get(1).is_some_and(|a| a == measure::HELPER) {
-        return measure::helper(&args[2..]);
+    if args.get(1).is_some_and(|a| a == helper::HELPER) {
+        return helper::helper(&args[2..]);
     }
-    if let Err(e) = cleanup::on_termination() {
+    if let Err(e) = registry::on_termination() {
         out::stderr(&format!("judge: {e}\n"));
         return ExitCode::from(2);
     }
-    cleanup::adopt_orphans();
+    registry::adopt_orphans();
     let result = run(args);
     if let Some(e) = out::write_error() {
         out::stderr(&format!("judge: cannot write the output: {e}\n"));

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::cleanup::Scratch;
+use crate::process::Scratch;
 use crate::program::{quote, Program};
 use crate::run::{self, Exit, Limits};
 

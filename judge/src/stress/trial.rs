@@ -50,14 +50,14 @@ pub struct Failure {
 /// A place to put one input and its answer for the comparison (a checker reads files).
 pub struct Trial<'a> {
     setup: &'a Setup,
-    work: crate::cleanup::Scratch,
+    work: crate::process::Scratch,
 }
 
 impl<'a> Trial<'a> {
     /// # Errors
     /// The temporary folder cannot be made.
     pub fn new(setup: &'a Setup) -> Result<Trial<'a>, String> {
-        let work = crate::cleanup::Scratch::new("judge-stress-")?;
+        let work = crate::process::Scratch::new("judge-stress-")?;
         Ok(Trial { setup, work })
     }
 

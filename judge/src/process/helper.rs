@@ -1,0 +1,317 @@
+//! The measuring helper: the small process that starts the program (and, in a conversation, the
+//! interactor), watches them end on one clock, measures the program's own peak memory and ends
+//! everything they started.
+//!
+//! The kernel's peak RSS of a process (`ru_maxrss`) counts every page it held since it was
+//! forked, including the pages of the parent it was forked from, up to its `exec`. A program
+//! spawned straight from the judge would thus report at least the judge's own size. So the judge
+//! runs itself as a helper (`judge __measure NPROC [--interactor DIR COMMAND] PROGRAM ARGS...`):
+//! the freshly started helper, which holds only a few pages, forks the program into a process
+//! group of its own, waits for it, and writes how it ended to the pipe on descriptor 3 (see
+//! [`super::report`]).
+//!
+//! The helper is a child subreaper (`PR_SET_CHILD_SUBREAPER`): a process the program started
+//! whose parent exits is adopted by the helper, not by init, even if it left the program's group
+//! or session (`setsid`, `set -m`, `setpgid`). Once the program has exited, the helper kills its
+//! group (before reaping its leader, so that the group's number is still its own) and every
+//! process below itself, reaps them, and only then reports; so when the helper is gone, so is
+//! everything of its case.
+//!
+//! Signals: SIGUSR1 stops the program (the judge, on a limit): the helper kills its group. SIGTERM
+//! stops everything (the judge stopping altogether, or giving up on a hanging interactor): the
+//! program's group and the interactor's. The helper gets SIGTERM if the judge's thread that
+//! started it dies (`PR_SET_PDEATHSIG`), so that a judge killed with SIGKILL leaves nothing.
+//!
+//! In a conversation (`--interactor`) the helper also forks `sh -c COMMAND` in `DIR`, its stdin,
+//! stdout and stderr on descriptors 4, 5 and 6. It reports the exit of each, timed on its own
+//! clock as it reaps them, so that the judge can tell which ended first from one observer. Two
+//! ends seen in the same wake-up are reported at the same instant. The program's memory leaves out
+//! the interactor's own; orphans of the interactor (rare: a shell waits for its commands) cannot be
+//! told from the program's and count as the program's.
+//!
+//! The program runs under a limit of processes (`RLIMIT_NPROC`, given by the judge), lower than
+//! the judge's own, so that a fork bomb leaves the judge room to start its threads.
+
+use std::ffi::{CString, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::{Duration, Instant};
+
+use super::report;
+use super::sys::{self, Exec, Pid, Signal, SignalSet};
+use super::tree;
+
+/// The helper's first argument.
+pub const HELPER: &str = "__measure";
+
+/// The descriptor the helper reports on.
+pub const REPORT_FD: i32 = 3;
+
+/// The descriptors of the interactor's stdin, stdout and stderr, in a conversation.
+pub const INTERACTOR_FDS: [i32; 3] = [4, 5, 6];
+
+/// How long the helper keeps killing what is left below it before it gives up (processes stuck
+/// in the kernel).
+const CLEANUP: Duration = Duration::from_secs(10);
+
+/// The helper's arguments.
+struct Args {
+    processes: u64,
+    /// `sh -c COMMAND` and its folder.
+    interactor: Option<Exec>,
+    program: Exec,
+}
+
+impl Args {
+    /// `NPROC [--interactor DIR COMMAND] PROGRAM ARGS...`.
+    fn parse(args: &[OsString]) -> Option<Args> {
+        let c = |s: &OsString| CString::new(s.as_bytes()).ok();
+        let processes = args.first()?.to_str()?.parse().ok()?;
+        let mut rest = &args[1..];
+        let mut interactor = None;
+        if rest.first().is_some_and(|a| a == "--interactor") {
+            let (dir, command) = (c(rest.get(1)?)?, c(rest.get(2)?)?);
+            let argv = vec![c(&"sh".into())?, c(&"-c".into())?, command];
+            interactor = Some(Exec::new(argv, Some(dir)).stdio(INTERACTOR_FDS));
+            rest = &rest[3..];
+        }
+        let argv: Option<Vec<CString>> = rest.iter().map(c).collect();
+        let argv = argv.filter(|a| !a.is_empty())?;
+        let program = Exec::new(argv, None).processes(processes);
+        Some(Args {
+            processes,
+            interactor,
+            program,
+        })
+    }
+}
+
+/// The helper: runs as the module says, reports on descriptor 3, exits 0; exits 127 if the
+/// arguments are wrong.
+pub fn helper(args: &[OsString]) -> std::process::ExitCode {
+    let Some(args) = Args::parse(args) else {
+        return std::process::ExitCode::from(127);
+    };
+    debug_assert!(args.processes > 0);
+    for fd in std::iter::once(REPORT_FD).chain(INTERACTOR_FDS) {
+        sys::set_cloexec(fd, true);
+    }
+    sys::set_child_subreaper();
+    let signals = SignalSet::of(&[sys::SIGTERM, sys::SIGUSR1]);
+    // Blocked until the groups are known to the handlers.
+    signals.block();
+    sys::on_signal(sys::SIGTERM, on_signal);
+    sys::on_signal(sys::SIGUSR1, on_signal);
+    let mut case = Case {
+        start: Instant::now(),
+        program: None,
+        program_start: Duration::ZERO,
+        interactor: None,
+        max_rss_kib: 0,
+    };
+    if case.start_all(&args) {
+        signals.unblock();
+        case.watch();
+    }
+    case.end_all();
+    std::process::ExitCode::SUCCESS
+}
+
+/// The program's process group (its pid) while it runs, for the signal handler; 0 otherwise.
+static PROGRAM: AtomicI32 = AtomicI32::new(0);
+
+/// The interactor's process group while it runs; 0 otherwise.
+static INTERACTOR: AtomicI32 = AtomicI32::new(0);
+
+/// SIGUSR1 kills the program's group; SIGTERM the interactor's too. The helper's wait then
+/// returns, and it ends the rest. Each number is cleared before its leader is reaped.
+extern "C" fn on_signal(signal: Signal) {
+    // Async-signal-safe: two loads and at most two kills, nothing allocated.
+    let interactor = if signal == sys::SIGTERM {
+        INTERACTOR.load(Ordering::SeqCst)
+    } else {
+        0
+    };
+    for pgid in [PROGRAM.load(Ordering::SeqCst), interactor] {
+        if pgid > 0 {
+            let _ = sys::kill_group(pgid, sys::SIGKILL);
+        }
+    }
+}
+
+/// The processes of one case, as the helper watches them.
+struct Case {
+    /// The helper's clock: every time it reports is from here.
+    start: Instant,
+    /// The program, until it is reaped.
+    program: Option<Pid>,
+    /// When the program was forked.
+    program_start: Duration,
+    /// The interactor, until it is reaped.
+    interactor: Option<Pid>,
+    /// The largest peak RSS of the program's side so far.
+    max_rss_kib: u64,
+}
+
+impl Case {
+    /// Forks the interactor (if any), then the program; whether both started (else the failure
+    /// is reported).
+    fn start_all(&mut self, args: &Args) -> bool {
+        if let Some(exec) = &args.interactor {
+            let spawned = sys::spawn(exec);
+            // Only the interactor holds its pipes: the judge sees their ends when it ends.
+            for fd in INTERACTOR_FDS {
+                sys::close_inherited(fd);
+            }
+            match spawned {
+                Ok(pid) => {
+                    self.interactor = Some(pid);
+                    INTERACTOR.store(pid, Ordering::SeqCst);
+                }
+                Err(e) => {
+                    say(&report::no_fork("nointeractor", &e));
+                    return false;
+                }
+            }
+        }
+        self.program_start = self.start.elapsed();
+        match sys::spawn(&args.program) {
+            Ok(pid) => {
+                self.program = Some(pid);
+                PROGRAM.store(pid, Ordering::SeqCst);
+                say(&report::pids(pid, self.interactor));
+                true
+            }
+            Err(e) => {
+                say(&report::no_fork("nofork", &e));
+                false
+            }
+        }
+    }
+
+    /// Waits until the program and the interactor have ended, reaping orphans meanwhile.
+    fn watch(&mut self) {
+        while self.program.is_some() || self.interactor.is_some() {
+            match sys::ended(-1, false) {
+                Ok(Some(pid)) => self.exited(pid),
+                Ok(None) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return, // no child left
+            }
+        }
+    }
+
+    /// Handles the end of child `pid` (not yet reaped). If the program and the interactor have
+    /// both ended by now, both are reported at this instant.
+    fn exited(&mut self, pid: Pid) {
+        let at = self.start.elapsed();
+        let ended = |p: Option<Pid>| p.filter(|&p| p == pid || sys::ended(p, true).ok() == Some(Some(p)));
+        let (program, interactor) = (ended(self.program), ended(self.interactor));
+        if program.is_none() && interactor.is_none() {
+            self.reap(pid);
+            return;
+        }
+        // The interactor first: the program's cleanup reaps whatever else has ended.
+        if let Some(i) = interactor {
+            self.end_interactor(i, at);
+        }
+        if let Some(p) = program {
+            self.end_program(p, at);
+        }
+    }
+
+    /// The program has ended (seen at `at`): kills its group, reaps it, ends what is left of its
+    /// side, and reports.
+    fn end_program(&mut self, pid: Pid, at: Duration) {
+        let _ = sys::kill_group(pid, sys::SIGKILL);
+        PROGRAM.store(0, Ordering::SeqCst);
+        self.program = None;
+        let status = self.reap(pid);
+        self.end_side();
+        let wall = at.saturating_sub(self.program_start);
+        say(&report::ran(status, self.max_rss_kib, wall, at));
+    }
+
+    /// The interactor has ended (seen at `at`): kills its group, reaps it, and reports.
+    fn end_interactor(&mut self, pid: Pid, at: Duration) {
+        let _ = sys::kill_group(pid, sys::SIGKILL);
+        INTERACTOR.store(0, Ordering::SeqCst);
+        self.interactor = None;
+        let status = loop {
+            match sys::reap(pid, false) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                r => break r.ok().flatten().map_or(0, |r| r.status),
+            }
+        };
+        say(&report::interactor(status, at));
+    }
+
+    /// Reaps child `pid` (ended) into the program's memory; its wait status.
+    fn reap(&mut self, pid: Pid) -> sys::Status {
+        loop {
+            match sys::reap(pid, false) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                r => {
+                    let reaped = r.ok().flatten();
+                    let kib = reaped.map_or(0, |r| r.max_rss_kib);
+                    self.max_rss_kib = self.max_rss_kib.max(kib);
+                    return reaped.map_or(0, |r| r.status);
+                }
+            }
+        }
+    }
+
+    /// Ends everything below the helper, the interactor included (unreported: the case is
+    /// over, or could not start).
+    fn end_all(&mut self) {
+        if let Some(i) = self.interactor.take() {
+            let _ = sys::kill_group(i, sys::SIGKILL);
+            INTERACTOR.store(0, Ordering::SeqCst);
+        }
+        self.end_side();
+    }
+
+    /// Kills every process below the helper but the interactor's side, again until none is
+    /// left (or [`CLEANUP`] has passed), reaping them; an interactor that ends meanwhile is
+    /// reported.
+    fn end_side(&mut self) {
+        let me = sys::getpid();
+        let deadline = Instant::now() + CLEANUP;
+        loop {
+            let others = loop {
+                match sys::ended(-1, true) {
+                    Ok(Some(pid)) if Some(pid) == self.interactor => {
+                        self.end_interactor(pid, self.start.elapsed());
+                    }
+                    Ok(Some(pid)) => {
+                        self.reap(pid);
+                    }
+                    Ok(None) => break self.interactor.is_none() || others_than(me, self.interactor),
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => return, // no child left: nothing is left below the helper
+                }
+            };
+            if !others || Instant::now() >= deadline {
+                return;
+            }
+            tree::kill_below(me, self.interactor);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+/// Whether `me` has children other than `interactor`: from `/proc/self/task/ME/children`, or a
+/// reading of all of `/proc` where that file is missing.
+fn others_than(me: Pid, interactor: Option<Pid>) -> bool {
+    let path = format!("/proc/{me}/task/{me}/children");
+    let children: Vec<Pid> = match std::fs::read_to_string(path) {
+        Ok(text) => text.split_whitespace().filter_map(|p| p.parse().ok()).collect(),
+        Err(_) => tree::children(me).iter().map(|p| p.pid).collect(),
+    };
+    children.iter().any(|&c| Some(c) != interactor)
+}
+
+/// Writes `line` to the judge.
+fn say(line: &str) {
+    sys::write_all(REPORT_FD, line.as_bytes());
+}

@@ -1,0 +1,236 @@
+//! What the judge must end or remove if it is told to stop: the measuring helpers of everything
+//! it runs (programs, checkers, interactors), and its temporary folders. On SIGTERM or SIGINT a
+//! thread of its own (the signals are blocked in every other thread) asks each helper to end
+//! everything below it, removes the temporary folders, then lets the signal end the judge.
+//!
+//! The judge is also a child subreaper: if a program kills its helper, the program and what it
+//! started are adopted by the judge rather than by init, and [`sweep_orphans`] ends them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use super::sys::{self, Pid, Pidfd, Signal, SignalSet};
+
+/// Slots for running helpers (0: free); more than this many at once go untracked.
+const SLOTS: usize = 256;
+
+/// The running helpers, each slot a pid (high half) and the number of a pidfd on it (low half,
+/// or `u32::MAX` without one).
+static HELPERS: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
+
+/// The temporary folders in use.
+static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Held while a helper is spawned and recorded, and while orphans are swept, so that a helper
+/// just spawned is never taken for an orphan.
+static SPAWNING: Mutex<()> = Mutex::new(());
+
+/// A helper the judge started and has not reaped yet, recorded until it is reaped or dropped.
+pub struct Handle {
+    pid: Pid,
+    pidfd: Option<Pidfd>,
+    slot: u64,
+}
+
+impl Handle {
+    /// The helper's pid (its own until it is reaped).
+    #[must_use]
+    pub fn pid(&self) -> Pid {
+        self.pid
+    }
+
+    /// Sends `signal` to the helper: through its pidfd, or by number (it is our child, not yet
+    /// reaped, so the number is still its own).
+    ///
+    /// # Errors
+    /// The helper is gone.
+    pub fn signal(&self, signal: Signal) -> std::io::Result<()> {
+        match &self.pidfd {
+            Some(pidfd) => pidfd.signal(signal),
+            None => sys::kill(self.pid, signal),
+        }
+    }
+
+    /// Reaps the helper if it has exited (and forgets it).
+    ///
+    /// # Errors
+    /// It cannot be waited for (already reaped).
+    pub fn reap_now(&self) -> std::io::Result<Option<sys::Reaped>> {
+        match sys::reap(self.pid, true) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Ok(None),
+            Ok(Some(reaped)) => {
+                self.forget();
+                Ok(Some(reaped))
+            }
+            other => other,
+        }
+    }
+
+    /// Waits for the helper to exit and reaps it (and forgets it).
+    #[must_use]
+    pub fn reap_blocking(&self) -> Option<sys::Reaped> {
+        loop {
+            match sys::reap(self.pid, false) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                r => {
+                    self.forget();
+                    return r.ok().flatten();
+                }
+            }
+        }
+    }
+
+    /// Removes the helper from the table, before its pid or its pidfd's number can be reused.
+    fn forget(&self) {
+        let _ = HELPERS.iter().find(|s| {
+            s.compare_exchange(self.slot, 0, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        });
+    }
+}
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        self.forget();
+    }
+}
+
+/// Spawns the helper `cmd` and records it.
+///
+/// # Errors
+/// The process cannot be spawned.
+pub fn spawn(cmd: &mut Command) -> std::io::Result<(Child, Handle)> {
+    let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
+    let child = cmd.spawn()?;
+    let pid = child.id() as Pid;
+    // The child is not reaped yet: its pid cannot name another process.
+    let pidfd = sys::pidfds().then(|| Pidfd::open(pid).ok()).flatten();
+    let fd = pidfd.as_ref().map_or(u32::MAX, |p| p.raw() as u32);
+    let slot = (u64::from(pid as u32) << 32) | u64::from(fd);
+    let _ = HELPERS.iter().find(|s| {
+        s.compare_exchange(0, slot, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    });
+    Ok((child, Handle { pid, pidfd, slot }))
+}
+
+/// The recorded helpers' (pid, pidfd number) pairs.
+fn helpers() -> impl Iterator<Item = (Pid, Option<i32>)> {
+    HELPERS.iter().filter_map(|s| {
+        let slot = s.load(Ordering::SeqCst);
+        let (pid, fd) = ((slot >> 32) as u32 as Pid, slot as u32);
+        (slot != 0).then_some((pid, (fd != u32::MAX).then_some(fd as i32)))
+    })
+}
+
+/// Makes the judge a child subreaper (see the module's documentation).
+pub fn adopt_orphans() {
+    sys::set_child_subreaper();
+}
+
+/// Kills and reaps the judge's children that it did not start as a helper (orphans of a program
+/// that killed its helper), and everything below them, until none is left or 10 s have passed.
+pub fn sweep_orphans() {
+    let me = sys::getpid();
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while std::time::Instant::now() < give_up {
+        let orphans: Vec<Pid> = {
+            let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
+            let ours: Vec<Pid> = helpers().map(|(pid, _)| pid).collect();
+            let foreign = super::tree::children(me)
+                .into_iter()
+                .filter(|p| !ours.contains(&p.pid));
+            let orphans: Vec<super::tree::Proc> = foreign.collect();
+            for p in &orphans {
+                super::tree::kill_below(p.pid, None);
+                // Our child, not reaped (only this sweep reaps orphans, under the lock).
+                let _ = sys::kill(p.pid, sys::SIGKILL);
+            }
+            orphans.iter().map(|p| p.pid).collect()
+        };
+        if orphans.is_empty() {
+            return;
+        }
+        for pid in orphans {
+            let _ = sys::reap(pid, false);
+        }
+    }
+}
+
+/// A private temporary folder (mode 0700, a random name, created exclusively), removed when
+/// dropped, or by the judge's signal thread if the judge is stopped first.
+pub struct Scratch(tempfile::TempDir);
+
+impl Scratch {
+    /// A new folder `$TMPDIR/PREFIXxxxxxx`.
+    ///
+    /// # Errors
+    /// The folder cannot be created or made private.
+    pub fn new(prefix: &str) -> Result<Scratch, String> {
+        let dir = tempfile::Builder::new()
+            .prefix(prefix)
+            .tempdir()
+            .map_err(|e| format!("cannot create a temporary folder: {e}"))?;
+        let private = std::os::unix::fs::PermissionsExt::from_mode(0o700);
+        std::fs::set_permissions(dir.path(), private)
+            .map_err(|e| format!("{}: {e}", dir.path().display()))?;
+        lock_folders().push(dir.path().to_path_buf());
+        Ok(Scratch(dir))
+    }
+
+    /// The folder.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        lock_folders().retain(|p| p != self.0.path());
+    }
+}
+
+fn lock_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    FOLDERS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The signals that stop the judge.
+fn termination_signals() -> SignalSet {
+    SignalSet::of(&[sys::SIGTERM, sys::SIGINT])
+}
+
+/// Blocks SIGTERM and SIGINT in the calling thread (and so in every thread it starts later), and
+/// starts the thread that handles them. Call it first, before any other thread exists.
+///
+/// # Errors
+/// The thread cannot be started.
+pub fn on_termination() -> Result<(), String> {
+    let set = termination_signals();
+    set.block();
+    std::thread::Builder::new()
+        .name("signals".to_owned())
+        .spawn(move || loop {
+            if let Some(signal) = set.wait() {
+                terminate(signal);
+            }
+        })
+        .map(drop)
+        .map_err(|e| format!("cannot start a thread: {e}"))
+}
+
+/// Ends what the judge has running, removes its temporary folders, and dies of `signal`.
+fn terminate(signal: Signal) {
+    for (pid, fd) in helpers() {
+        let _ = match fd {
+            Some(fd) => sys::signal_fd(fd, sys::SIGTERM),
+            None => sys::kill(pid, sys::SIGTERM),
+        };
+    }
+    for dir in lock_folders().iter() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    sys::die_of(signal);
+}

@@ -1,0 +1,454 @@
+//! The judge's side of a measuring helper: starting a program (alone, or in a conversation with
+//! an interactor) under its helper, waiting for it within its limits, and stopping it.
+//!
+//! The judge never waits on a helper for long: it polls it, every 50 µs at first and every
+//! millisecond later, so that quick runs are timed closely and long ones cost little, and it
+//! checks the limits between polls. Signals to the helper go through a pidfd (see
+//! [`super::sys`]).
+
+use std::fs::File;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::helper::{HELPER, INTERACTOR_FDS, REPORT_FD};
+use super::registry::{self, Handle};
+use super::report::{Reported, Said};
+use super::sys::{self, Signal};
+use super::tree;
+use crate::program::Program;
+
+/// Limits for one run.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub time: Duration,
+    /// Bytes of stdout kept; past this the run is stopped and reported as `OLE`.
+    pub output: usize,
+    /// Bytes of resident memory for every process of the run together (all below the helper,
+    /// whatever their group or session, but the interactor's), checked every `MEMORY_POLL`
+    /// while it runs; past this the run is stopped.
+    pub memory: Option<u64>,
+}
+
+/// How a process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Exited normally with this code.
+    Code(i32),
+    /// Killed by this signal (also when the judge killed it on time or output).
+    Signal(i32),
+}
+
+impl Exit {
+    /// The exit of a raw wait status.
+    #[must_use]
+    pub fn of(status: sys::Status) -> Exit {
+        match sys::decode(status) {
+            Ok(code) => Exit::Code(code),
+            Err(signal) => Exit::Signal(signal),
+        }
+    }
+}
+
+/// How often the memory of a run with a memory limit is read.
+const MEMORY_POLL: Duration = Duration::from_millis(20);
+
+/// How long the helper may take to end a program's tree once asked to (it gives up after 10 s
+/// of its own); past this the judge kills the helper and what it can see below it.
+const HELPER_GRACE: Duration = Duration::from_secs(15);
+
+/// How long the interactor may go on once the program has ended.
+pub const INTERACTOR_GRACE: Duration = Duration::from_secs(5);
+
+/// The judge's ends of the interactor's stdin, stdout and stderr.
+pub struct InteractorPipes {
+    pub stdin: File,
+    pub stdout: File,
+    pub stderr: File,
+}
+
+/// A program spawned under the measuring helper, in a process group of its own, its three pipes
+/// open for the caller to take.
+pub struct Started {
+    /// The helper, holding the program's stdin, stdout and stderr.
+    pub child: Child,
+    handle: Handle,
+    report: Report,
+    start: Instant,
+    conversation: bool,
+}
+
+/// How a started program ended.
+#[derive(Clone, Copy, Debug)]
+pub struct Ended {
+    /// From spawn to exit (or to the kill).
+    pub wall: Duration,
+    /// Peak resident memory in bytes.
+    pub max_rss: u64,
+    pub timed_out: bool,
+    pub output_exceeded: bool,
+    /// Stopped while running for going past `Limits::memory`.
+    pub memory_exceeded: bool,
+    pub exit: Exit,
+    /// In a conversation, how the interactor ended.
+    pub interactor: Option<Interactor>,
+}
+
+/// How the interactor of a conversation ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interactor {
+    /// It exited; `first` if the helper saw it end before the program.
+    Exited { exit: Exit, first: bool },
+    /// It was still running [`INTERACTOR_GRACE`] after the program, and was killed.
+    Hung,
+    /// It could not be started: the `errno`.
+    NoFork(i32),
+    /// Its end is unknown (the helper was killed).
+    Unknown,
+}
+
+impl Started {
+    /// Spawns `program` under its helper, with its stdin, stdout and stderr piped; the clock
+    /// starts now.
+    ///
+    /// # Errors
+    /// The helper cannot be spawned.
+    pub fn spawn(program: &Program) -> std::io::Result<Started> {
+        Started::start(program, None).map(|(s, _)| s)
+    }
+
+    /// Spawns `program` and the interactor `sh -c command` (run from `dir`) under one helper,
+    /// each with its stdin, stdout and stderr piped; the interactor's pipes are returned.
+    ///
+    /// # Errors
+    /// The helper cannot be spawned.
+    pub fn converse(
+        program: &Program,
+        dir: &std::path::Path,
+        command: &str,
+    ) -> std::io::Result<(Started, InteractorPipes)> {
+        let (started, pipes) = Started::start(program, Some((dir, command)))?;
+        Ok((started, pipes.expect("a conversation has the interactor's pipes")))
+    }
+
+    fn start(
+        program: &Program,
+        interactor: Option<(&std::path::Path, &str)>,
+    ) -> std::io::Result<(Started, Option<InteractorPipes>)> {
+        let command = program.command();
+        let mut cmd = Command::new(std::env::current_exe()?);
+        cmd.arg(HELPER).arg(super::limits::processes().to_string());
+        let (report_read, report_write) = sys::pipe_nonblocking()?;
+        let mut passed = vec![(report_write.as_raw_fd(), REPORT_FD)];
+        // The child's ends (held until the spawn) and the judge's.
+        let mut theirs: Vec<OwnedFd> = vec![report_write];
+        let mut pipes = None;
+        if let Some((dir, command)) = interactor {
+            cmd.arg("--interactor").arg(dir).arg(command);
+            let (stdin_read, stdin_write) = sys::pipe_blocking()?;
+            let (stdout_read, stdout_write) = sys::pipe_blocking()?;
+            let (stderr_read, stderr_write) = sys::pipe_blocking()?;
+            for (fd, to) in [&stdin_read, &stdout_write, &stderr_write]
+                .into_iter()
+                .zip(INTERACTOR_FDS)
+            {
+                passed.push((fd.as_raw_fd(), to));
+            }
+            theirs.extend([stdin_read, stdout_write, stderr_write]);
+            pipes = Some(InteractorPipes {
+                stdin: File::from(stdin_write),
+                stdout: File::from(stdout_read),
+                stderr: File::from(stderr_read),
+            });
+        }
+        cmd.arg(command.get_program()).args(command.get_args());
+        if let Some(dir) = command.get_current_dir() {
+            cmd.current_dir(dir);
+        }
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        sys::pass_fds(&mut cmd, passed, sys::SIGTERM);
+        let start = Instant::now();
+        let (child, handle) = retry_busy(|| registry::spawn(&mut cmd))?;
+        drop(theirs);
+        let started = Started {
+            child,
+            handle,
+            report: Report::new(report_read),
+            start,
+            conversation: interactor.is_some(),
+        };
+        Ok((started, pipes))
+    }
+
+    /// Stops the program and everything below its helper, and reaps the helper (when the run
+    /// cannot go on).
+    pub fn stop(self) {
+        stop_helper(&self.handle, sys::SIGTERM);
+    }
+
+    /// Waits for the program within `limits` (`exceeded` is set by whoever reads its stdout when
+    /// it floods), and for its helper to end everything the program started; in a conversation,
+    /// for the interactor too, within [`INTERACTOR_GRACE`] of the program's end.
+    ///
+    /// # Errors
+    /// The program cannot be waited for, or could not be forked.
+    pub fn wait(mut self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Ended> {
+        let waited = self.watch(limits, exceeded)?;
+        self.report.poll();
+        let reported = self.report.reported;
+        let measured = match reported.program {
+            Some(Said::Ran(m)) => Some(m),
+            Some(Said::NoFork(errno)) => return Err(std::io::Error::from_raw_os_error(errno)),
+            None => {
+                // The helper was killed (by the program itself?): its program and what it
+                // started were adopted by the judge.
+                registry::sweep_orphans();
+                None
+            }
+        };
+        let interactor = self.conversation.then(|| match reported.interactor {
+            _ if waited.hung => Interactor::Hung,
+            Some(Said::NoFork(errno)) => Interactor::NoFork(errno),
+            Some(Said::Ran(i)) => Interactor::Exited {
+                exit: Exit::of(i.status),
+                first: measured.is_some_and(|m| i.at < m.at),
+            },
+            None => Interactor::Unknown,
+        });
+        Ok(Ended {
+            // A run the judge stopped lasted until it decided to (killing a large tree, a fork
+            // bomb, can take a while on a loaded machine).
+            wall: match (measured, waited.stop) {
+                (Some(m), None) => m.wall,
+                _ => waited.wall,
+            },
+            // Without the helper's report (the helper was killed), its own peak is the best
+            // figure left: it counts the judge's pages too.
+            max_rss: measured.map_or_else(
+                || (waited.helper_rss_kib * 1024).max(waited.seen_rss),
+                |m| m.max_rss.max(waited.seen_rss),
+            ),
+            timed_out: waited.stop == Some(Stop::Time),
+            output_exceeded: waited.stop == Some(Stop::Output) || exceeded.load(Ordering::SeqCst),
+            memory_exceeded: waited.stop == Some(Stop::Memory),
+            exit: Exit::of(measured.map_or(waited.status, |m| m.status)),
+            interactor,
+        })
+    }
+
+    /// Polls the helper until it exits, stopping the program if it goes past a limit (and, in
+    /// a conversation, the interactor if it outlives the program by [`INTERACTOR_GRACE`]).
+    fn watch(&mut self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Waited> {
+        let deadline = self.start + limits.time;
+        let mut memory = Memory {
+            next: self.start + MEMORY_POLL,
+            seen: 0,
+        };
+        let mut stopped: Option<(Stop, Instant)> = None;
+        let mut program_end: Option<Instant> = None;
+        let mut pause = Duration::from_micros(50);
+        loop {
+            if let Some(reaped) = self.handle.reap_now()? {
+                let wall = stopped.map_or_else(|| self.start.elapsed(), |(_, at)| at - self.start);
+                return Ok(Waited {
+                    status: reaped.status,
+                    helper_rss_kib: reaped.max_rss_kib,
+                    wall,
+                    stop: stopped.map(|(s, _)| s),
+                    seen_rss: memory.seen,
+                    hung: false,
+                });
+            }
+            let now = Instant::now();
+            if self.conversation {
+                self.report.poll();
+            }
+            let program_ended = self.report.reported.program.is_some();
+            if program_ended && program_end.is_none() {
+                program_end = Some(now);
+            }
+            // The interactor may go on for a while after the program; a helper asked to stop the
+            // program must report it within its own grace.
+            let grace_end = match (program_end, stopped) {
+                (Some(end), _) => Some(end + INTERACTOR_GRACE),
+                (None, Some((_, at))) => Some(at + HELPER_GRACE),
+                (None, None) => None,
+            };
+            if grace_end.is_some_and(|end| now >= end) {
+                // The interactor outlived the program: everything is stopped.
+                let reaped = stop_helper(&self.handle, sys::SIGTERM);
+                let stop = stopped.map(|(s, _)| s);
+                let wall = stopped.map_or_else(|| now - self.start, |(_, at)| at - self.start);
+                return Ok(Waited {
+                    status: reaped.map_or(0, |r| r.status),
+                    helper_rss_kib: reaped.map_or(0, |r| r.max_rss_kib),
+                    wall,
+                    stop,
+                    seen_rss: memory.seen,
+                    hung: true,
+                });
+            }
+            if stopped.is_none() && !program_ended {
+                let skip = self.report.reported.interactor_pid;
+                if let Some(stop) = limit_reached(limits, exceeded, deadline, &mut memory, now, || {
+                    tree::rss(self.handle.pid(), skip)
+                }) {
+                    let at = Instant::now();
+                    if !self.conversation {
+                        let reaped = stop_helper(&self.handle, sys::SIGTERM);
+                        return Ok(Waited {
+                            status: reaped.map_or(0, |r| r.status),
+                            helper_rss_kib: reaped.map_or(0, |r| r.max_rss_kib),
+                            wall: at - self.start,
+                            stop: Some(stop),
+                            seen_rss: memory.seen,
+                            hung: false,
+                        });
+                    }
+                    // The interactor goes on: it may still give its verdict.
+                    let _ = self.handle.signal(sys::SIGUSR1);
+                    stopped = Some((stop, at));
+                }
+            }
+            let left = if stopped.is_some() || program_ended {
+                Duration::from_millis(1)
+            } else {
+                deadline.saturating_duration_since(now)
+            };
+            thread::sleep(pause.min(left));
+            pause = (pause * 2).min(Duration::from_millis(1));
+        }
+    }
+}
+
+/// Why the judge stopped a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    Time,
+    Output,
+    Memory,
+}
+
+/// What the judge saw of its helper.
+struct Waited {
+    /// The helper's own wait status.
+    status: sys::Status,
+    /// The helper's own peak memory, in KiB.
+    helper_rss_kib: u64,
+    wall: Duration,
+    stop: Option<Stop>,
+    /// The largest RSS of the program's processes seen while polling, in bytes.
+    seen_rss: u64,
+    /// The interactor outlived the program past its grace.
+    hung: bool,
+}
+
+/// The memory polls of a run.
+struct Memory {
+    next: Instant,
+    seen: u64,
+}
+
+/// The limit the run has gone past at `now`, if any; reads the memory (`rss`) every
+/// [`MEMORY_POLL`] when there is a memory limit.
+fn limit_reached(
+    limits: Limits,
+    exceeded: &AtomicBool,
+    deadline: Instant,
+    memory: &mut Memory,
+    now: Instant,
+    rss: impl FnOnce() -> u64,
+) -> Option<Stop> {
+    if exceeded.load(Ordering::SeqCst) {
+        return Some(Stop::Output);
+    }
+    if now >= deadline {
+        return Some(Stop::Time);
+    }
+    let limit = limits.memory?;
+    if now < memory.next {
+        return None;
+    }
+    memory.next = now + MEMORY_POLL;
+    memory.seen = memory.seen.max(rss());
+    (memory.seen > limit).then_some(Stop::Memory)
+}
+
+/// Sends `signal` to the helper (SIGTERM: end everything) and reaps it; if it has not exited
+/// within [`HELPER_GRACE`], kills what is below it and the helper itself. The helper's end, if
+/// it could be reaped.
+fn stop_helper(handle: &Handle, signal: Signal) -> Option<sys::Reaped> {
+    let _ = handle.signal(signal);
+    let give_up = Instant::now() + HELPER_GRACE;
+    loop {
+        match handle.reap_now() {
+            Ok(Some(reaped)) => return Some(reaped),
+            Err(_) => return None,
+            Ok(None) => {}
+        }
+        if Instant::now() >= give_up {
+            tree::kill_below(handle.pid(), None);
+            let _ = handle.signal(sys::SIGKILL);
+            return handle.reap_blocking();
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// How long a thread or a helper that cannot start for want of processes or memory (`EAGAIN`)
+/// is tried again: a fork bomb in another case frees them once it is stopped.
+const BUSY_RETRY: Duration = Duration::from_secs(10);
+
+/// Runs `attempt` again, every 20 ms, while it fails with `EAGAIN`, for up to `BUSY_RETRY`.
+///
+/// # Errors
+/// The last error of `attempt`.
+pub fn retry_busy<T>(mut attempt: impl FnMut() -> std::io::Result<T>) -> std::io::Result<T> {
+    let give_up = Instant::now() + BUSY_RETRY;
+    loop {
+        match attempt() {
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock && Instant::now() < give_up => {
+                thread::sleep(Duration::from_millis(20));
+            }
+            result => return result,
+        }
+    }
+}
+
+/// The read end of the helper's report pipe, and what has been read of it.
+struct Report {
+    fd: OwnedFd,
+    /// A line not yet complete.
+    partial: String,
+    reported: Reported,
+}
+
+impl Report {
+    fn new(fd: OwnedFd) -> Report {
+        Report {
+            fd,
+            partial: String::new(),
+            reported: Reported::default(),
+        }
+    }
+
+    /// Reads what the helper has written since the last poll.
+    fn poll(&mut self) {
+        loop {
+            let bytes = sys::read_now(self.fd.as_raw_fd());
+            if bytes.is_empty() {
+                break;
+            }
+            self.partial.push_str(&String::from_utf8_lossy(&bytes));
+        }
+        if let Some(end) = self.partial.rfind('\n') {
+            let complete: String = self.partial.drain(..=end).collect();
+            self.reported.read(&complete);
+        }
+    }
+}

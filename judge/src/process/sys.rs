@@ -1,0 +1,478 @@
+//! Every system call of the judge's process layer, behind safe signatures: the only place in the
+//! judge with `unsafe` code or calls into `libc`. Each function states what it needs of its
+//! arguments; none takes a raw pointer.
+//!
+//! Signals to processes go through pidfds ([`Pidfd`]) where the kernel has them (Linux 5.3 and
+//! later): a pidfd names one process for as long as it is open, so a signal sent through it can
+//! never reach another process that was given the same pid. [`pidfds`] says whether they work.
+
+use std::ffi::{CStr, CString};
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// A process id.
+pub type Pid = libc::pid_t;
+
+/// A raw wait status, as `wait4` gives it.
+pub type Status = libc::c_int;
+
+/// A signal number.
+pub type Signal = libc::c_int;
+
+pub use libc::{SIGINT, SIGKILL, SIGPIPE, SIGTERM, SIGUSR1};
+
+/// The result of a call that returns -1 and sets `errno` on failure.
+fn check(r: libc::c_long) -> io::Result<libc::c_long> {
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(r)
+    }
+}
+
+/// A pidfd: a handle on one process, valid for as long as it is open.
+#[derive(Debug)]
+pub struct Pidfd(OwnedFd);
+
+impl Pidfd {
+    /// A pidfd for process `pid`.
+    ///
+    /// # Errors
+    /// No such process, or no pidfds on this kernel (`ENOSYS`).
+    pub fn open(pid: Pid) -> io::Result<Pidfd> {
+        // SAFETY: pidfd_open takes two integers and returns a new descriptor, which we own.
+        let fd = check(unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) })?;
+        let fd = RawFd::try_from(fd).map_err(|_| io::Error::from_raw_os_error(libc::EBADF))?;
+        // SAFETY: the descriptor was just returned to us and is not owned elsewhere.
+        Ok(Pidfd(unsafe { OwnedFd::from_raw_fd(fd) }))
+    }
+
+    /// Sends `signal` to the process; an error if it has exited (`ESRCH`).
+    ///
+    /// # Errors
+    /// The process is gone, or the signal cannot be sent.
+    pub fn signal(&self, signal: Signal) -> io::Result<()> {
+        send_signal(self.0.as_raw_fd(), signal)
+    }
+
+    /// The descriptor's number, for a table of descriptors that [`signal_fd`] reads.
+    #[must_use]
+    pub fn raw(&self) -> RawFd {
+        self.0.as_raw_fd()
+    }
+}
+
+/// Sends `signal` through the pidfd numbered `fd`. A number that is no longer a pidfd gets an
+/// error, never a signal to another process.
+///
+/// # Errors
+/// As [`Pidfd::signal`], or `fd` is not a pidfd.
+pub fn signal_fd(fd: RawFd, signal: Signal) -> io::Result<()> {
+    send_signal(fd, signal)
+}
+
+fn send_signal(fd: RawFd, signal: Signal) -> io::Result<()> {
+    let null = std::ptr::null::<libc::siginfo_t>();
+    // SAFETY: pidfd_send_signal with a null siginfo and no flags; async-signal-safe.
+    check(unsafe { libc::syscall(libc::SYS_pidfd_send_signal, fd, signal, null, 0) }).map(drop)
+}
+
+/// Whether this kernel has pidfds (asked once).
+#[must_use]
+pub fn pidfds() -> bool {
+    static HAS: OnceLock<bool> = OnceLock::new();
+    *HAS.get_or_init(|| {
+        std::env::var_os("JUDGE_NO_PIDFD").is_none() && Pidfd::open(getpid()).is_ok()
+    })
+}
+
+/// Sends `signal` to process `pid` by its number. Only for a process whose pid cannot have been
+/// reused: a child of ours not yet reaped (or where pidfds are missing).
+///
+/// # Errors
+/// No such process, or no permission.
+pub fn kill(pid: Pid, signal: Signal) -> io::Result<()> {
+    debug_assert!(pid > 0);
+    // SAFETY: kill takes two integers; async-signal-safe.
+    check(unsafe { libc::kill(pid, signal) }.into()).map(drop)
+}
+
+/// Sends `signal` to process group `pgid`. Only for a group whose leader is a child of ours not
+/// yet reaped: its number cannot be reused while the leader is a zombie.
+///
+/// # Errors
+/// No such group, or no permission.
+pub fn kill_group(pgid: Pid, signal: Signal) -> io::Result<()> {
+    debug_assert!(pgid > 0);
+    // SAFETY: kill takes two integers; async-signal-safe.
+    check(unsafe { libc::kill(-pgid, signal) }.into()).map(drop)
+}
+
+/// This process's id.
+#[must_use]
+pub fn getpid() -> Pid {
+    // SAFETY: getpid has no arguments and cannot fail.
+    unsafe { libc::getpid() }
+}
+
+/// The real user id.
+#[must_use]
+pub fn getuid() -> libc::uid_t {
+    // SAFETY: getuid has no arguments and cannot fail.
+    unsafe { libc::getuid() }
+}
+
+/// The size of a memory page, in bytes.
+#[must_use]
+pub fn page_size() -> u64 {
+    // SAFETY: sysconf takes an integer.
+    u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096)
+}
+
+/// Makes this process a child subreaper: orphans below it are adopted by it, not by init.
+pub fn set_child_subreaper() {
+    // SAFETY: prctl with integer arguments.
+    unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong) };
+}
+
+/// A pipe, both ends close-on-exec and non-blocking: (read, write).
+///
+/// # Errors
+/// Out of descriptors.
+pub fn pipe_nonblocking() -> io::Result<(OwnedFd, OwnedFd)> {
+    pipe(libc::O_CLOEXEC | libc::O_NONBLOCK)
+}
+
+/// A pipe, both ends close-on-exec and blocking: (read, write).
+///
+/// # Errors
+/// Out of descriptors.
+pub fn pipe_blocking() -> io::Result<(OwnedFd, OwnedFd)> {
+    pipe(libc::O_CLOEXEC)
+}
+
+fn pipe(flags: libc::c_int) -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0 as libc::c_int; 2];
+    // SAFETY: fds has room for the two descriptors.
+    check(unsafe { libc::pipe2(fds.as_mut_ptr(), flags) }.into())?;
+    // SAFETY: both descriptors are new and ours alone.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Sets or clears close-on-exec on `fd` (a descriptor of this process; a bad one is ignored).
+pub fn set_cloexec(fd: RawFd, on: bool) {
+    let flag = if on { libc::FD_CLOEXEC } else { 0 };
+    // SAFETY: fcntl on an integer descriptor; no memory is passed.
+    unsafe { libc::fcntl(fd, libc::F_SETFD, flag) };
+}
+
+/// Closes descriptor `fd` of this process, which nothing else owns (a descriptor inherited by
+/// number; a bad one is ignored).
+pub fn close_inherited(fd: RawFd) {
+    // SAFETY: close on an integer descriptor that no Rust object owns.
+    unsafe { libc::close(fd) };
+}
+
+/// Reads what `fd` holds now (a non-blocking descriptor): the bytes, empty at end of file or when
+/// nothing is there yet.
+#[must_use]
+pub fn read_now(fd: RawFd) -> Vec<u8> {
+    let mut buf = [0u8; 512];
+    // SAFETY: buf is valid for its length.
+    let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+    usize::try_from(n).map_or_else(|_| Vec::new(), |n| buf[..n].to_vec())
+}
+
+/// Writes all of `bytes` to `fd` (a blocking descriptor), ignoring errors (the reader is gone).
+pub fn write_all(fd: RawFd, mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        // SAFETY: bytes is valid for its length.
+        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        match usize::try_from(n) {
+            Ok(n) if n > 0 => bytes = &bytes[n..],
+            _ if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted => {}
+            _ => return,
+        }
+    }
+}
+
+/// Prepares `cmd` so that the process it starts holds `fds[i].0` as descriptor `fds[i].1`
+/// (numbers from 3 up, none of them 0 to 2) and gets `death` when the thread that spawned it
+/// ends (`PR_SET_PDEATHSIG`).
+pub fn pass_fds(cmd: &mut Command, fds: Vec<(RawFd, RawFd)>, death: Signal) {
+    debug_assert!(fds.iter().all(|&(_, to)| to > 2));
+    let death = death as libc::c_ulong;
+    // SAFETY: the closure only calls async-signal-safe functions (fcntl, dup2, close, prctl) on
+    // integers, and allocates nothing: `fds` was built before the fork.
+    unsafe {
+        cmd.pre_exec(move || {
+            // Moved out of the way first, so that no target number overwrites a source.
+            let mut moved = [0 as libc::c_int; 8];
+            for (slot, &(from, _)) in moved.iter_mut().zip(&fds) {
+                *slot = libc::fcntl(from, libc::F_DUPFD_CLOEXEC, 64);
+                if *slot < 0 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            for (&from, &(_, to)) in moved.iter().zip(&fds) {
+                if libc::dup2(from, to) < 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                libc::close(from);
+            }
+            if libc::prctl(libc::PR_SET_PDEATHSIG, death) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// A set of signals.
+#[derive(Clone, Copy)]
+pub struct SignalSet(libc::sigset_t);
+
+impl SignalSet {
+    /// The set of `signals`.
+    #[must_use]
+    pub fn of(signals: &[Signal]) -> SignalSet {
+        // SAFETY: sigset_t is plain old data, initialised by sigemptyset.
+        let mut set: libc::sigset_t = unsafe { std::mem::zeroed() };
+        // SAFETY: set is a valid signal set.
+        unsafe { libc::sigemptyset(&mut set) };
+        for &s in signals {
+            // SAFETY: as above.
+            unsafe { libc::sigaddset(&mut set, s) };
+        }
+        SignalSet(set)
+    }
+
+    /// Blocks the set in the calling thread (and the threads it starts later).
+    pub fn block(&self) {
+        // SAFETY: the set is valid; the old mask is not asked for.
+        unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &self.0, std::ptr::null_mut()) };
+    }
+
+    /// Unblocks the set in the calling thread.
+    pub fn unblock(&self) {
+        // SAFETY: as in `block`.
+        unsafe { libc::pthread_sigmask(libc::SIG_UNBLOCK, &self.0, std::ptr::null_mut()) };
+    }
+
+    /// Waits for one of the set's signals (blocked in every thread); its number.
+    #[must_use]
+    pub fn wait(&self) -> Option<Signal> {
+        let mut signal = 0;
+        // SAFETY: the set and the output are valid.
+        (unsafe { libc::sigwait(&self.0, &mut signal) } == 0).then_some(signal)
+    }
+}
+
+/// Installs `handler` for `signal`, without `SA_RESTART` (so that it interrupts a wait). The
+/// handler may only call async-signal-safe functions.
+pub fn on_signal(signal: Signal, handler: extern "C" fn(Signal)) {
+    // SAFETY: sigaction is plain old data; all zeroes is a valid value (no flags, empty mask).
+    let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+    action.sa_sigaction = handler as libc::sighandler_t;
+    // SAFETY: action is valid; the old action is not asked for.
+    unsafe { libc::sigaction(signal, &action, std::ptr::null_mut()) };
+}
+
+/// Ends this process with `signal`'s default action (from the thread that calls it, with the
+/// signal unblocked there), or exits with 128 + `signal` if that did not end it.
+pub fn die_of(signal: Signal) -> ! {
+    // SAFETY: signal and raise take integers; _exit never returns.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        SignalSet::of(&[signal]).unblock();
+        libc::raise(signal);
+        libc::_exit(128 + signal)
+    }
+}
+
+/// `RLIMIT_NPROC`: (soft, hard), `None` for no limit.
+#[must_use]
+pub fn process_limits() -> (Option<u64>, Option<u64>) {
+    let mut limit = libc::rlimit {
+        rlim_cur: libc::RLIM_INFINITY,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: limit is a valid pointer.
+    unsafe { libc::getrlimit(libc::RLIMIT_NPROC, &mut limit) };
+    let finite = |v| (v != libc::RLIM_INFINITY).then_some(v);
+    (finite(limit.rlim_cur), finite(limit.rlim_max))
+}
+
+/// How a child is started by [`spawn`]: everything prepared before the fork, so that the child
+/// allocates nothing.
+pub struct Exec {
+    argv: Vec<CString>,
+    ptrs: Vec<*const libc::c_char>,
+    dir: Option<CString>,
+    /// Descriptors to move onto 0, 1, 2.
+    stdio: Option<[RawFd; 3]>,
+    /// `RLIMIT_NPROC`'s soft limit.
+    processes: Option<u64>,
+}
+
+impl Exec {
+    /// `argv[0]` (looked up on `PATH`) with `argv`, in folder `dir` if given.
+    ///
+    /// # Panics
+    /// `argv` is empty.
+    #[must_use]
+    pub fn new(argv: Vec<CString>, dir: Option<CString>) -> Exec {
+        assert!(!argv.is_empty(), "a program to run");
+        let mut ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
+        ptrs.push(std::ptr::null());
+        Exec {
+            argv,
+            ptrs,
+            dir,
+            stdio: None,
+            processes: None,
+        }
+    }
+
+    /// Gives the child `fds` as its stdin, stdout and stderr.
+    #[must_use]
+    pub fn stdio(mut self, fds: [RawFd; 3]) -> Exec {
+        self.stdio = Some(fds);
+        self
+    }
+
+    /// Limits the child's processes (`RLIMIT_NPROC`, at most the hard limit).
+    #[must_use]
+    pub fn processes(mut self, n: u64) -> Exec {
+        self.processes = Some(n);
+        self
+    }
+
+    /// The program's name.
+    #[must_use]
+    pub fn name(&self) -> &CStr {
+        &self.argv[0]
+    }
+}
+
+/// Forks a child that starts `exec` as a shell would start it: in a process group of its own,
+/// with SIGPIPE at its default action (an ignored signal stays ignored across `exec`, and a Rust
+/// parent ignores SIGPIPE: `producer | head -1` would then write on forever) and no signal
+/// blocked. The child exits 127 if it cannot start the program. Only for a single-threaded
+/// caller (the measuring helper).
+///
+/// # Errors
+/// The fork failed.
+pub fn spawn(exec: &Exec) -> io::Result<Pid> {
+    let limit = exec.processes.map(|n| {
+        let (_, hard) = process_limits();
+        let n = hard.map_or(n, |h| n.min(h));
+        libc::rlimit {
+            rlim_cur: n,
+            rlim_max: hard.unwrap_or(libc::RLIM_INFINITY),
+        }
+    });
+    let empty = SignalSet::of(&[]);
+    // SAFETY: the caller is single-threaded; the child only calls async-signal-safe functions on
+    // data prepared before the fork (`exec.ptrs` is a null-terminated array of C strings that
+    // outlive the call) and ends in execvp or _exit.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        // SAFETY: as above.
+        unsafe {
+            if let Some(limit) = &limit {
+                libc::setrlimit(libc::RLIMIT_NPROC, limit);
+            }
+            libc::setpgid(0, 0);
+            if let Some(fds) = exec.stdio {
+                for (to, &from) in fds.iter().enumerate() {
+                    libc::dup2(from, to as libc::c_int);
+                }
+            }
+            if let Some(dir) = &exec.dir {
+                if libc::chdir(dir.as_ptr()) != 0 {
+                    libc::_exit(127);
+                }
+            }
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+            libc::sigprocmask(libc::SIG_SETMASK, &empty.0, std::ptr::null_mut());
+            libc::execvp(exec.ptrs[0], exec.ptrs.as_ptr());
+            libc::_exit(127)
+        }
+    }
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // Here too, so that the group exists before the parent signals it.
+    // SAFETY: setpgid takes integers.
+    unsafe { libc::setpgid(pid, pid) };
+    Ok(pid)
+}
+
+/// A child that has ended: its pid, wait status and peak resident memory (its own and that of
+/// the descendants it reaped), in KiB.
+#[derive(Clone, Copy, Debug)]
+pub struct Reaped {
+    pub pid: Pid,
+    pub status: Status,
+    pub max_rss_kib: u64,
+}
+
+/// Reaps child `pid` (or any child, for -1): blocking until it ends, or, with `nohang`, `None`
+/// if it has not ended yet.
+///
+/// # Errors
+/// No such child (`ECHILD`), or interrupted by a signal (`EINTR`).
+pub fn reap(pid: Pid, nohang: bool) -> io::Result<Option<Reaped>> {
+    let mut status = 0;
+    // SAFETY: rusage is plain old data; all zeroes is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let flags = if nohang { libc::WNOHANG } else { 0 };
+    // SAFETY: status and usage are valid pointers.
+    let r = check(unsafe { libc::wait4(pid, &mut status, flags, &mut usage) }.into())?;
+    Ok((r > 0).then(|| Reaped {
+        pid: r as Pid,
+        status,
+        max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
+    }))
+}
+
+/// A child that has ended, left unreaped (`WNOWAIT`), so that its pid and process group stay
+/// its own until [`reap`]: any child for `pid` -1, else that one. Blocking, or with `nohang`
+/// `None` while none has ended.
+///
+/// # Errors
+/// No child (`ECHILD`), or interrupted by a signal (`EINTR`).
+pub fn ended(pid: Pid, nohang: bool) -> io::Result<Option<Pid>> {
+    let (idtype, id) = if pid < 0 {
+        (libc::P_ALL, 0)
+    } else {
+        (libc::P_PID, pid as libc::id_t)
+    };
+    let mut flags = libc::WEXITED | libc::WNOWAIT;
+    if nohang {
+        flags |= libc::WNOHANG;
+    }
+    // SAFETY: siginfo_t is plain old data; all zeroes is a valid value.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    // SAFETY: info is a valid pointer.
+    check(unsafe { libc::waitid(idtype, id, &mut info, flags) }.into())?;
+    // SAFETY: waitid filled the child's fields (or left si_pid 0 under WNOHANG).
+    let found = unsafe { info.si_pid() };
+    Ok((found > 0).then_some(found))
+}
+
+/// How a wait status ended: `Ok(code)` for an exit, `Err(signal)` for a signal (0 if neither).
+#[must_use]
+pub fn decode(status: Status) -> Result<i32, Signal> {
+    if libc::WIFEXITED(status) {
+        Ok(libc::WEXITSTATUS(status))
+    } else if libc::WIFSIGNALED(status) {
+        Err(libc::WTERMSIG(status))
+    } else {
+        Err(0)
+    }
+}

@@ -1,0 +1,169 @@
+//! The processes below a given one, read from `/proc` (each `/proc/N/stat` names its parent):
+//! to measure and to end everything a program started, including what left its process group or
+//! its session. A process whose parent has exited is adopted by the nearest child subreaper
+//! above it, which the measuring helper is (see [`super::helper`]), so it stays below it.
+//!
+//! A pid read from `/proc` may be reused by another process before it is signalled; so a kill
+//! goes through a pidfd opened on the pid and checked against the reading (same parent, same
+//! start time) before the signal is sent. Without pidfds the kill goes by number, as it must.
+
+use std::collections::HashMap;
+
+use super::sys::{self, Pid, Pidfd};
+
+/// One process: its id, its parent's, its resident pages and its start time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proc {
+    pub pid: Pid,
+    pub ppid: Pid,
+    /// Resident set size, in pages.
+    pub rss: u64,
+    /// Start time after boot, in clock ticks: with the pid, it names one process.
+    pub start: u64,
+}
+
+/// The processes below `root`, not `root` itself, from one reading of `/proc` (a process
+/// started during the reading may be missed), leaving out `skip` and what is below it; empty
+/// where `/proc` cannot be read.
+#[must_use]
+pub fn descendants(root: Pid, skip: Option<Pid>) -> Vec<Proc> {
+    let mut children: HashMap<Pid, Vec<Proc>> = HashMap::new();
+    for p in processes() {
+        children.entry(p.ppid).or_default().push(p);
+    }
+    // One reading holds each pid once with one parent: the walk cannot loop.
+    let mut found = Vec::new();
+    let mut parents = vec![root];
+    while let Some(parent) = parents.pop() {
+        for p in children.remove(&parent).unwrap_or_default() {
+            if Some(p.pid) != skip {
+                parents.push(p.pid);
+                found.push(p);
+            }
+        }
+    }
+    found
+}
+
+/// The sum of the resident set sizes, in bytes, of the processes below `root` (but `skip` and
+/// what is below it).
+#[must_use]
+pub fn rss(root: Pid, skip: Option<Pid>) -> u64 {
+    descendants(root, skip).iter().map(|p| p.rss).sum::<u64>() * sys::page_size()
+}
+
+/// Sends SIGKILL to every process below `root` (but `skip` and what is below it), once.
+pub fn kill_below(root: Pid, skip: Option<Pid>) {
+    for p in descendants(root, skip) {
+        kill(&p);
+    }
+}
+
+/// Sends SIGKILL to `p` if it is still the process that was read: through a pidfd checked
+/// against a new reading of its `stat`, or by number where pidfds are missing.
+pub fn kill(p: &Proc) {
+    if !sys::pidfds() {
+        let _ = sys::kill(p.pid, sys::SIGKILL);
+        return;
+    }
+    let Ok(pidfd) = Pidfd::open(p.pid) else {
+        return; // gone
+    };
+    // The pidfd holds whatever process had the pid when it was opened; read after it, `stat`
+    // shows that process or a later one, never an earlier one.
+    if read(p.pid).is_some_and(|now| now.ppid == p.ppid && now.start == p.start) {
+        let _ = pidfd.signal(sys::SIGKILL);
+    }
+}
+
+/// The children of `parent`, from one reading of `/proc`.
+#[must_use]
+pub fn children(parent: Pid) -> Vec<Proc> {
+    let mut all = processes();
+    all.retain(|p| p.ppid == parent);
+    all
+}
+
+/// Every process that `/proc` shows.
+fn processes() -> Vec<Proc> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(Result::ok)
+        .filter_map(|e| read(e.file_name().to_str()?.parse().ok()?))
+        .collect()
+}
+
+/// Process `pid` as `/proc` shows it now.
+fn read(pid: Pid) -> Option<Proc> {
+    parse_stat(pid, &std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+}
+
+/// The parent, the RSS and the start time from one `/proc/N/stat` line.
+fn parse_stat(pid: Pid, stat: &str) -> Option<Proc> {
+    // The command name, field 2, is in parentheses and may hold spaces: count after the last ')'.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // Field 4 is the parent, field 22 the start time, field 24 the RSS; `fields[0]` is field 3.
+    Some(Proc {
+        pid,
+        ppid: fields.get(1)?.parse().ok()?,
+        start: fields.get(19)?.parse().ok()?,
+        rss: fields.get(21)?.parse().ok()?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_parent_the_start_and_the_rss() {
+        let stat =
+            "42 (a b) c) S 7 77 77 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 500 1000 321 rest";
+        let p = parse_stat(42, stat).expect("a stat line");
+        assert_eq!((p.pid, p.ppid, p.start, p.rss), (42, 7, 500, 321));
+        assert_eq!(parse_stat(1, "1 (x"), None);
+    }
+
+    #[test]
+    fn a_child_is_below_us_and_uses_memory() {
+        let mut child = std::process::Command::new("sleep")
+            .arg("5")
+            .spawn()
+            .expect("sleep starts");
+        let me = sys::getpid();
+        let below = descendants(me, None);
+        let pid = child.id() as Pid;
+        assert!(below.iter().any(|p| p.pid == pid), "{below:?}");
+        assert!(!descendants(me, Some(pid)).iter().any(|p| p.pid == pid));
+        // Between fork and exec a child may briefly show no resident pages: wait for some.
+        let start = std::time::Instant::now();
+        while rss(me, None) == 0 && start.elapsed() < std::time::Duration::from_secs(3) {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert!(rss(me, None) > 0);
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    #[test]
+    fn a_reading_that_no_longer_names_the_process_kills_nothing() {
+        let mut child = std::process::Command::new("sleep")
+            .arg("5")
+            .spawn()
+            .expect("sleep starts");
+        let pid = child.id() as Pid;
+        let real = read(pid).expect("the child in /proc");
+        // Another process that once had this pid: it started at another time.
+        kill(&Proc {
+            start: real.start + 1,
+            ..real
+        });
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        assert_eq!(child.try_wait().expect("waitable"), None, "killed by a stale pid");
+        kill(&real);
+        let status = child.wait().expect("waitable");
+        assert!(!status.success());
+    }
+}
