@@ -10,6 +10,7 @@ pub mod compare;
 pub mod diff;
 pub mod formats;
 pub mod interact;
+pub mod lossy;
 pub mod machine;
 pub mod measure;
 pub mod out;
