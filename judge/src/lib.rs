@@ -2,6 +2,7 @@
 //! fuzz targets (`fuzz/`), which call the comparisons, the `suite.toml` and `NN.exit` readers
 //! and the bundler's module resolution directly.
 
+pub mod bounded;
 pub mod bundle;
 pub mod checker;
 pub mod cleanup;

@@ -460,3 +460,90 @@ fn a_pipeline_whose_reader_stops_ends_at_once() {
     let text = crate::stdout_of(&out);
     assert!(!text.contains("TLE"), "{text}");
 }
+
+/// A suite `s` of `n` cases, each with input `1` and answer `1`.
+fn cases(n: usize) -> tempfile::TempDir {
+    let names: Vec<String> = (1..=n).map(|i| format!("{i:02}")).collect();
+    let cases: Vec<crate::TempCase> = names
+        .iter()
+        .map(|name| (name.as_str(), &b"1\n"[..], Some(&b"1\n"[..])))
+        .collect();
+    temp_suite("s", &cases)
+}
+
+/// One output line of 60 MB, in ASCII and in bytes that are not UTF-8, two cases at once: the
+/// judge once decoded it into a new string and cut it for the report through a vector of
+/// characters, 297 MB (ASCII) and 472 MB (`\xff`) at its peak for one case. Now the output it
+/// keeps (at most 64 MiB a case) is about all it holds.
+#[test]
+fn a_sixty_mb_line_is_compared_in_bounded_memory() {
+    for byte in ["a", "\\377"] {
+        let tmp = cases(2);
+        let cmd = format!("head -c 60000000 /dev/zero | tr '\\0' '{byte}'");
+        let run = measured(
+            &format!("a 60 MB line of {byte}, -j 2"),
+            judge(
+                tmp.path(),
+                &["-j", "2", "--time-limit", "20", "--cmd", &cmd],
+            ),
+        );
+        assert_eq!(run.stdout.matches("WA  [").count(), 2, "{}", run.stdout);
+        assert!(run.stdout.contains(" … "), "{}", run.stdout);
+        assert!(run.stdout.len() < 2000, "{}", run.stdout);
+        assert!(
+            run.peak_kib < 2 * 80 * 1024,
+            "judge peak {} KiB",
+            run.peak_kib
+        );
+    }
+}
+
+/// A suite `s` of one case whose interactor is `sh i.sh`, with `script`, under `codes`.
+fn interactive(script: &str, codes: &str) -> tempfile::TempDir {
+    let tmp = one_case();
+    let dir = tmp.path().join("s");
+    std::fs::write(dir.join("i.sh"), script).expect("the interactor");
+    let toml = format!("interactor = \"sh i.sh\"\ninteractor_codes = \"{codes}\"\n");
+    std::fs::write(dir.join("suite.toml"), toml).expect("toml");
+    tmp
+}
+
+/// An interactor's `judgemessage.txt` of 100 MB: the judge read it whole and printed it all (the
+/// cut to 10 lines did not apply to a long line), at 395 MB. Now it reads the end of it only,
+/// shows its last lines, each cut.
+#[test]
+fn a_huge_judge_message_is_read_and_shown_bounded() {
+    let script = "m=\"$3/judgemessage.txt\"; yes 'a line of the message' | head -c 100000000 > \"$m\"; \
+                  head -c 1000000 /dev/zero | tr '\\0' y >> \"$m\"; printf '\\nlast words\\n' >> \"$m\"; \
+                  exit 43\n";
+    let tmp = interactive(script, "kattis");
+    let run = measured(
+        "a judgemessage.txt of 100 MB",
+        judge(tmp.path(), &["--time-limit", "20", "--cmd", "cat"]),
+    );
+    assert!(run.stdout.starts_with("WA"), "{}", run.stdout);
+    assert!(run.stdout.contains("    last words\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("yyyy …\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.matches("a line of the message").count() <= 8,
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.len() < 3000, "{}", run.stdout);
+    assert!(run.peak_kib < 30 * 1024, "judge peak {} KiB", run.peak_kib);
+}
+
+/// A testlib interactor's output file of 200 MB, its first line a score: the judge read it whole
+/// for that line. Now it reads its first 4 KiB.
+#[test]
+fn a_huge_interactor_output_file_is_read_for_its_score_only() {
+    let script = "{ echo score 0.5; head -c 200000000 /dev/zero; } > \"$2\"\n";
+    let tmp = interactive(script, "testlib");
+    let run = measured(
+        "an interactor output file of 200 MB",
+        judge(tmp.path(), &["--time-limit", "20", "--cmd", "cat"]),
+    );
+    assert!(run.stdout.starts_with("AC"), "{}", run.stdout);
+    assert!(run.stdout.contains("score 0.5/1"), "{}", run.stdout);
+    assert!(run.peak_kib < 30 * 1024, "judge peak {} KiB", run.peak_kib);
+}
