@@ -3,11 +3,13 @@
 //! and the bundler's module resolution directly.
 
 pub mod bounded;
+pub mod build_cache;
 pub mod bundle;
 pub mod checker;
 pub mod cleanup;
 pub mod cli;
 pub mod compare;
+pub mod compiler;
 pub mod diff;
 pub mod formats;
 pub mod interact;
