@@ -705,3 +705,30 @@ fn a_compiler_that_hangs_is_stopped_and_dies_with_the_judge() {
         "gcc outlived the judge"
     );
 }
+
+/// A generator that hangs: `judge stress` said it "timed out after 10 s", after 20 s (the worker
+/// started the next seed before the run stopped). Now the run ends with the first round that
+/// timed out.
+#[test]
+#[ignore = "slow tier (10 s): cargo test -- --ignored"]
+fn a_hanging_generator_is_reported_after_its_time() {
+    for jobs in ["1", "2"] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+        cmd.args([
+            "stress",
+            "-j",
+            jobs,
+            "--gen",
+            "sleep 100; echo",
+            "--cmd",
+            "cat",
+        ]);
+        let run = measured(&format!("a hanging generator, -j {jobs}"), cmd);
+        assert_eq!(run.code, Some(2));
+        assert_eq!(
+            run.stderr,
+            "judge: the generator timed out after 10 s on seed 1\n"
+        );
+        assert!(run.wall < Duration::from_secs(15), "{:?}", run.wall);
+    }
+}
