@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use crate::lossy::{self, Token};
+
 /// Lines of context shown before the difference, and lines shown from it on each side.
 const BEFORE: usize = 2;
 const FROM: usize = 3;
@@ -10,16 +12,16 @@ const FROM: usize = 3;
 const LONG_LINE: usize = 100;
 
 /// A few lines of a normalized output (see [`window`]): `lines[k]` is line `first + k`
-/// (0-based) of an output of `total` lines.
+/// (0-based) of an output of `total` lines. The lines are borrowed, never copied.
 pub struct Window<'a> {
     first: usize,
-    lines: Vec<&'a str>,
+    lines: Vec<&'a [u8]>,
     total: usize,
 }
 
 impl<'a> Window<'a> {
     /// Line `i` (0-based), if the window holds it.
-    fn get(&self, i: usize) -> Option<&'a str> {
+    fn get(&self, i: usize) -> Option<&'a [u8]> {
         if i >= self.total {
             return None;
         }
@@ -31,11 +33,11 @@ impl<'a> Window<'a> {
 /// whitespace removed, and the number of lines up to the last non-empty one. One pass, and only
 /// the window is kept.
 #[must_use]
-pub fn window(text: &str, line: usize) -> Window<'_> {
+pub fn window(text: &[u8], line: usize) -> Window<'_> {
     let first = line.saturating_sub(BEFORE);
     let mut total = 0;
     let mut lines = Vec::new();
-    for (i, l) in text.lines().map(str::trim_end).enumerate() {
+    for (i, l) in lossy::lines(text).enumerate() {
         if !l.is_empty() {
             total = i + 1;
         }
@@ -55,7 +57,7 @@ pub fn window(text: &str, line: usize) -> Window<'_> {
 pub fn lines(expected: &Window, got: &Window, line: usize) -> String {
     let (e, g) = (expected.get(line), got.get(line));
     let col = match (e, g) {
-        (Some(a), Some(b)) => a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count(),
+        (Some(a), Some(b)) => lossy::common_chars(a, b).0,
         _ => 0,
     };
     let mut out = format!(
@@ -91,38 +93,11 @@ fn block(out: &mut String, side: &str, text: &Window, line: usize, col: usize, w
     }
 }
 
-/// A token and where it starts (1-based line and column).
-#[derive(Clone, Copy, Debug)]
-pub struct Token<'a> {
-    pub text: &'a str,
-    pub line: usize,
-    pub col: usize,
-}
-
-/// The whitespace-separated tokens of `text`, with their positions.
-pub fn tokens(text: &str) -> impl Iterator<Item = Token<'_>> {
-    text.split('\n').enumerate().flat_map(|(i, l)| {
-        let mut col = 0;
-        l.split(|c: char| c.is_whitespace())
-            .map(move |t| {
-                let here = col;
-                col += t.chars().count() + 1;
-                (here, t)
-            })
-            .filter(|(_, t)| !t.is_empty())
-            .map(move |(c, t)| Token {
-                text: t,
-                line: i + 1,
-                col: c + 1,
-            })
-    })
-}
-
 /// The report for the first differing token, the `index`-th (1-based).
 #[must_use]
 pub fn token(index: usize, expected: Option<Token>, got: Option<Token>) -> String {
     let side = |t: Option<Token>| match t {
-        Some(t) => format!("{} (line {}, column {})", shown(t.text, 0), t.line, t.col),
+        Some(t) => format!("{} (line {}, column {})", shown(t.bytes, 0), t.line, t.col),
         None => "<end of output>".to_string(),
     };
     format!(
@@ -132,15 +107,16 @@ pub fn token(index: usize, expected: Option<Token>, got: Option<Token>) -> Strin
     )
 }
 
-/// `s` with whitespace and control characters made visible, cut around `col` if long.
+/// The decoded `bytes` with whitespace and control characters made visible, cut around `col` if
+/// long: at most about [`LONG_LINE`] characters, whatever the length of `bytes`, found without a
+/// copy (the characters are counted, and only those shown are decoded).
 #[must_use]
-pub fn shown(s: &str, col: usize) -> String {
-    let chars: Vec<char> = s.chars().map(visible).collect();
-    if chars.len() <= LONG_LINE {
-        return chars.into_iter().collect();
+pub fn shown(bytes: &[u8], col: usize) -> String {
+    let n = lossy::char_count(bytes);
+    if n <= LONG_LINE {
+        return lossy::chars(bytes).map(visible).collect();
     }
-    let n = chars.len();
-    let mut ranges = vec![
+    let mut ranges = [
         (0, 30),
         (col.saturating_sub(20).min(n), (col + 30).min(n)),
         (n - 20, n),
@@ -153,9 +129,11 @@ pub fn shown(s: &str, col: usize) -> String {
             _ => merged.push((a, b)),
         }
     }
-    let parts: Vec<String> = merged
-        .iter()
-        .map(|&(a, b)| chars[a..b].iter().collect())
+    let ends: Vec<usize> = merged.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let offsets = lossy::char_offsets(bytes, &ends);
+    let parts: Vec<String> = offsets
+        .chunks_exact(2)
+        .map(|r| lossy::chars(&bytes[r[0]..r[1]]).map(visible).collect())
         .collect();
     parts.join(" … ")
 }
@@ -172,6 +150,12 @@ pub fn controls(s: &str) -> String {
             c => c,
         })
         .collect()
+}
+
+/// [`visible`], for the reference comparison of the tests.
+#[cfg(test)]
+pub(crate) fn visible_for_tests(c: char) -> char {
+    visible(c)
 }
 
 fn visible(c: char) -> char {
@@ -194,7 +178,7 @@ mod tests {
         let s: String = (0..300)
             .map(|i| char::from(b'a' + (i % 26) as u8))
             .collect();
-        let cut = shown(&s, 150);
+        let cut = shown(s.as_bytes(), 150);
         assert!(cut.starts_with(&s[..30]));
         assert!(cut.contains(&s[130..180]));
         assert!(cut.ends_with(&s[280..]));
@@ -203,14 +187,14 @@ mod tests {
 
     #[test]
     fn tokens_know_their_place() {
-        let t: Vec<_> = tokens("a  b\n\tc")
-            .map(|t| (t.text, t.line, t.col))
+        let t: Vec<_> = lossy::tokens(b"a  b\n\tc")
+            .map(|t| (t.bytes, t.line, t.col))
             .collect();
-        assert_eq!(t, [("a", 1, 1), ("b", 1, 4), ("c", 2, 2)]);
+        assert_eq!(t, [(&b"a"[..], 1, 1), (b"b", 1, 4), (b"c", 2, 2)]);
     }
 
     #[test]
     fn whitespace_is_visible() {
-        assert_eq!(shown("a b\tc\r\x01", 0), "a·b→c␍␁");
+        assert_eq!(shown(b"a b\tc\r\x01", 0), "a·b→c␍␁");
     }
 }

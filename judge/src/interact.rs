@@ -280,7 +280,7 @@ fn decide(
     let feedback = scratch.join("feedback");
     let mut said = String::new();
     if codes == InteractorCodes::Kattis {
-        said += &String::from_utf8_lossy(&read_or_empty(&feedback.join("judgemessage.txt")));
+        said += &crate::bounded::message(&feedback.join("judgemessage.txt"));
         said.push('\n');
     }
     said += &String::from_utf8_lossy(stderr);
@@ -323,7 +323,7 @@ fn decide(
 }
 
 fn read_or_empty(path: &Path) -> Vec<u8> {
-    std::fs::read(path).unwrap_or_default()
+    crate::bounded::head(path, crate::bounded::HEAD)
 }
 
 /// The last `n` non-empty lines of `text`, trimmed.

@@ -2,13 +2,17 @@
 //! fuzz targets (`fuzz/`), which call the comparisons, the `suite.toml` and `NN.exit` readers
 //! and the bundler's module resolution directly.
 
+pub mod bounded;
+pub mod build_cache;
 pub mod bundle;
 pub mod checker;
 pub mod cli;
 pub mod compare;
+pub mod compiler;
 pub mod diff;
 pub mod formats;
 pub mod interact;
+pub mod lossy;
 pub mod machine;
 pub mod out;
 pub mod process;

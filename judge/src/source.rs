@@ -351,52 +351,77 @@ fn native(
     after: &[&str],
     src: &Path,
 ) -> Result<String, BuildError> {
-    let out = cached(files, compiler, src)?;
-    if !out.exists() {
-        let partial = out.with_extension("partial");
+    let include = absolute(src);
+    let mut flags: Vec<&str> = before.iter().chain(after).copied().collect();
+    if src.is_dir() {
+        flags.extend(["-I", path_str(&include)]);
+    }
+    let entry = cache_entry(files, compiler, &flags, src)?;
+    if !entry.fresh() {
+        let (partial, deps) = (entry.partial(), entry.dep_file());
         let mut cmd = Command::new(compiler);
         // Absolute paths: a file named `-x.c` is never read as an option.
-        cmd.args(before)
-            .arg("-o")
-            .arg(&partial)
-            .args(files.iter().map(|f| absolute(f)))
-            .args(after);
-        if src.is_dir() {
-            cmd.arg("-I").arg(src);
+        cmd.args(before).arg("-o").arg(&partial);
+        // What the compiler reads, for the cache: `-MD` for gcc and g++, dep-info for rustc.
+        if compiler == "rustc" {
+            let mut emit = std::ffi::OsString::from("--emit=link,dep-info=");
+            emit.push(&deps);
+            cmd.arg(emit);
+        } else {
+            cmd.arg("-MD").arg("-MF").arg(&deps);
         }
-        compile(cmd, src)?;
-        rename(&partial, &out)?;
+        cmd.args(files.iter().map(|f| absolute(f))).args(after);
+        if src.is_dir() {
+            cmd.arg("-I").arg(&include);
+        }
+        crate::compiler::run(cmd, src)?;
+        let text = std::fs::read_to_string(&deps)
+            .map_err(|e| BuildError::Failed(format!("{}: {e}", deps.display())))?;
+        let mut read = crate::build_cache::dependencies(&text);
+        for f in files.iter().map(|f| absolute(f)) {
+            if !read.contains(&f) {
+                read.push(f);
+            }
+        }
+        entry.commit(&read).map_err(BuildError::Failed)?;
     }
-    Ok(crate::program::quote(&out))
+    Ok(crate::program::quote(&entry.out))
+}
+
+/// `path` as text for a cache key (lossy: the key only needs to differ when paths differ).
+fn path_str(path: &Path) -> &str {
+    path.to_str().unwrap_or("?")
 }
 
 fn java(files: &[PathBuf], main: &Path) -> Result<String, BuildError> {
-    let out = cached(files, "javac", main)?;
+    let entry = cache_entry(files, "javac", &[], main)?;
     let class = main.file_stem().and_then(|s| s.to_str()).ok_or_else(|| {
         BuildError::Failed(format!("{}: not a usable class name", main.display()))
     })?;
-    if !out.exists() {
-        let partial = out.with_extension("partial");
+    if !entry.fresh() {
         let mut cmd = Command::new("javac");
         cmd.arg("-d")
-            .arg(&partial)
+            .arg(entry.partial())
             .args(files.iter().map(|f| absolute(f)));
-        compile(cmd, main)?;
-        rename(&partial, &out)?;
+        crate::compiler::run(cmd, main)?;
+        entry
+            .commit(&read_by_jvm_compiler(files, main))
+            .map_err(BuildError::Failed)?;
     }
     // Quoted: the class comes from a file name, which may hold any character.
     Ok(format!(
         "java -Xss64m -cp {} {}",
-        crate::program::quote(&out),
+        crate::program::quote(&entry.out),
         crate::program::quote(Path::new(class))
     ))
 }
 
 fn kotlin(files: &[PathBuf]) -> Result<String, BuildError> {
-    let out = cached(files, "kotlinc", &files[0])?;
-    let jar = out.join("program.jar");
-    if !out.exists() {
-        let partial = out.with_extension("partial");
+    let entry = cache_entry(files, "kotlinc", &["-include-runtime"], &files[0])?;
+    let jar = entry.out.join("program.jar");
+    if !entry.fresh() {
+        let partial = entry.partial();
+        let _ = std::fs::remove_dir_all(&partial);
         std::fs::create_dir_all(&partial)
             .map_err(|e| BuildError::Failed(format!("{}: {e}", partial.display())))?;
         let mut cmd = Command::new("kotlinc");
@@ -404,35 +429,50 @@ fn kotlin(files: &[PathBuf]) -> Result<String, BuildError> {
             .arg("-include-runtime")
             .arg("-d")
             .arg(partial.join("program.jar"));
-        compile(cmd, &files[0])?;
-        rename(&partial, &out)?;
+        crate::compiler::run(cmd, &files[0])?;
+        entry
+            .commit(&read_by_jvm_compiler(files, &files[0]))
+            .map_err(BuildError::Failed)?;
     }
     Ok(format!("java -Xss64m -jar {}", crate::program::quote(&jar)))
+}
+
+/// What `javac` or `kotlinc` may have read: the files given and every file of the main file's
+/// folder.
+fn read_by_jvm_compiler(files: &[PathBuf], main: &Path) -> Vec<PathBuf> {
+    let folder = absolute(main)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let mut read: Vec<PathBuf> = files.iter().map(|f| absolute(f)).collect();
+    for f in crate::build_cache::folder_files(&folder) {
+        if !read.contains(&f) {
+            read.push(f);
+        }
+    }
+    read
 }
 
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
+/// The cache entry of the build of `files` with `tool` and `flags` (see `build_cache`), in the
+/// cache folder (see the module's documentation).
+fn cache_entry(
+    files: &[PathBuf],
+    tool: &str,
+    flags: &[&str],
+    src: &Path,
+) -> Result<crate::build_cache::Entry, BuildError> {
+    crate::build_cache::Entry::new(&cache_dir(), files, tool, flags, src)
+        .map_err(BuildError::Failed)
+}
+
 /// Where the build of `files` with `tool` is kept: `judge-build/STEM-HASH` in the cache folder
 /// (see the module's documentation), the hash of the tool and the files' names and contents.
 fn cached(files: &[PathBuf], tool: &str, src: &Path) -> Result<PathBuf, BuildError> {
-    let mut bytes = tool.as_bytes().to_vec();
-    bytes.push(0);
-    for f in files {
-        let content =
-            std::fs::read(f).map_err(|e| BuildError::Failed(format!("{}: {e}", f.display())))?;
-        bytes.extend(f.file_name().unwrap_or_default().as_encoded_bytes());
-        bytes.push(0);
-        bytes.extend(&content);
-        bytes.push(0);
-    }
-    let hash = fnv1a(bytes.iter());
-    let stem = src.file_stem().unwrap_or_default().to_string_lossy();
-    let dir = cache_dir();
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| BuildError::Failed(format!("{}: {e}", dir.display())))?;
-    Ok(dir.join(format!("{stem}-{hash:016x}")))
+    Ok(cache_entry(files, tool, &[], src)?.out)
 }
 
 /// `target/judge-build` of the repository when the judge runs inside it, else
@@ -449,35 +489,12 @@ fn cache_dir() -> PathBuf {
         .join("judge")
 }
 
-fn compile(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
-    let program = cmd.get_program().to_string_lossy().into_owned();
-    let o = cmd.output().map_err(|e| {
-        BuildError::Failed(format!(
-            "cannot run {program} to compile {}: {e}",
-            src.display()
-        ))
-    })?;
-    if o.status.success() {
-        return Ok(());
-    }
-    let mut said = String::from_utf8_lossy(&o.stdout).into_owned();
-    said += &String::from_utf8_lossy(&o.stderr);
-    Err(BuildError::Failed(format!(
-        "{program} could not compile {}:\n{}",
-        src.display(),
-        said.trim_end()
-    )))
+fn compile(cmd: Command, src: &Path) -> Result<(), BuildError> {
+    crate::compiler::run(cmd, src)
 }
 
 fn rename(from: &Path, to: &Path) -> Result<(), BuildError> {
     std::fs::rename(from, to).map_err(|e| BuildError::Failed(format!("{}: {e}", to.display())))
-}
-
-/// FNV-1a, 64 bits: a hash that stays the same across Rust versions.
-fn fnv1a<'a>(bytes: impl Iterator<Item = &'a u8>) -> u64 {
-    bytes.fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 #[cfg(test)]

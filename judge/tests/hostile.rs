@@ -460,3 +460,275 @@ fn a_pipeline_whose_reader_stops_ends_at_once() {
     let text = crate::stdout_of(&out);
     assert!(!text.contains("TLE"), "{text}");
 }
+
+/// A suite `s` of `n` cases, each with input `1` and answer `1`.
+fn cases(n: usize) -> tempfile::TempDir {
+    let names: Vec<String> = (1..=n).map(|i| format!("{i:02}")).collect();
+    let cases: Vec<crate::TempCase> = names
+        .iter()
+        .map(|name| (name.as_str(), &b"1\n"[..], Some(&b"1\n"[..])))
+        .collect();
+    temp_suite("s", &cases)
+}
+
+/// One output line of 60 MB, in ASCII and in bytes that are not UTF-8, two cases at once: the
+/// judge once decoded it into a new string and cut it for the report through a vector of
+/// characters, 297 MB (ASCII) and 472 MB (`\xff`) at its peak for one case. Now the output it
+/// keeps (at most 64 MiB a case) is about all it holds.
+#[test]
+fn a_sixty_mb_line_is_compared_in_bounded_memory() {
+    for byte in ["a", "\\377"] {
+        let tmp = cases(2);
+        let cmd = format!("head -c 60000000 /dev/zero | tr '\\0' '{byte}'");
+        let run = measured(
+            &format!("a 60 MB line of {byte}, -j 2"),
+            judge(
+                tmp.path(),
+                &["-j", "2", "--time-limit", "20", "--cmd", &cmd],
+            ),
+        );
+        assert_eq!(run.stdout.matches("WA  [").count(), 2, "{}", run.stdout);
+        assert!(run.stdout.contains(" … "), "{}", run.stdout);
+        assert!(run.stdout.len() < 2000, "{}", run.stdout);
+        assert!(
+            run.peak_kib < 2 * 80 * 1024,
+            "judge peak {} KiB",
+            run.peak_kib
+        );
+    }
+}
+
+/// A suite `s` of one case whose interactor is `sh i.sh`, with `script`, under `codes`.
+fn interactive(script: &str, codes: &str) -> tempfile::TempDir {
+    let tmp = one_case();
+    let dir = tmp.path().join("s");
+    std::fs::write(dir.join("i.sh"), script).expect("the interactor");
+    let toml = format!("interactor = \"sh i.sh\"\ninteractor_codes = \"{codes}\"\n");
+    std::fs::write(dir.join("suite.toml"), toml).expect("toml");
+    tmp
+}
+
+/// An interactor's `judgemessage.txt` of 100 MB: the judge read it whole and printed it all (the
+/// cut to 10 lines did not apply to a long line), at 395 MB. Now it reads the end of it only,
+/// shows its last lines, each cut.
+#[test]
+fn a_huge_judge_message_is_read_and_shown_bounded() {
+    let script = "m=\"$3/judgemessage.txt\"; yes 'a line of the message' | head -c 100000000 > \"$m\"; \
+                  head -c 1000000 /dev/zero | tr '\\0' y >> \"$m\"; printf '\\nlast words\\n' >> \"$m\"; \
+                  exit 43\n";
+    let tmp = interactive(script, "kattis");
+    let run = measured(
+        "a judgemessage.txt of 100 MB",
+        judge(tmp.path(), &["--time-limit", "20", "--cmd", "cat"]),
+    );
+    assert!(run.stdout.starts_with("WA"), "{}", run.stdout);
+    assert!(run.stdout.contains("    last words\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("yyyy …\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.matches("a line of the message").count() <= 8,
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.len() < 3000, "{}", run.stdout);
+    assert!(run.peak_kib < 30 * 1024, "judge peak {} KiB", run.peak_kib);
+}
+
+/// A testlib interactor's output file of 200 MB, its first line a score: the judge read it whole
+/// for that line. Now it reads its first 4 KiB.
+#[test]
+fn a_huge_interactor_output_file_is_read_for_its_score_only() {
+    let script = "{ echo score 0.5; head -c 200000000 /dev/zero; } > \"$2\"\n";
+    let tmp = interactive(script, "testlib");
+    let run = measured(
+        "an interactor output file of 200 MB",
+        judge(tmp.path(), &["--time-limit", "20", "--cmd", "cat"]),
+    );
+    assert!(run.stdout.starts_with("AC"), "{}", run.stdout);
+    assert!(run.stdout.contains("score 0.5/1"), "{}", run.stdout);
+    assert!(run.peak_kib < 30 * 1024, "judge peak {} KiB", run.peak_kib);
+}
+
+/// Whether `tool` runs here (a compiler test prints why it passes without running otherwise).
+fn runs(tool: &str) -> bool {
+    let ran = Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ran {
+        eprintln!("hostile: {tool} does not run here; not tested");
+    }
+    ran
+}
+
+/// The first verdict the judge gives suite `s` of `dir` with `--cmd source`.
+fn verdict_of(dir: &Path, source: &Path) -> String {
+    let out = crate::judge_in(dir, &["s", "--cmd", source.to_str().expect("utf-8")])
+        .output()
+        .expect("the judge runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.split(' ').next().unwrap_or("").to_owned()
+}
+
+/// The compile cache once keyed on the files given to the compiler only: a changed header under
+/// `#include`, or a changed Rust module under `mod helper;`, left the old binary judged.
+#[test]
+fn a_changed_header_or_module_is_compiled_again() {
+    let tmp = one_case();
+    // A mark of this run in the sources, so that no other run's cache entry matches.
+    let mark = tmp.path().display().to_string();
+    if runs("gcc") {
+        let (src, header) = (tmp.path().join("a.c"), tmp.path().join("lib.h"));
+        let c = format!("#include <stdio.h>\n#include \"lib.h\"\n/* {mark} */\nint main(void) {{ printf(\"%d\\n\", X); return 0; }}\n");
+        std::fs::write(&src, c).expect("a source");
+        std::fs::write(&header, "#define X 1\n").expect("a header");
+        assert_eq!(verdict_of(tmp.path(), &src), "AC");
+        std::fs::write(&header, "#define X 2\n").expect("a header");
+        assert_eq!(
+            verdict_of(tmp.path(), &src),
+            "WA",
+            "the old binary was judged"
+        );
+        std::fs::write(&header, "#define X 1\n").expect("a header");
+        assert_eq!(verdict_of(tmp.path(), &src), "AC");
+    }
+    if runs("rustc") {
+        let (main, helper) = (tmp.path().join("m.rs"), tmp.path().join("helper.rs"));
+        let rs =
+            format!("mod helper;\n// {mark}\nfn main() {{ println!(\"{{}}\", helper::x()); }}\n");
+        std::fs::write(&main, rs).expect("a source");
+        std::fs::write(&helper, "pub fn x() -> i32 { 1 }\n").expect("a module");
+        assert_eq!(verdict_of(tmp.path(), &main), "AC");
+        std::fs::write(&helper, "pub fn x() -> i32 { 2 }\n").expect("a module");
+        assert_eq!(
+            verdict_of(tmp.path(), &main),
+            "WA",
+            "the old binary was judged"
+        );
+    }
+}
+
+/// The processes whose command line mentions `text`.
+fn processes_mentioning(text: &str) -> Vec<String> {
+    let Ok(listed) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    listed
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter(|e| {
+            let line = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+            String::from_utf8_lossy(&line).contains(text)
+        })
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|pid| !gone_now(pid))
+        .collect()
+}
+
+/// Whether process `pid` is gone or a zombie, now.
+fn gone_now(pid: &str) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    matches!(
+        stat.rsplit(") ").next().unwrap_or("").chars().next(),
+        None | Some('Z')
+    )
+}
+
+/// A C file that includes a named pipe: `gcc` waits on it for good. A source that hangs its
+/// compiler is stopped at the compile time limit (`JUDGE_COMPILE_TIME`, 60 s by default) with an
+/// error naming it, and a judge stopped by SIGTERM meanwhile leaves no `gcc` or `cc1` behind.
+#[test]
+fn a_compiler_that_hangs_is_stopped_and_dies_with_the_judge() {
+    if !runs("gcc") || !runs("mkfifo") {
+        return;
+    }
+    let tmp = one_case();
+    let fifo = tmp.path().join("fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let src = tmp.path().join("hangs.c");
+    std::fs::write(&src, "#include \"fifo\"\nint main(void) { return 0; }\n").expect("a source");
+    let src_arg = src.to_str().expect("utf-8");
+    let mut cmd = judge(tmp.path(), &["--cmd", src_arg]);
+    cmd.env("JUDGE_COMPILE_TIME", "1");
+    let run = measured("a compiler reading a named pipe", cmd);
+    assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains(&format!(
+            "gcc did not finish compiling {src_arg} within 1 s"
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(run.wall < Duration::from_secs(10), "{:?}", run.wall);
+    let left = tmp.path().display().to_string();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !processes_mentioning(&left).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        processes_mentioning(&left),
+        Vec::<String>::new(),
+        "left running"
+    );
+    // SIGTERM to the judge while gcc waits.
+    let mut judge = judge(tmp.path(), &["--cmd", src_arg])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the judge starts");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while processes_mentioning(&format!("{left}/hangs.c")).len() < 2 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!processes_mentioning(&left).is_empty(), "gcc never started");
+    // SAFETY: kill has no memory effects; the pid is our own child's.
+    unsafe { libc::kill(judge.id() as libc::pid_t, libc::SIGTERM) };
+    let status = judge.wait().expect("the judge ends");
+    assert!(!status.success());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !processes_mentioning(&left).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        processes_mentioning(&left),
+        Vec::<String>::new(),
+        "gcc outlived the judge"
+    );
+}
+
+/// A generator that hangs: `judge stress` said it "timed out after 10 s", after 20 s (the worker
+/// started the next seed before the run stopped). Now the run ends with the first round that
+/// timed out.
+#[test]
+#[ignore = "slow tier (10 s): cargo test -- --ignored"]
+fn a_hanging_generator_is_reported_after_its_time() {
+    for jobs in ["1", "2"] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+        cmd.args([
+            "stress",
+            "-j",
+            jobs,
+            "--gen",
+            "sleep 100; echo",
+            "--cmd",
+            "cat",
+        ]);
+        let run = measured(&format!("a hanging generator, -j {jobs}"), cmd);
+        assert_eq!(run.code, Some(2));
+        assert_eq!(
+            run.stderr,
+            "judge: the generator timed out after 10 s on seed 1\n"
+        );
+        assert!(run.wall < Duration::from_secs(15), "{:?}", run.wall);
+    }
+}

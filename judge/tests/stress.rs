@@ -231,3 +231,16 @@ fn bad_stress_settings_are_refused_before_anything_runs_or_is_written() {
     );
     assert!(!suite.join("01.in").exists() && !suite.join("02.in").exists());
 }
+
+/// With several rounds at once, the error reported is that of the first seed, as with `-j 1`:
+/// seed 3's generator fails at once, seed 2's a moment later, and seed 2 is named.
+#[test]
+fn a_generator_error_is_reported_in_seed_order() {
+    let gen = "f() { case $1 in 2) sleep 0.5; exit 3;; 3) exit 4;; esac; echo 1; }; f";
+    for jobs in ["1", "3"] {
+        stress(&["-j", jobs, "--gen", gen, "--cmd", "cat"])
+            .assert()
+            .code(2)
+            .stderr("judge: the generator exited with code 3 on seed 2\n");
+    }
+}

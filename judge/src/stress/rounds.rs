@@ -69,7 +69,13 @@ pub fn find(
                         break;
                     }
                     let seed = first.wrapping_add(i);
-                    if sender.send((i, round(&trial, generator, seed))).is_err() {
+                    let r = round(&trial, generator, seed);
+                    // An error ends the run: no worker starts another round (each may take
+                    // the helpers' whole time), whatever the receiver has seen yet.
+                    if r.is_err() {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    if sender.send((i, r)).is_err() {
                         break;
                     }
                 }
@@ -110,6 +116,9 @@ pub fn find(
 
 /// Receives the rounds, and walks them in seed order up to the first failure; returns it with
 /// the number of rounds walked and how many of them were invalid.
+///
+/// # Errors
+/// The first error in seed order (the generator failed, a program could not be run).
 fn in_order(
     rx: mpsc::Receiver<(u64, Result<Round, String>)>,
     first: u64,
@@ -120,10 +129,11 @@ fn in_order(
     let mut done = 0u64;
     let mut invalid = Invalid::default();
     for (i, r) in rx {
-        early.insert(i, r?);
+        early.insert(i, r);
         while let Some(r) = early.remove(&done) {
             done += 1;
-            match r {
+            // An error is reported in seed order too, as with `-j 1`.
+            match r? {
                 Round::Passed => {}
                 Round::Invalid(why) => {
                     invalid.count += 1;
@@ -145,6 +155,11 @@ fn in_order(
             }
             progress.show(done);
         }
+    }
+    // Rounds after one that never ran (its worker stopped on another's error): the first error.
+    if let Some(e) = early.into_values().find_map(Result::err) {
+        progress.clear();
+        return Err(e);
     }
     progress.clear();
     Ok((None, done, invalid))
