@@ -1,15 +1,16 @@
 //! Running a compiler (or a package's `build` script) under a time limit, in a process group of
 //! its own that the judge kills when the time is up, when the compiler is done (anything it
 //! left behind in its group), and when the judge itself is stopped by SIGTERM or SIGINT (the
-//! group is recorded with the interactors', see `cleanup`). A compiler that hangs (an
-//! `#include` of a named pipe) is stopped with an error naming the source.
+//! group is recorded in the process registry, see [`crate::process::registry`]). A compiler
+//! that hangs (an `#include` of a named pipe) is stopped with an error naming the source.
 
 use std::io::Read;
-use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::process::registry;
+use crate::process::sys::{self, Pid};
 use crate::source::BuildError;
 
 /// How long a compile may take, unless `JUDGE_COMPILE_TIME` says otherwise.
@@ -52,15 +53,14 @@ pub fn run(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
     let program = cmd.get_program().to_string_lossy().into_owned();
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    let mut child = crate::cleanup::spawn(&mut cmd, false).map_err(|e| {
+        .stderr(Stdio::piped());
+    let (mut child, group) = registry::spawn_group(&mut cmd).map_err(|e| {
         BuildError::Failed(format!(
             "cannot run {program} to compile {}: {e}",
             src.display()
         ))
     })?;
-    let group = child.id() as i32;
+    let leader = group.pgid();
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
             let mut kept = Vec::new();
@@ -84,29 +84,27 @@ pub fn run(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
             .take()
             .map(|p| Box::new(p) as Box<dyn Read + Send>),
     );
-    let end = wait(&mut child, limit);
-    // Whatever it left in its group goes too, so that the pipes close. (Once the compiler is
-    // reaped its id could in principle lead another group; pids are not reused that fast.)
-    kill_process_group(group);
-    if matches!(end, End::TimedOut) {
-        let _ = child.wait();
-    }
-    reap_process_group(group);
-    crate::cleanup::remove_group(group);
+    let timed_out = !ends_within(leader, limit);
+    // The leader has ended (or is still running) but is not reaped: the group's number is still
+    // its own. Whatever it left in its group goes too, so that the pipes close.
+    let _ = sys::kill_group(leader, sys::SIGKILL);
+    group.forget();
+    let status = child.wait();
+    reap_group(leader);
     let said = {
         let mut text = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
         text += &String::from_utf8_lossy(&err.join().unwrap_or_default());
         text
     };
-    match end {
-        End::TimedOut => Err(BuildError::Failed(format!(
+    match status {
+        _ if timed_out => Err(BuildError::Failed(format!(
             "{program} did not finish compiling {} within {} s (stopped; {TIME_VARIABLE} sets \
              the limit in seconds)",
             src.display(),
             limit.as_secs_f64()
         ))),
-        End::Exited(s) if s.success() => Ok(()),
-        End::Exited(_) | End::Lost => Err(BuildError::Failed(format!(
+        Ok(s) if s.success() => Ok(()),
+        _ => Err(BuildError::Failed(format!(
             "{program} could not compile {}:\n{}",
             src.display(),
             said.trim_end()
@@ -114,46 +112,31 @@ pub fn run(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
     }
 }
 
-/// How a compile ended.
-enum End {
-    Exited(ExitStatus),
-    /// Still running at the time limit (not reaped yet).
-    TimedOut,
-    /// It could not be waited for.
-    Lost,
-}
-
-/// Waits for the child until it exits or `limit` has passed.
-fn wait(child: &mut std::process::Child, limit: Duration) -> End {
+/// Waits until the child `leader` has ended (left unreaped), for at most `limit`; false if it
+/// still runs then, or cannot be waited for.
+fn ends_within(leader: Pid, limit: Duration) -> bool {
     let deadline = Instant::now() + limit;
     loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return End::Exited(status),
+        match sys::ended(leader, true) {
+            Ok(Some(_)) => return true,
             Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
-            Ok(None) => return End::TimedOut,
-            Err(_) => return End::Lost,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Ok(None) | Err(_) => return false,
         }
     }
-}
-
-/// SIGKILL to every process of group `group`.
-fn kill_process_group(group: i32) {
-    // SAFETY: kill has no memory effects; the group is the compiler's own, led by our child.
-    unsafe { libc::kill(-group, libc::SIGKILL) };
 }
 
 /// Reaps the processes of group `group` that became the judge's children (the judge is a child
 /// subreaper: a killed compiler's own children, `cc1` under `gcc`, are handed to it), for up
 /// to 2 s.
-fn reap_process_group(group: i32) {
+fn reap_group(group: Pid) {
     let give_up = Instant::now() + Duration::from_secs(2);
     while Instant::now() < give_up {
-        // SAFETY: waitpid on a process group with a null status pointer has no memory effects.
-        let reaped = unsafe { libc::waitpid(-group, std::ptr::null_mut(), libc::WNOHANG) };
-        match reaped {
-            -1 => return,
-            0 => std::thread::sleep(POLL),
-            _ => {}
+        match sys::reap(-group, true) {
+            Ok(Some(_)) => {}
+            Ok(None) => std::thread::sleep(POLL),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
         }
     }
 }

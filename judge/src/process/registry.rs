@@ -1,5 +1,6 @@
 //! What the judge must end or remove if it is told to stop: the measuring helpers of everything
-//! it runs (programs, checkers, interactors), and its temporary folders. On SIGTERM or SIGINT a
+//! it runs (programs, checkers, interactors), the process groups of its compilers, and its
+//! temporary folders. On SIGTERM or SIGINT a
 //! thread of its own (the signals are blocked in every other thread) asks each helper to end
 //! everything below it, removes the temporary folders, then lets the signal end the judge.
 //!
@@ -8,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::sys::{self, Pid, Pidfd, Signal, SignalSet};
@@ -19,6 +20,9 @@ const SLOTS: usize = 256;
 /// The running helpers, each slot a pid (high half) and the number of a pidfd on it (low half,
 /// or `u32::MAX` without one).
 static HELPERS: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
+
+/// The running process groups (compilers), each slot a group leader's pid (0: free).
+static GROUPS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
 
 /// The temporary folders in use.
 static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -116,6 +120,58 @@ pub fn spawn(cmd: &mut Command) -> std::io::Result<(Child, Handle)> {
     Ok((child, Handle { pid, pidfd, slot }))
 }
 
+/// A process group the judge started (a compiler and what it starts), recorded until
+/// [`Group::forget`] or drop: while recorded, the judge kills the group if it is stopped.
+/// Contract: the leader is a child of the judge, not reaped before the group is forgotten, so
+/// that the group's number stays its own while it is recorded.
+pub struct Group {
+    pgid: Pid,
+}
+
+impl Group {
+    /// The group's number (its leader's pid).
+    #[must_use]
+    pub fn pgid(&self) -> Pid {
+        self.pgid
+    }
+
+    /// Removes the group from the table; call it before reaping the leader.
+    pub fn forget(self) {}
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        let _ = GROUPS.iter().find(|s| {
+            s.compare_exchange(self.pgid, 0, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        });
+    }
+}
+
+/// Spawns `cmd` as the leader of a new process group and records the group.
+///
+/// # Errors
+/// The process cannot be spawned.
+pub fn spawn_group(cmd: &mut Command) -> std::io::Result<(Child, Group)> {
+    let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
+    std::os::unix::process::CommandExt::process_group(cmd, 0);
+    let child = cmd.spawn()?;
+    let pgid = child.id() as Pid;
+    let _ = GROUPS.iter().find(|s| {
+        s.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    });
+    Ok((child, Group { pgid }))
+}
+
+/// The recorded process groups.
+fn groups() -> impl Iterator<Item = Pid> {
+    GROUPS
+        .iter()
+        .map(|s| s.load(Ordering::SeqCst))
+        .filter(|&g| g != 0)
+}
+
 /// The recorded helpers' (pid, pidfd number) pairs.
 fn helpers() -> impl Iterator<Item = (Pid, Option<i32>)> {
     HELPERS.iter().filter_map(|s| {
@@ -138,7 +194,7 @@ pub fn sweep_orphans() {
     while std::time::Instant::now() < give_up {
         let orphans: Vec<Pid> = {
             let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
-            let ours: Vec<Pid> = helpers().map(|(pid, _)| pid).collect();
+            let ours: Vec<Pid> = helpers().map(|(pid, _)| pid).chain(groups()).collect();
             let foreign = super::tree::children(me)
                 .into_iter()
                 .filter(|p| !ours.contains(&p.pid));
@@ -228,6 +284,9 @@ fn terminate(signal: Signal) {
             Some(fd) => sys::signal_fd(fd, sys::SIGTERM),
             None => sys::kill(pid, sys::SIGTERM),
         };
+    }
+    for pgid in groups() {
+        let _ = sys::kill_group(pgid, sys::SIGKILL);
     }
     for dir in lock_folders().iter() {
         let _ = std::fs::remove_dir_all(dir);

@@ -421,7 +421,7 @@ pub struct Reaped {
     pub max_rss_kib: u64,
 }
 
-/// Reaps child `pid` (or any child, for -1): blocking until it ends, or, with `nohang`, `None`
+/// Reaps child `pid` (any child for -1, any child in process group G for -G): blocking until it ends, or, with `nohang`, `None`
 /// if it has not ended yet.
 ///
 /// # Errors
