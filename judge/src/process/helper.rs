@@ -207,7 +207,8 @@ impl Case {
     /// both ended by now, both are reported at this instant.
     fn exited(&mut self, pid: Pid) {
         let at = self.start.elapsed();
-        let ended = |p: Option<Pid>| p.filter(|&p| p == pid || sys::ended(p, true).ok() == Some(Some(p)));
+        let ended =
+            |p: Option<Pid>| p.filter(|&p| p == pid || sys::ended(p, true).ok() == Some(Some(p)));
         let (program, interactor) = (ended(self.program), ended(self.interactor));
         if program.is_none() && interactor.is_none() {
             self.reap(pid);
@@ -288,7 +289,9 @@ impl Case {
                     Ok(Some(pid)) => {
                         self.reap(pid);
                     }
-                    Ok(None) => break self.interactor.is_none() || others_than(me, self.interactor),
+                    Ok(None) => {
+                        break self.interactor.is_none() || others_than(me, self.interactor)
+                    }
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                     Err(_) => return, // no child left: nothing is left below the helper
                 }
@@ -307,7 +310,10 @@ impl Case {
 fn others_than(me: Pid, interactor: Option<Pid>) -> bool {
     let path = format!("/proc/{me}/task/{me}/children");
     let children: Vec<Pid> = match std::fs::read_to_string(path) {
-        Ok(text) => text.split_whitespace().filter_map(|p| p.parse().ok()).collect(),
+        Ok(text) => text
+            .split_whitespace()
+            .filter_map(|p| p.parse().ok())
+            .collect(),
         Err(_) => tree::children(me).iter().map(|p| p.pid).collect(),
     };
     children.iter().any(|&c| Some(c) != interactor)

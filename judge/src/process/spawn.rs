@@ -130,7 +130,10 @@ impl Started {
         command: &str,
     ) -> std::io::Result<(Started, InteractorPipes)> {
         let (started, pipes) = Started::start(program, Some((dir, command)))?;
-        Ok((started, pipes.expect("a conversation has the interactor's pipes")))
+        Ok((
+            started,
+            pipes.expect("a conversation has the interactor's pipes"),
+        ))
     }
 
     fn start(
@@ -295,9 +298,11 @@ impl Started {
             }
             if stopped.is_none() && !program_ended {
                 let skip = self.report.reported.interactor_pid;
-                if let Some(stop) = limit_reached(limits, exceeded, deadline, &mut memory, now, || {
-                    tree::rss(self.handle.pid(), skip)
-                }) {
+                if let Some(stop) =
+                    limit_reached(limits, exceeded, deadline, &mut memory, now, || {
+                        tree::rss(self.handle.pid(), skip)
+                    })
+                {
                     let at = Instant::now();
                     if !self.conversation {
                         let reaped = stop_helper(&self.handle, sys::SIGTERM);

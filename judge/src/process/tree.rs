@@ -96,7 +96,10 @@ fn processes() -> Vec<Proc> {
 
 /// Process `pid` as `/proc` shows it now.
 fn read(pid: Pid) -> Option<Proc> {
-    parse_stat(pid, &std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+    parse_stat(
+        pid,
+        &std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?,
+    )
 }
 
 /// The parent, the RSS and the start time from one `/proc/N/stat` line.
@@ -161,7 +164,11 @@ mod tests {
             ..real
         });
         std::thread::sleep(std::time::Duration::from_millis(50));
-        assert_eq!(child.try_wait().expect("waitable"), None, "killed by a stale pid");
+        assert_eq!(
+            child.try_wait().expect("waitable"),
+            None,
+            "killed by a stale pid"
+        );
         kill(&real);
         let status = child.wait().expect("waitable");
         assert!(!status.success());
