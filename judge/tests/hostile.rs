@@ -173,6 +173,24 @@ fn processes_that_leave_the_group_end_with_their_case() {
 }
 
 #[test]
+fn without_pidfds_processes_that_leave_the_group_still_end_with_their_case() {
+    // `JUDGE_NO_PIDFD` makes the judge kill by pid, as on kernels without pidfds (before 5.3).
+    let tmp = one_case();
+    let file = tmp.path().join("pid");
+    let cmd = format!(
+        "setsid -f sh -c 'echo $$ > {0}; exec sleep 71'; while [ ! -s {0} ]; do sleep 0.01; done; \
+         echo 1",
+        file.display()
+    );
+    let mut judge = judge(tmp.path(), &["--cmd", &cmd]);
+    judge.env("JUDGE_NO_PIDFD", "1");
+    let run = measured("setsid -f, without pidfds", judge);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let pid = pid_in(&file);
+    assert!(gone(&pid), "process {pid} outlived the judge");
+}
+
+#[test]
 fn a_program_that_kills_its_measuring_helper_is_still_ended() {
     // The program's parent is the judge's helper; with it gone, the program and a sleeper in a
     // session of its own are adopted by the judge, which ends them.

@@ -109,7 +109,9 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
         interactor: None,
         max_rss_kib: 0,
     };
-    if case.start_all(&args) {
+    let started = case.start_all(&args);
+    sys::detach_stdio();
+    if started {
         signals.unblock();
         case.watch();
     }

@@ -12,9 +12,9 @@ const PROCESSES: u64 = 512;
 /// is this much lower, so that a fork bomb cannot take the last processes the judge may start.
 const JUDGE_RESERVE: u64 = 64;
 
-/// The programs' `RLIMIT_NPROC`: [`PROCESSES`] more than the judge's user ran when the first
+/// The programs' `RLIMIT_NPROC`: `PROCESSES` more than the judge's user ran when the first
 /// program started (read once: reading `/proc` for each case would cost milliseconds), and
-/// [`JUDGE_RESERVE`] fewer than the judge's own limit. The kernel applies it to every user but
+/// `JUDGE_RESERVE` fewer than the judge's own limit. The kernel applies it to every user but
 /// root (and holders of `CAP_SYS_RESOURCE`).
 #[must_use]
 pub fn processes() -> u64 {

@@ -176,6 +176,22 @@ pub fn close_inherited(fd: RawFd) {
     unsafe { libc::close(fd) };
 }
 
+/// Points this process's stdin, stdout and stderr at `/dev/null`, so that it no longer holds the
+/// pipes it was started with (their readers then see their end when its children end).
+pub fn detach_stdio() {
+    let Ok(null) = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+    else {
+        return;
+    };
+    for fd in 0..3 {
+        // SAFETY: dup2 on integer descriptors; `null` stays owned by its File.
+        unsafe { libc::dup2(null.as_raw_fd(), fd) };
+    }
+}
+
 /// Reads what `fd` holds now (a non-blocking descriptor): the bytes, empty at end of file or when
 /// nothing is there yet.
 #[must_use]
@@ -466,7 +482,6 @@ pub fn ended(pid: Pid, nohang: bool) -> io::Result<Option<Pid>> {
 }
 
 /// How a wait status ended: `Ok(code)` for an exit, `Err(signal)` for a signal (0 if neither).
-#[must_use]
 pub fn decode(status: Status) -> Result<i32, Signal> {
     if libc::WIFEXITED(status) {
         Ok(libc::WEXITSTATUS(status))
