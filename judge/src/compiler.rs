@@ -113,15 +113,17 @@ pub fn run(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
 }
 
 /// Waits until the child `leader` has ended (left unreaped), for at most `limit`; false if it
-/// still runs then, or cannot be waited for.
+/// still runs then. A child that cannot be waited for counts as ended (reaping it then fails,
+/// and the compile with it).
 fn ends_within(leader: Pid, limit: Duration) -> bool {
     let deadline = Instant::now() + limit;
     loop {
         match sys::ended(leader, true) {
             Ok(Some(_)) => return true,
             Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
+            Ok(None) => return false,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Ok(None) | Err(_) => return false,
+            Err(_) => return true,
         }
     }
 }
