@@ -84,14 +84,15 @@ impl Entry {
         })
     }
 
-    /// Records the files in `read` (those the compiler read) and moves the partial build in
-    /// place of any older one.
+    /// Records the files in `read` (those the compiler read; repeats are recorded once) and
+    /// moves the partial build in place of any older one.
     ///
     /// # Errors
     /// A file the compiler read is gone, or the cache cannot be written.
     pub fn commit(&self, read: &[PathBuf]) -> Result<(), String> {
         let mut text = String::new();
-        for path in read {
+        let mut seen = std::collections::HashSet::new();
+        for path in read.iter().filter(|p| seen.insert(*p)) {
             let hash = hash_file(path)
                 .ok_or_else(|| format!("{}: read by the compiler, now gone", path.display()))?;
             text += &format!("{hash:016x} {}\n", path.display());

@@ -593,6 +593,25 @@ fn a_changed_header_or_module_is_compiled_again() {
         std::fs::write(&header, "#define X 1\n").expect("a header");
         assert_eq!(verdict_of(tmp.path(), &src), "AC");
     }
+    if runs("gcc") {
+        // A folder of two files, each with its own header: gcc's `-MD` keeps only the last
+        // file's dependencies, so each file's are asked for apart.
+        let dir = tmp.path().join("multi");
+        std::fs::create_dir(&dir).expect("a folder");
+        let a = format!("#include \"ha.h\"\n/* {mark} */\nint f(void) {{ return A; }}\n");
+        std::fs::write(dir.join("a.c"), a).expect("a source");
+        let main = "#include <stdio.h>\n#include \"hb.h\"\nint f(void);\nint main(void) { printf(\"%d\\n\", f() + B); return 0; }\n";
+        std::fs::write(dir.join("main.c"), main).expect("a source");
+        std::fs::write(dir.join("ha.h"), "#define A 1\n").expect("a header");
+        std::fs::write(dir.join("hb.h"), "#define B 0\n").expect("a header");
+        assert_eq!(verdict_of(tmp.path(), &dir), "AC");
+        std::fs::write(dir.join("ha.h"), "#define A 2\n").expect("a header");
+        assert_eq!(
+            verdict_of(tmp.path(), &dir),
+            "WA",
+            "the old binary was judged"
+        );
+    }
     if runs("rustc") {
         let (main, helper) = (tmp.path().join("m.rs"), tmp.path().join("helper.rs"));
         let rs =
