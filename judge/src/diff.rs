@@ -108,9 +108,9 @@ pub fn token(index: usize, expected: Option<Token>, got: Option<Token>) -> Strin
 }
 
 /// The decoded `bytes` with whitespace and control characters made visible, cut around `col` if
-/// long: at most about [`LONG_LINE`] characters, whatever the length of `bytes`, found without a
-/// copy. Valid UTF-8 is cut at offsets found by counting bytes (fast); other bytes in one pass
-/// over the decoded characters, keeping only those that may be shown.
+/// long: at most about 100 characters (`LONG_LINE`), whatever the length of `bytes`, found
+/// without a copy. Valid UTF-8 is cut at offsets found by counting bytes (fast); other bytes in
+/// one pass over the decoded characters, keeping only those that may be shown.
 #[must_use]
 pub fn shown(bytes: &[u8], col: usize) -> String {
     let Ok(text) = std::str::from_utf8(bytes) else {

@@ -513,9 +513,10 @@ fn interactive(script: &str, codes: &str) -> tempfile::TempDir {
 /// shows its last lines, each cut.
 #[test]
 fn a_huge_judge_message_is_read_and_shown_bounded() {
-    let script = "m=\"$3/judgemessage.txt\"; yes 'a line of the message' | head -c 100000000 > \"$m\"; \
-                  head -c 1000000 /dev/zero | tr '\\0' y >> \"$m\"; printf '\\nlast words\\n' >> \"$m\"; \
-                  exit 43\n";
+    let script = "m=\"$3/judgemessage.txt\"; \
+                  yes 'a line of the message' | head -c 100000000 > \"$m\"; \
+                  head -c 1000000 /dev/zero | tr '\\0' y >> \"$m\"; \
+                  printf '\\nlast words\\n' >> \"$m\"; exit 43\n";
     let tmp = interactive(script, "kattis");
     let run = measured(
         "a judgemessage.txt of 100 MB",
@@ -580,7 +581,10 @@ fn a_changed_header_or_module_is_compiled_again() {
     let mark = tmp.path().display().to_string();
     if runs("gcc") {
         let (src, header) = (tmp.path().join("a.c"), tmp.path().join("lib.h"));
-        let c = format!("#include <stdio.h>\n#include \"lib.h\"\n/* {mark} */\nint main(void) {{ printf(\"%d\\n\", X); return 0; }}\n");
+        let c = format!(
+            "#include <stdio.h>\n#include \"lib.h\"\n/* {mark} */\n\
+             int main(void) {{ printf(\"%d\\n\", X); return 0; }}\n"
+        );
         std::fs::write(&src, c).expect("a source");
         std::fs::write(&header, "#define X 1\n").expect("a header");
         assert_eq!(verdict_of(tmp.path(), &src), "AC");
@@ -600,7 +604,8 @@ fn a_changed_header_or_module_is_compiled_again() {
         std::fs::create_dir(&dir).expect("a folder");
         let a = format!("#include \"ha.h\"\n/* {mark} */\nint f(void) {{ return A; }}\n");
         std::fs::write(dir.join("a.c"), a).expect("a source");
-        let main = "#include <stdio.h>\n#include \"hb.h\"\nint f(void);\nint main(void) { printf(\"%d\\n\", f() + B); return 0; }\n";
+        let main = "#include <stdio.h>\n#include \"hb.h\"\nint f(void);\n\
+                    int main(void) { printf(\"%d\\n\", f() + B); return 0; }\n";
         std::fs::write(dir.join("main.c"), main).expect("a source");
         std::fs::write(dir.join("ha.h"), "#define A 1\n").expect("a header");
         std::fs::write(dir.join("hb.h"), "#define B 0\n").expect("a header");
