@@ -7,7 +7,7 @@
 use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::source::BuildError;
@@ -84,13 +84,11 @@ pub fn run(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
             .take()
             .map(|p| Box::new(p) as Box<dyn Read + Send>),
     );
-    let end = wait(&mut child, limit);
-    // Whatever it left in its group goes too, so that the pipes close. (Once the compiler is
-    // reaped its id could in principle lead another group; pids are not reused that fast.)
+    let end = wait(group, limit);
+    // Whatever it left in its group goes too, so that the pipes close; the compiler is not
+    // reaped yet, so its id still names this group.
     kill_process_group(group);
-    if matches!(end, End::TimedOut) {
-        let _ = child.wait();
-    }
+    let status = child.wait();
     reap_process_group(group);
     crate::cleanup::remove_group(group);
     let said = {
@@ -98,15 +96,15 @@ pub fn run(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
         text += &String::from_utf8_lossy(&err.join().unwrap_or_default());
         text
     };
-    match end {
-        End::TimedOut => Err(BuildError::Failed(format!(
+    match (end, status) {
+        (End::TimedOut, _) => Err(BuildError::Failed(format!(
             "{program} did not finish compiling {} within {} s (stopped; {TIME_VARIABLE} sets \
              the limit in seconds)",
             src.display(),
             limit.as_secs_f64()
         ))),
-        End::Exited(s) if s.success() => Ok(()),
-        End::Exited(_) | End::Lost => Err(BuildError::Failed(format!(
+        (End::Exited, Ok(s)) if s.success() => Ok(()),
+        _ => Err(BuildError::Failed(format!(
             "{program} could not compile {}:\n{}",
             src.display(),
             said.trim_end()
@@ -116,24 +114,38 @@ pub fn run(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
 
 /// How a compile ended.
 enum End {
-    Exited(ExitStatus),
-    /// Still running at the time limit (not reaped yet).
+    /// The compiler exited (it is not reaped yet).
+    Exited,
+    /// Still running at the time limit.
     TimedOut,
-    /// It could not be waited for.
-    Lost,
 }
 
-/// Waits for the child until it exits or `limit` has passed.
-fn wait(child: &mut std::process::Child, limit: Duration) -> End {
+/// Waits until the compiler `pid` exits, without reaping it, or `limit` has passed.
+fn wait(pid: i32, limit: Duration) -> End {
     let deadline = Instant::now() + limit;
     loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return End::Exited(status),
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
-            Ok(None) => return End::TimedOut,
-            Err(_) => return End::Lost,
+        if exited_unreaped(pid) {
+            return End::Exited;
         }
+        if Instant::now() >= deadline {
+            return End::TimedOut;
+        }
+        std::thread::sleep(POLL);
     }
+}
+
+// The system calls, kept together (no other module needs them yet).
+
+/// Whether child `pid` has exited, left unreaped (`waitid` with `WNOWAIT`): its id cannot be
+/// taken by another process until it is reaped. An error (no such child) counts as exited.
+fn exited_unreaped(pid: i32) -> bool {
+    // SAFETY: siginfo_t is plain data, valid when zeroed.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+    // SAFETY: waitid writes only into `info`, which outlives the call.
+    let r = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
+    // SAFETY: si_pid reads a field waitid has filled (0 if the child is still running).
+    r != 0 || unsafe { info.si_pid() } != 0
 }
 
 /// SIGKILL to every process of group `group`.
