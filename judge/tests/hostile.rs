@@ -756,3 +756,21 @@ fn a_hanging_generator_is_reported_after_its_time() {
         assert!(run.wall < Duration::from_secs(15), "{:?}", run.wall);
     }
 }
+
+/// `judge stress` printed the expected and the actual output whole in its report: a program that
+/// writes 60 MB of `\xff` made 180 MB of report, at 650 MB. Now each block shows at most 50
+/// lines of 200 characters.
+#[test]
+fn the_stress_report_shows_a_bounded_head_of_a_huge_output() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    let program = "head -c 60000000 /dev/zero | tr '\\0' '\\377'";
+    cmd.args([
+        "stress", "--gen", "echo 1", "--ref", "echo 1", "--count", "1",
+    ]);
+    cmd.args(["--cmd", program]);
+    let run = measured("judge stress on a 60 MB output", cmd);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stdout.contains("got:\n    \u{FFFD}"), "{}", run.stdout);
+    assert!(run.stdout.len() < 3000, "{} bytes", run.stdout.len());
+    assert!(run.peak_kib < 160 * 1024, "judge peak {} KiB", run.peak_kib);
+}
