@@ -84,14 +84,15 @@ impl Entry {
         })
     }
 
-    /// Records the files in `read` (those the compiler read) and moves the partial build in
-    /// place of any older one.
+    /// Records the files in `read` (those the compiler read; repeats are recorded once) and
+    /// moves the partial build in place of any older one.
     ///
     /// # Errors
     /// A file the compiler read is gone, or the cache cannot be written.
     pub fn commit(&self, read: &[PathBuf]) -> Result<(), String> {
         let mut text = String::new();
-        for path in read {
+        let mut seen = std::collections::HashSet::new();
+        for path in read.iter().filter(|p| seen.insert(*p)) {
             let hash = hash_file(path)
                 .ok_or_else(|| format!("{}: read by the compiler, now gone", path.display()))?;
             text += &format!("{hash:016x} {}\n", path.display());
@@ -216,7 +217,8 @@ mod tests {
 
     #[test]
     fn dependency_files_of_gcc_and_rustc_are_read() {
-        let gcc = "/c/a.partial: /src/a.c /usr/include/stdio.h \\\n /src/my\\ lib.h /src/x\\#1.h $$HOME.h\n";
+        let gcc = "/c/a.partial: /src/a.c /usr/include/stdio.h \\\n \
+                   /src/my\\ lib.h /src/x\\#1.h $$HOME.h\n";
         assert_eq!(
             dependencies(gcc),
             [
@@ -228,7 +230,8 @@ mod tests {
             ]
             .map(PathBuf::from)
         );
-        let rustc = "/c/m.partial: /s/main.rs /s/helper.rs\n\n/s/main.rs:\n/s/helper.rs:\n\n# env-dep:X=1\n";
+        let rustc = "/c/m.partial: /s/main.rs /s/helper.rs\n\n/s/main.rs:\n/s/helper.rs:\n\n\
+                     # env-dep:X=1\n";
         assert_eq!(
             dependencies(rustc),
             ["/s/main.rs", "/s/helper.rs"].map(PathBuf::from)
@@ -242,8 +245,10 @@ mod tests {
         std::fs::write(&src, "#include \"lib.h\"\n").expect("a source");
         std::fs::write(&header, "#define X 1\n").expect("a header");
         let cache = tmp.path().join("cache");
-        let entry = Entry::new(&cache, &[src.clone()], "gcc", &["-O2"], &src).expect("an entry");
-        let other = Entry::new(&cache, &[src.clone()], "gcc", &["-O0"], &src).expect("an entry");
+        let entry = Entry::new(&cache, std::slice::from_ref(&src), "gcc", &["-O2"], &src)
+            .expect("an entry");
+        let other = Entry::new(&cache, std::slice::from_ref(&src), "gcc", &["-O0"], &src)
+            .expect("an entry");
         assert_ne!(entry.out, other.out, "the flags are in the key");
         assert!(!entry.fresh());
         std::fs::write(entry.partial(), "binary").expect("a build");

@@ -247,8 +247,8 @@ mod tests {
                 if line >= t {
                     let _ = writeln!(out, "  {mark} {:>width$} | <end of output>", "");
                 }
-                for i in line..(line + 3).min(t) {
-                    let _ = writeln!(out, "  {mark} {:>width$} | {}", i + 1, shown(w[i], col));
+                for (i, l) in w.iter().enumerate().take((line + 3).min(t)).skip(line) {
+                    let _ = writeln!(out, "  {mark} {:>width$} | {}", i + 1, shown(l, col));
                 }
             }
             Some(out)

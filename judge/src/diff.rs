@@ -108,14 +108,30 @@ pub fn token(index: usize, expected: Option<Token>, got: Option<Token>) -> Strin
 }
 
 /// The decoded `bytes` with whitespace and control characters made visible, cut around `col` if
-/// long: at most about [`LONG_LINE`] characters, whatever the length of `bytes`, found without a
-/// copy (the characters are counted, and only those shown are decoded).
+/// long: at most about 100 characters (`LONG_LINE`), whatever the length of `bytes`, found
+/// without a copy. Valid UTF-8 is cut at offsets found by counting bytes (fast); other bytes in
+/// one pass over the decoded characters, keeping only those that may be shown.
 #[must_use]
 pub fn shown(bytes: &[u8], col: usize) -> String {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return shown_decoded(bytes, col);
+    };
     let n = lossy::char_count(bytes);
     if n <= LONG_LINE {
-        return lossy::chars(bytes).map(visible).collect();
+        return text.chars().map(visible).collect();
     }
+    let ends: Vec<usize> = cut(n, col).iter().flat_map(|&(a, b)| [a, b]).collect();
+    let offsets = lossy::char_offsets(bytes, &ends);
+    let parts: Vec<String> = offsets
+        .chunks_exact(2)
+        .map(|r| text[r[0]..r[1]].chars().map(visible).collect())
+        .collect();
+    parts.join(" … ")
+}
+
+/// The ranges of character indices shown of a line of `n` characters cut around `col`: its
+/// head, around `col`, its tail, merged where they meet.
+fn cut(n: usize, col: usize) -> Vec<(usize, usize)> {
     let mut ranges = [
         (0, 30),
         (col.saturating_sub(20).min(n), (col + 30).min(n)),
@@ -129,11 +145,34 @@ pub fn shown(bytes: &[u8], col: usize) -> String {
             _ => merged.push((a, b)),
         }
     }
-    let ends: Vec<usize> = merged.iter().flat_map(|&(a, b)| [a, b]).collect();
-    let offsets = lossy::char_offsets(bytes, &ends);
-    let parts: Vec<String> = offsets
-        .chunks_exact(2)
-        .map(|r| lossy::chars(&bytes[r[0]..r[1]]).map(visible).collect())
+    merged
+}
+
+/// [`shown`] for bytes that are not valid UTF-8: one pass over the decoded characters.
+fn shown_decoded(bytes: &[u8], col: usize) -> String {
+    let middle = col.saturating_sub(20)..col + 30;
+    // Index and character of every one that may be shown: the first LONG_LINE + 1 (enough for
+    // a short line, and the head), those around `col`, and the last 20.
+    let mut kept: std::collections::BTreeMap<usize, char> = std::collections::BTreeMap::new();
+    let mut last: std::collections::VecDeque<(usize, char)> = std::collections::VecDeque::new();
+    let mut n = 0;
+    for (i, c) in lossy::chars(bytes).enumerate() {
+        if i <= LONG_LINE || middle.contains(&i) {
+            kept.insert(i, c);
+        }
+        if last.len() == 20 {
+            last.pop_front();
+        }
+        last.push_back((i, c));
+        n = i + 1;
+    }
+    kept.extend(last);
+    if n <= LONG_LINE {
+        return kept.values().copied().map(visible).collect();
+    }
+    let parts: Vec<String> = cut(n, col)
+        .iter()
+        .map(|&(a, b)| kept.range(a..b).map(|(_, &c)| visible(c)).collect())
         .collect();
     parts.join(" … ")
 }

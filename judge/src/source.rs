@@ -362,12 +362,13 @@ fn native(
         let mut cmd = Command::new(compiler);
         // Absolute paths: a file named `-x.c` is never read as an option.
         cmd.args(before).arg("-o").arg(&partial);
-        // What the compiler reads, for the cache: `-MD` for gcc and g++, dep-info for rustc.
+        // What the compiler reads, for the cache: `-MD` for gcc and g++ on one file, dep-info
+        // for rustc. (With several files gcc keeps only the last one's: see below.)
         if compiler == "rustc" {
             let mut emit = std::ffi::OsString::from("--emit=link,dep-info=");
             emit.push(&deps);
             cmd.arg(emit);
-        } else {
+        } else if files.len() == 1 {
             cmd.arg("-MD").arg("-MF").arg(&deps);
         }
         cmd.args(files.iter().map(|f| absolute(f))).args(after);
@@ -375,9 +376,23 @@ fn native(
             cmd.arg("-I").arg(&include);
         }
         crate::compiler::run(cmd, src)?;
-        let text = std::fs::read_to_string(&deps)
-            .map_err(|e| BuildError::Failed(format!("{}: {e}", deps.display())))?;
-        let mut read = crate::build_cache::dependencies(&text);
+        let mut read = Vec::new();
+        let several = compiler != "rustc" && files.len() > 1;
+        for f in files.iter().filter(|_| several) {
+            // Each file's dependencies, by the preprocessor alone.
+            let mut cmd = Command::new(compiler);
+            cmd.args(before)
+                .arg("-M")
+                .arg("-MF")
+                .arg(&deps)
+                .arg(absolute(f));
+            cmd.arg("-I").arg(&include);
+            crate::compiler::run(cmd, f)?;
+            read.extend(dep_file(&deps)?);
+        }
+        if !several {
+            read = dep_file(&deps)?;
+        }
         for f in files.iter().map(|f| absolute(f)) {
             if !read.contains(&f) {
                 read.push(f);
@@ -386,6 +401,13 @@ fn native(
         entry.commit(&read).map_err(BuildError::Failed)?;
     }
     Ok(crate::program::quote(&entry.out))
+}
+
+/// The files named in the dependency file at `path`.
+fn dep_file(path: &Path) -> Result<Vec<PathBuf>, BuildError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| BuildError::Failed(format!("{}: {e}", path.display())))?;
+    Ok(crate::build_cache::dependencies(&text))
 }
 
 /// `path` as text for a cache key (lossy: the key only needs to differ when paths differ).

@@ -531,9 +531,10 @@ fn interactive(script: &str, codes: &str) -> tempfile::TempDir {
 /// shows its last lines, each cut.
 #[test]
 fn a_huge_judge_message_is_read_and_shown_bounded() {
-    let script = "m=\"$3/judgemessage.txt\"; yes 'a line of the message' | head -c 100000000 > \"$m\"; \
-                  head -c 1000000 /dev/zero | tr '\\0' y >> \"$m\"; printf '\\nlast words\\n' >> \"$m\"; \
-                  exit 43\n";
+    let script = "m=\"$3/judgemessage.txt\"; \
+                  yes 'a line of the message' | head -c 100000000 > \"$m\"; \
+                  head -c 1000000 /dev/zero | tr '\\0' y >> \"$m\"; \
+                  printf '\\nlast words\\n' >> \"$m\"; exit 43\n";
     let tmp = interactive(script, "kattis");
     let run = measured(
         "a judgemessage.txt of 100 MB",
@@ -598,7 +599,10 @@ fn a_changed_header_or_module_is_compiled_again() {
     let mark = tmp.path().display().to_string();
     if runs("gcc") {
         let (src, header) = (tmp.path().join("a.c"), tmp.path().join("lib.h"));
-        let c = format!("#include <stdio.h>\n#include \"lib.h\"\n/* {mark} */\nint main(void) {{ printf(\"%d\\n\", X); return 0; }}\n");
+        let c = format!(
+            "#include <stdio.h>\n#include \"lib.h\"\n/* {mark} */\n\
+             int main(void) {{ printf(\"%d\\n\", X); return 0; }}\n"
+        );
         std::fs::write(&src, c).expect("a source");
         std::fs::write(&header, "#define X 1\n").expect("a header");
         assert_eq!(verdict_of(tmp.path(), &src), "AC");
@@ -610,6 +614,26 @@ fn a_changed_header_or_module_is_compiled_again() {
         );
         std::fs::write(&header, "#define X 1\n").expect("a header");
         assert_eq!(verdict_of(tmp.path(), &src), "AC");
+    }
+    if runs("gcc") {
+        // A folder of two files, each with its own header: gcc's `-MD` keeps only the last
+        // file's dependencies, so each file's are asked for apart.
+        let dir = tmp.path().join("multi");
+        std::fs::create_dir(&dir).expect("a folder");
+        let a = format!("#include \"ha.h\"\n/* {mark} */\nint f(void) {{ return A; }}\n");
+        std::fs::write(dir.join("a.c"), a).expect("a source");
+        let main = "#include <stdio.h>\n#include \"hb.h\"\nint f(void);\n\
+                    int main(void) { printf(\"%d\\n\", f() + B); return 0; }\n";
+        std::fs::write(dir.join("main.c"), main).expect("a source");
+        std::fs::write(dir.join("ha.h"), "#define A 1\n").expect("a header");
+        std::fs::write(dir.join("hb.h"), "#define B 0\n").expect("a header");
+        assert_eq!(verdict_of(tmp.path(), &dir), "AC");
+        std::fs::write(dir.join("ha.h"), "#define A 2\n").expect("a header");
+        assert_eq!(
+            verdict_of(tmp.path(), &dir),
+            "WA",
+            "the old binary was judged"
+        );
     }
     if runs("rustc") {
         let (main, helper) = (tmp.path().join("m.rs"), tmp.path().join("helper.rs"));
@@ -749,4 +773,22 @@ fn a_hanging_generator_is_reported_after_its_time() {
         );
         assert!(run.wall < Duration::from_secs(15), "{:?}", run.wall);
     }
+}
+
+/// `judge stress` printed the expected and the actual output whole in its report: a program that
+/// writes 60 MB of `\xff` made 180 MB of report, at 650 MB. Now each block shows at most 50
+/// lines of 200 characters.
+#[test]
+fn the_stress_report_shows_a_bounded_head_of_a_huge_output() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    let program = "head -c 60000000 /dev/zero | tr '\\0' '\\377'";
+    cmd.args([
+        "stress", "--gen", "echo 1", "--ref", "echo 1", "--count", "1",
+    ]);
+    cmd.args(["--cmd", program]);
+    let run = measured("judge stress on a 60 MB output", cmd);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stdout.contains("got:\n    \u{FFFD}"), "{}", run.stdout);
+    assert!(run.stdout.len() < 3000, "{} bytes", run.stdout.len());
+    assert!(run.peak_kib < 160 * 1024, "judge peak {} KiB", run.peak_kib);
 }

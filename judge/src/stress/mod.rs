@@ -141,19 +141,63 @@ fn report(original: &[u8], shrunk: &shrink::Shrunk, f: &Failure, took: Duration)
     out::stdout(&text);
 }
 
-/// `title:` then the text indented, or `(empty)`.
+/// Lines of a block shown in the report; the rest is counted.
+const BLOCK_LINES: usize = 50;
+
+/// Characters shown of a line of a block; a longer line is cut and ends with ` …`.
+const BLOCK_CHARS: usize = 200;
+
+/// `title:` then the text indented, or `(empty)`: at most [`BLOCK_LINES`] lines of at most
+/// [`BLOCK_CHARS`] characters, read in place (an output of 64 MiB is neither copied nor shown
+/// whole).
 fn block(title: &str, bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
     let mut s = format!("{title}:\n");
-    if text.trim().is_empty() {
+    if crate::lossy::trim_end(bytes)
+        .iter()
+        .all(u8::is_ascii_whitespace)
+    {
         s += "    (empty)\n";
     }
-    for l in text.lines() {
-        s += &format!("    {l}\n");
+    let mut lines = crate::lossy::raw_lines(bytes);
+    for l in lines.by_ref().take(BLOCK_LINES) {
+        // A \r of a \r\n goes, as `str::lines` drops it.
+        let l = l.strip_suffix(b"\r").unwrap_or(l);
+        let head = &l[..l.len().min(4 * BLOCK_CHARS + 4)];
+        let text = String::from_utf8_lossy(head);
+        match text.char_indices().nth(BLOCK_CHARS) {
+            Some((i, _)) => s += &format!("    {} …\n", &text[..i]),
+            None => s += &format!("    {text}\n"),
+        }
+    }
+    let more = lines.count();
+    if more > 0 {
+        s += &format!(
+            "    … {more} more {} (--save keeps them all)\n",
+            out::plural(more as u64, "line", "lines")
+        );
     }
     s
 }
 
 fn tokens(input: &[u8]) -> usize {
-    String::from_utf8_lossy(input).split_whitespace().count()
+    crate::lossy::tokens(input).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_block_shows_a_bounded_head() {
+        assert_eq!(block("got", b"1\r\n2\n"), "got:\n    1\n    2\n");
+        assert_eq!(block("got", b" \n"), "got:\n    (empty)\n     \n");
+        let many: Vec<u8> = (0..120)
+            .flat_map(|i| format!("{i}\n").into_bytes())
+            .collect();
+        let shown = block("got", &many);
+        assert!(shown.ends_with("    49\n    … 70 more lines (--save keeps them all)\n"));
+        let long = vec![0xffu8; 10_000_000];
+        let shown = block("got", &long);
+        assert_eq!(shown.chars().count(), "got:\n    ".len() + BLOCK_CHARS + 3);
+    }
 }
