@@ -13,7 +13,7 @@
 //! `log2_buckets`) times those settings instead of the defaults, and `--baseline` then times the
 //! defaults in the same run.
 //!
-//! `--versus DRIVER [--versus-mode distance|wdl]` compares the search with another solver's on
+//! `--versus DRIVER [--versus-mode distance|wdl] [--each]` compares the search with another solver's on
 //! the same positions (see `benches/quarto/versus.rs` and `scripts/quarto_vs_indjev99.sh`).
 //!
 //! `--values` times `quarto --values` instead (every move's value and distance, with the
@@ -45,6 +45,7 @@ fn main() {
     let mut values = false;
     let mut versus: Option<String> = None;
     let mut versus_mode = "distance".to_string();
+    let mut each = false;
     // With `--set KNOB=N` (repeatable), "ours" uses those settings and `--baseline` the defaults.
     let mut tuned: Option<Config> = None;
     let mut i = 0;
@@ -66,6 +67,7 @@ fn main() {
                 versus = Some(args[i + 1].clone());
                 i += 1;
             }
+            "--each" => each = true,
             "--versus-mode" => {
                 versus_mode = args[i + 1].clone();
                 i += 1;
@@ -88,7 +90,13 @@ fn main() {
         return;
     }
     if let Some(driver) = versus {
-        versus::run(std::path::Path::new(&driver), &versus_mode, &games, levels);
+        versus::run(
+            std::path::Path::new(&driver),
+            &versus_mode,
+            &games,
+            levels,
+            each,
+        );
         return;
     }
     if values {

@@ -12,7 +12,7 @@
 //!
 //! The values must agree (win, draw or loss for the player to move); a disagreement stops the
 //! bench. Per pieces placed it prints the medians, the ratio of the medians (the driver's time
-//! over quarto's) and the least per-position ratio.
+//! over quarto's) and the least per-position ratio; with `--each`, each position's figures too.
 
 use std::io::Write;
 use std::path::Path;
@@ -34,7 +34,7 @@ struct Times {
 }
 
 /// Runs the comparison at each number of pieces placed in `levels`, the most first.
-pub fn run(driver: &Path, mode: &str, games: &[Vec<Position>], levels: (u32, u32)) {
+pub fn run(driver: &Path, mode: &str, games: &[Vec<Position>], levels: (u32, u32), each: bool) {
     if !driver.is_file() {
         println!(
             "skipped: no driver at {} (build it with scripts/quarto_vs_indjev99.sh)",
@@ -69,7 +69,11 @@ pub fn run(driver: &Path, mode: &str, games: &[Vec<Position>], levels: (u32, u32
     let mut index = 0usize;
     for placed in (levels.0..=levels.1).rev() {
         let (mut them, mut us) = (Vec::new(), Vec::new());
-        for p in games.iter().filter_map(|g| g.get(placed as usize)) {
+        for (g, p) in games
+            .iter()
+            .enumerate()
+            .filter_map(|(g, game)| Some((g, game.get(placed as usize)?)))
+        {
             let text = show(p) + "\n";
             let ((their_value, t), (our_value, u)) = if index % 2 == 0 {
                 let t = driver_times(driver, mode, &text);
@@ -82,6 +86,12 @@ pub fn run(driver: &Path, mode: &str, games: &[Vec<Position>], levels: (u32, u32
                 their_value, our_value,
                 "the driver and quarto disagree on\n{text}"
             );
+            if each {
+                println!(
+                    "{placed:>6} game {g:>2}: {our_value:>4}, search them {:.6} us {:.6}, process them {:.4} us {:.4}",
+                    t.search_cpu, u.search_cpu, t.process_cpu, u.process_cpu
+                );
+            }
             index += 1;
             them.push(t);
             us.push(u);
