@@ -8,9 +8,9 @@
 # lines (4 rows, 4 columns, the 2 diagonals: no 2x2 squares, no torus, as quarto plays) and built
 # with g++ -O3 together with scripts/quarto_indjev99_driver.cpp, which times its search alone on
 # one position. Then `cargo bench --bench quarto -- --versus DRIVER ...` gives both programs the
-# same positions (seeded pseudo-random games; default --games 5 --levels 2-7), alternating which
-# runs first, and prints per pieces placed the medians of the search time alone and of the whole
-# process, and their ratios (see docs/quarto.md). Without INDJEV99_DIR, or when the source does
+# same positions (seeded pseudo-random games; without bench arguments --games 5 --levels 2-7),
+# alternating which runs first, and prints per pieces placed the medians of the search time alone
+# and of the whole process, and their ratios (see docs/quarto.md). Without INDJEV99_DIR, or when the source does
 # not have the expected shape, it says so and exits 0 (skipped).
 set -euo pipefail
 
@@ -41,4 +41,7 @@ driver="${INDJEV99_DRIVER:-$here/../target/quarto_indjev99_driver}"
 g++ -std=c++20 -O3 -o "$driver" "$build/driver.cpp"
 echo "built $driver (g++ -std=c++20 -O3)" >&2
 cd "$here/.."
+if [[ $# -eq 0 ]]; then
+    set -- --games 5 --levels 2-7
+fi
 exec cargo bench --bench quarto -- --versus "$driver" "$@"
