@@ -75,7 +75,7 @@ pub fn run(driver: &Path, mode: &str, games: &[Vec<Position>], levels: (u32, u32
             .filter_map(|(g, game)| Some((g, game.get(placed as usize)?)))
         {
             let text = show(p) + "\n";
-            let ((their_value, t), (our_value, u)) = if index % 2 == 0 {
+            let ((their_value, t), (our_value, u)) = if index.is_multiple_of(2) {
                 let t = driver_times(driver, mode, &text);
                 (t, quarto_times(quarto, &empty_book, &text, p))
             } else {
