@@ -38,6 +38,7 @@ patch_once "winMasks = computeTorusWinMasks();" "winMasks = computeRegWinMasks()
 patch_once "if (row + WIN_SQ_SIDE <= NUM_ROWS && col + WIN_SQ_SIDE <= NUM_COLS)" "if (false)"
 cp "$here/quarto_indjev99_driver.cpp" "$build/driver.cpp"
 driver="${INDJEV99_DRIVER:-$here/../target/quarto_indjev99_driver}"
+mkdir -p "$(dirname "$driver")"
 g++ -std=c++20 -O3 -o "$driver" "$build/driver.cpp"
 echo "built $driver (g++ -std=c++20 -O3)" >&2
 cd "$here/.."
