@@ -13,6 +13,9 @@
 //! `log2_buckets`) times those settings instead of the defaults, and `--baseline` then times the
 //! defaults in the same run.
 //!
+//! `--versus DRIVER [--versus-mode distance|wdl] [--each]` compares the search with another solver's on
+//! the same positions (see `benches/quarto/versus.rs` and `scripts/quarto_vs_indjev99.sh`).
+//!
 //! `--values` times `quarto --values` instead (every move's value and distance, with the
 //! built-in book) on the same positions: the median and worst CPU and wall time per level, and,
 //! measured in the same run on the same positions, the median CPU time of `quarto`'s answer (the
@@ -24,6 +27,9 @@ use cp_puzzles::quarto::search::Config;
 use cp_puzzles::quarto::{
     best_move_with, best_move_with_book, move_values_with_book, Board, Book, Cell, Piece, Position,
 };
+
+#[path = "quarto/versus.rs"]
+mod versus;
 
 /// The tests' helpers, for their pseudo-random generator.
 #[allow(dead_code)]
@@ -37,6 +43,9 @@ fn main() {
     let mut baseline = false;
     let mut print = false;
     let mut values = false;
+    let mut versus: Option<String> = None;
+    let mut versus_mode = "distance".to_string();
+    let mut each = false;
     // With `--set KNOB=N` (repeatable), "ours" uses those settings and `--baseline` the defaults.
     let mut tuned: Option<Config> = None;
     let mut i = 0;
@@ -54,6 +63,15 @@ fn main() {
             "--baseline" => baseline = true,
             "--print" => print = true,
             "--values" => values = true,
+            "--versus" => {
+                versus = Some(args[i + 1].clone());
+                i += 1;
+            }
+            "--each" => each = true,
+            "--versus-mode" => {
+                versus_mode = args[i + 1].clone();
+                i += 1;
+            }
             "--set" => {
                 tuned = Some(tune(tuned.unwrap_or_default(), &args[i + 1]));
                 i += 1;
@@ -69,6 +87,16 @@ fn main() {
                 println!("# game {g}, {placed} placed\n{}", show(p));
             }
         }
+        return;
+    }
+    if let Some(driver) = versus {
+        versus::run(
+            std::path::Path::new(&driver),
+            &versus_mode,
+            &games,
+            levels,
+            each,
+        );
         return;
     }
     if values {

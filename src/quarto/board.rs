@@ -341,6 +341,30 @@ fn fold_or(x: u128) -> u8 {
     (x | x >> 8) as u8
 }
 
+/// The shared attribute values of a board's lines with two pieces and with three (byte lanes as
+/// in [`Board`], 0 in the other lanes): what [`Board::threats`] would be after a placement.
+#[derive(Clone, Copy, Debug)]
+pub struct LineCounts {
+    two: u128,
+    three: u128,
+}
+
+impl LineCounts {
+    /// For an empty `cell`: `(stay, made)` such that the threats after placing a piece `p` there
+    /// (when it does not win) are `stay | (made & p.traits())`. `stay` are the threats of the
+    /// lines not through `cell` (those through it are then full), `made` the shared values of the
+    /// lines through `cell` with two pieces (then three).
+    #[inline]
+    #[must_use]
+    pub fn after(&self, cell: Cell) -> (Traits, Traits) {
+        let through = THROUGH[cell.0 as usize];
+        (
+            Traits(fold_or(self.three & !through)),
+            Traits(fold_or(self.two & through)),
+        )
+    }
+}
+
 impl Default for Board {
     fn default() -> Board {
         Board::EMPTY
@@ -424,6 +448,16 @@ impl Board {
     #[must_use]
     pub fn threats(&self) -> Traits {
         Traits(fold_or(self.lines & lanes_equal(self.counts, 3)))
+    }
+
+    /// The board's lines with two and with three pieces, to tell the threats after a placement
+    /// without making it ([`LineCounts::after`]).
+    #[must_use]
+    pub fn line_counts(&self) -> LineCounts {
+        LineCounts {
+            two: self.lines & lanes_equal(self.counts, 2),
+            three: self.lines & lanes_equal(self.counts, 3),
+        }
     }
 
     /// Whether placing `piece` on the empty `cell` completes a winning line.

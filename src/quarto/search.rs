@@ -5,7 +5,7 @@
 //! Values are -1 (loss), 0 (draw) and 1 (win) for the player to move. The search is fail-soft: a
 //! result at or below alpha is an upper bound, at or above beta a lower bound, else exact.
 
-use super::board::{Board, Cell, Piece, Pieces};
+use super::board::{Board, Cell, Piece, Pieces, Traits};
 use super::symmetry::{canonical, stabilizer, Symmetry};
 use super::table::{Bound, Entry, Key, Table};
 
@@ -37,15 +37,16 @@ impl Default for Config {
     }
 }
 
-/// The table size for a search from a position with `empty` empty cells: 128 KiB up to 32 MiB,
-/// and 256 MiB (2^23 buckets) from 13 empty cells.
+/// The table size for a search from a position with `empty` empty cells: 128 KiB (2^12 buckets)
+/// up to 14 empty cells, 2 MiB (2^16) from 15. Small on purpose: the search's nodes barely grow
+/// (the table holds the nodes with at least 6 empty cells, and those up to 9 pieces placed by
+/// canonical form), while a table that stays in the caches is much faster than a large one
+/// (see `docs/quarto.md`, tuning knobs).
 #[must_use]
 pub fn default_log2_buckets(empty: u32) -> u32 {
     match empty {
-        0..=8 => 12,
-        9..=10 => 16,
-        11..=12 => 20,
-        _ => 23,
+        0..=14 => 12,
+        _ => 16,
     }
 }
 
@@ -132,11 +133,8 @@ impl Searcher {
         // One reusable list per depth, taken out while this node uses it.
         let depth = empty.len() as usize;
         let mut moves = std::mem::take(&mut self.lists[depth]);
-        let (mut best, mut best_move) = candidates(board, hand, &symmetries, &mut moves);
-        if empty.len() >= self.config.order_from && order(board, hand, &mut moves) {
-            best = 1;
-            best_move = moves.first().map(|m| (m.cell, m.gift));
-        }
+        let ordered = empty.len() >= self.config.order_from;
+        let (mut best, mut best_move) = candidates(board, hand, &symmetries, &mut moves, ordered);
         if let Some(i) =
             first.and_then(|(c, g)| moves.iter().position(|m| m.cell == c && m.gift == g))
         {
@@ -207,19 +205,28 @@ fn table_key(board: &Board, hand: Piece, canonical_key: bool) -> Key {
 /// gifts, one per orbit of `symmetries`, in the order cell then gift. Returns the best value
 /// and move known without search: -1 and the first such move when some placement leaves no safe
 /// gift (every gift loses), else -2 (nothing yet).
+///
+/// When `ordered`, each move is scored by the number of safe replies (placement, gift) the
+/// opponent would have, and the moves are sorted by it, fewest first (stable, so ties keep the
+/// order cell then gift); as soon as a move leaves the opponent no safe reply at all (a win), the
+/// list is that move alone and the result is 1 and that move.
 fn candidates(
     board: Board,
     hand: Piece,
     symmetries: &[Symmetry],
     moves: &mut Vec<Candidate>,
+    ordered: bool,
 ) -> (i8, Option<(Cell, Piece)>) {
     let remaining = board.unused().without(hand);
+    let counts = board.line_counts();
+    let traits = hand.traits();
     let (mut best, mut best_move) = (-2, None);
     moves.clear();
+    // For the child's empty cells: the threats after a placement there, as (stay, made).
+    let mut after = [(Traits(0), Traits(0)); 16];
     for cell in board.empty() {
-        let safe = board
-            .place(cell, hand)
-            .threats()
+        let (stay, made) = counts.after(cell);
+        let safe = Traits(stay.0 | made.0 & traits.0)
             .safe_pieces()
             .and(remaining);
         if safe.is_empty() {
@@ -229,33 +236,73 @@ fn candidates(
             }
             continue;
         }
-        for gift in safe.filter(|&g| is_first_of_orbit(symmetries, cell, g)) {
-            moves.push(Candidate {
+        let gifts = safe.filter(|&g| is_first_of_orbit(symmetries, cell, g));
+        if !ordered {
+            moves.extend(gifts.map(|gift| Candidate {
                 cell,
                 gift,
                 score: 0,
-            });
+            }));
+            continue;
         }
+        // The opponent's safe replies: the cells where no line gets its third piece count the
+        // same for every gift (the pieces safe there, but the gift: it is safe there too).
+        let child = board.place(cell, hand);
+        let child_counts = child.line_counts();
+        let (mut base, mut n) = (0u16, 0);
+        for c in child.empty() {
+            let (stay, made) = child_counts.after(c);
+            if made.0 == 0 {
+                base += popcount(stay.safe_pieces().and(remaining)) - 1;
+            } else {
+                after[n] = (stay, made);
+                n += 1;
+            }
+        }
+        for gift in gifts {
+            let score = base + replies(&after[..n], gift, remaining.without(gift));
+            if score == 0 {
+                moves.clear();
+                moves.push(Candidate { cell, gift, score });
+                return (1, Some((cell, gift)));
+            }
+            moves.push(Candidate { cell, gift, score });
+        }
+    }
+    if ordered {
+        moves.sort_by_key(|m| m.score);
     }
     (best, best_move)
 }
 
-/// Sorts `moves` by the number of safe replies the opponent would have, fewest first (stable, so
-/// ties keep the order cell then gift). Returns `true`, with that move first, as soon as a move
-/// leaves the opponent no safe reply at all: a win.
-fn order(board: Board, hand: Piece, moves: &mut [Candidate]) -> bool {
-    let remaining = board.unused().without(hand);
-    for i in 0..moves.len() {
-        let m = &mut moves[i];
-        m.score = replies(board.place(m.cell, hand), m.gift, remaining.without(m.gift));
-        if m.score == 0 {
-            moves.swap(0, i);
-            return true;
-        }
-    }
-    moves.sort_by_key(|m| m.score);
-    false
+/// The number of safe replies (placement, gift) the opponent has after receiving `gift`, with
+/// `remaining` left to give, on the cells of which `after` holds the threats after a placement
+/// there ([`LineCounts::after`](super::board::LineCounts::after)). `gift` must be safe.
+fn replies(after: &[(Traits, Traits)], gift: Piece, remaining: Pieces) -> u16 {
+    let t = gift.traits().0;
+    after
+        .iter()
+        .map(|&(stay, made)| popcount(Traits(stay.0 | made.0 & t).safe_pieces().and(remaining)))
+        .sum()
 }
+
+/// The number of pieces in `set`, by table lookup.
+#[inline]
+fn popcount(set: Pieces) -> u16 {
+    u16::from(POPCOUNT[usize::from(set.0 as u8)] + POPCOUNT[usize::from(set.0 >> 8)])
+}
+
+/// The number of set bits of each byte: a lookup, faster than `count_ones` on targets without a
+/// population count instruction (the default x86_64 one).
+static POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
 
 /// One candidate move and its ordering score.
 #[derive(Clone, Copy)]
@@ -263,22 +310,6 @@ struct Candidate {
     cell: Cell,
     gift: Piece,
     score: u16,
-}
-
-/// The number of safe replies (placement, gift) the opponent has after receiving `gift` on
-/// `board`, with `remaining` left to give. `gift` must be safe.
-fn replies(board: Board, gift: Piece, remaining: Pieces) -> u16 {
-    board
-        .empty()
-        .map(|c| {
-            board
-                .place(c, gift)
-                .threats()
-                .safe_pieces()
-                .and(remaining)
-                .len() as u16
-        })
-        .sum()
 }
 
 /// The value with two empty cells: place `hand` on one, give the last piece, which the opponent
