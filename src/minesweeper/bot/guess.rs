@@ -41,7 +41,9 @@ pub enum Strategy {
     /// looks for a region of the board independent of the rest and small enough to solve exactly
     /// (see [`super::region_click`]). Past the endgame search, `forced` 50/50s are guessed
     /// before the lookahead. With `influence` above 0, the lookahead's score is multiplied by a
-    /// 50/50 influence (see `Lookahead::influence` in `stage/lookahead/`).
+    /// 50/50 influence (see `Lookahead::influence` in `stage/lookahead/`), counting the
+    /// arrangements in which the candidate is the safe half of a possible 50/50 (`halves` 1) or
+    /// either half (`halves` 2).
     Secondary {
         window: f64,
         blend: f64,
@@ -51,6 +53,7 @@ pub enum Strategy {
         pool: Pool,
         forced: Forced,
         influence: f64,
+        halves: usize,
     },
 }
 
@@ -98,6 +101,7 @@ impl Strategy {
         },
         forced: Forced::Sets,
         influence: 0.9,
+        halves: 1,
     };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
@@ -118,6 +122,7 @@ impl Strategy {
                 pool: SMALL_POOL,
                 score,
                 influence: 0.0,
+                halves: 1,
             })
         };
         let none = Pipeline {
@@ -155,6 +160,7 @@ impl Strategy {
                 pool,
                 forced,
                 influence,
+                halves,
             } => Pipeline {
                 regions: regions.then_some(endgame),
                 endgame: Some(endgame),
@@ -164,6 +170,7 @@ impl Strategy {
                     pool,
                     score: Score::Secondary { blend, lone },
                     influence,
+                    halves,
                 }),
             },
         }
