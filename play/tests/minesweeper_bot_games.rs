@@ -208,21 +208,17 @@ fn arb_strategy() -> impl proptest::strategy::Strategy<Value = Guesser> {
         pool,
         forced,
         prop_oneof![Just(0.0), unit.clone()],
-        1usize..=2,
     )
         .prop_map(
-            |(window, blend, lone, endgame, regions, pool, forced, influence, halves)| {
-                Guesser::Secondary {
-                    window,
-                    blend,
-                    lone,
-                    endgame,
-                    regions,
-                    pool,
-                    forced,
-                    influence,
-                    halves,
-                }
+            |(window, blend, lone, endgame, regions, pool, forced, influence)| Guesser::Secondary {
+                window,
+                blend,
+                lone,
+                endgame,
+                regions,
+                pool,
+                forced,
+                influence,
             },
         );
     prop_oneof![
@@ -276,7 +272,6 @@ const PLAIN_SECONDARY: Guesser = Guesser::Secondary {
     },
     forced: Forced::None,
     influence: 0.0,
-    halves: 1,
 };
 
 /// The two-move lookahead on every guess (no exact search to take the small boards first), after
@@ -296,7 +291,6 @@ const DEEP_LOOKAHEAD: Guesser = Guesser::Secondary {
     },
     forced: Forced::Pseudo,
     influence: 0.0,
-    halves: 1,
 };
 
 /// Small games: the board and its first-click rule.

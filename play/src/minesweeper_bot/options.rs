@@ -32,8 +32,6 @@ Parameters of secondary and regions, with their defaults:
   forced=sets    which 50/50s the game forces are guessed at once: none, dead, pseudo or sets
   influence=0.9  the weight of the 50/50 influence in the lookahead's score
   extra=8        with influence, the most cells outside the window examined for it
-  halves=1       with influence, 1: count the 50/50s in which the cell is safe; 2: also those
-                 in which it is the mine
 A strategy prints with the parameters that differ from its defaults, e.g.
 --strategy regions:endgame=1000,blend=0.3 --compare lowest";
 

@@ -9,12 +9,11 @@
 //! - `survival`: `window=0.1`;
 //! - `secondary` and `regions` (the default strategy; `secondary` is it without the regions
 //!   search): `window=0.1`, `blend=0.2`, `lone=0.2`, `endgame=4000`, `candidates=12`,
-//!   `interior=4`, `near=0`, `deep=0`, `forced=sets`, `influence=0.9`, `extra=8`, `halves=1`.
+//!   `interior=4`, `near=0`, `deep=0`, `forced=sets`, `influence=0.9`, `extra=8`.
 //!
 //! `window` and `next-risk` name the same parameter. Numbers are from 0 to 1; the pool must keep
 //! a cell to examine (`candidates` and `interior` at least 1, `near` below `interior`). Counts are
-//! bounded: `endgame` by [`MAX_ENDGAME`], `halves` is 1 or 2, the others are bounded by
-//! [`MAX_POOL`].
+//! bounded: `endgame` by [`MAX_ENDGAME`], the others by [`MAX_POOL`].
 
 use std::fmt;
 
@@ -111,7 +110,6 @@ const SECONDARY: Strategy = match Strategy::REGIONS {
         pool,
         forced,
         influence,
-        halves,
         ..
     } => Strategy::Secondary {
         window,
@@ -122,7 +120,6 @@ const SECONDARY: Strategy = match Strategy::REGIONS {
         pool,
         forced,
         influence,
-        halves,
     },
     other => other,
 };
@@ -141,10 +138,9 @@ enum Key {
     Forced,
     Influence,
     Extra,
-    Halves,
 }
 
-const KEYS: [Key; 12] = [
+const KEYS: [Key; 11] = [
     Key::Window,
     Key::Blend,
     Key::Lone,
@@ -156,7 +152,6 @@ const KEYS: [Key; 12] = [
     Key::Forced,
     Key::Influence,
     Key::Extra,
-    Key::Halves,
 ];
 
 /// One parameter's value.
@@ -197,8 +192,7 @@ fn slot(s: &mut Strategy, key: Key) -> Option<Slot<'_>> {
         | (Strategy::Secondary { blend: x, .. }, Key::Blend)
         | (Strategy::Secondary { lone: x, .. }, Key::Lone)
         | (Strategy::Secondary { influence: x, .. }, Key::Influence) => Slot::Number(x),
-        (Strategy::Secondary { endgame: n, .. }, Key::Endgame)
-        | (Strategy::Secondary { halves: n, .. }, Key::Halves) => Slot::Count(n),
+        (Strategy::Secondary { endgame: n, .. }, Key::Endgame) => Slot::Count(n),
         (Strategy::Secondary { pool, .. }, Key::Candidates) => Slot::Count(&mut pool.candidates),
         (Strategy::Secondary { pool, .. }, Key::Interior) => Slot::Count(&mut pool.interior),
         (Strategy::Secondary { pool, .. }, Key::Near) => Slot::Count(&mut pool.near),
@@ -236,7 +230,6 @@ fn key_name(s: Strategy, key: Key) -> &'static str {
         Key::Forced => "forced",
         Key::Influence => "influence",
         Key::Extra => "extra",
-        Key::Halves => "halves",
     }
 }
 
@@ -341,17 +334,12 @@ fn set(strategy: &mut Strategy, pair: &str) -> Result<Key, StrategyError> {
                 .ok_or_else(|| bad("a number from 0 to 1"))?;
         }
         Slot::Count(n) => {
-            let (least, most) = (least(key), most(key));
-            let expected = if least == 0 {
-                format!("a whole number up to {most}")
-            } else {
-                format!("a whole number from {least} to {most}")
-            };
+            let most = most(key);
             *n = text
                 .parse()
                 .ok()
-                .filter(|n| (least..=most).contains(n))
-                .ok_or_else(|| bad(&expected))?;
+                .filter(|n| *n <= most)
+                .ok_or_else(|| bad(&format!("a whole number up to {most}")))?;
         }
         Slot::Forced(f) => *f = by_name(text, &FORCED).map_err(|e: NameError| bad(&e.expected))?,
     }
@@ -367,16 +355,11 @@ pub const MAX_POOL: usize = 100_000;
 /// The largest value of a count parameter: beyond it, a value would only allocate or search
 /// without end.
 fn most(key: Key) -> usize {
-    match key {
-        Key::Endgame => MAX_ENDGAME,
-        Key::Halves => 2,
-        _ => MAX_POOL,
+    if key == Key::Endgame {
+        MAX_ENDGAME
+    } else {
+        MAX_POOL
     }
-}
-
-/// The smallest value of a count parameter.
-fn least(key: Key) -> usize {
-    usize::from(key == Key::Halves)
 }
 
 /// The names of `s`'s parameters, as a phrase: `"window, blend, ..."` or `"none"`.
@@ -445,9 +428,6 @@ mod tests {
             matches!(i, Strategy::Secondary { influence, pool, lone, .. }
             if influence == 0.5 && pool.extra == 2 && lone == 0.0)
         );
-        let h = parse_strategy("regions:halves=2").unwrap();
-        assert_eq!(Spelled(h).to_string(), "regions:halves=2");
-        assert!(matches!(h, Strategy::Secondary { halves: 2, .. }));
         let p = parse_strategy("progress:window=0.3").unwrap();
         assert_eq!(p, Strategy::Progress { next_risk: 0.3 });
         assert_eq!(Spelled(p).to_string(), "progress:next-risk=0.3");
@@ -506,14 +486,6 @@ mod tests {
         assert_eq!(
             error("regions:near=4"),
             "expected near to be below interior, found \"4\""
-        );
-        assert_eq!(
-            error("regions:halves=0"),
-            "expected halves to be a whole number from 1 to 2, found \"0\""
-        );
-        assert_eq!(
-            error("regions:halves=3"),
-            "expected halves to be a whole number from 1 to 2, found \"3\""
         );
         assert_eq!(error("regions:deep=1,deep=2"), "expected deep at most once");
         assert_eq!(

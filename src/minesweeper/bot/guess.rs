@@ -41,9 +41,7 @@ pub enum Strategy {
     /// looks for a region of the board independent of the rest and small enough to solve exactly
     /// (see [`super::region_click`]). Past the endgame search, `forced` 50/50s are guessed
     /// before the lookahead. With `influence` above 0, the lookahead's score is multiplied by a
-    /// 50/50 influence (see `Lookahead::influence` in `stage/lookahead/`), counting the
-    /// arrangements in which the candidate is the safe half of a possible 50/50 (`halves` 1) or
-    /// either half (`halves` 2).
+    /// 50/50 influence (see `Lookahead::influence` in `stage/lookahead/`).
     Secondary {
         window: f64,
         blend: f64,
@@ -53,7 +51,6 @@ pub enum Strategy {
         pool: Pool,
         forced: Forced,
         influence: f64,
-        halves: usize,
     },
 }
 
@@ -101,7 +98,6 @@ impl Strategy {
         },
         forced: Forced::Sets,
         influence: 0.9,
-        halves: 1,
     };
 
     /// Picks a hidden, unflagged cell to click and returns it with its mine probability.
@@ -122,7 +118,6 @@ impl Strategy {
                 pool: SMALL_POOL,
                 score,
                 influence: 0.0,
-                halves: 1,
             })
         };
         let none = Pipeline {
@@ -160,7 +155,6 @@ impl Strategy {
                 pool,
                 forced,
                 influence,
-                halves,
             } => Pipeline {
                 regions: regions.then_some(endgame),
                 endgame: Some(endgame),
@@ -170,7 +164,6 @@ impl Strategy {
                     pool,
                     score: Score::Secondary { blend, lone },
                     influence,
-                    halves,
                 }),
             },
         }

@@ -61,9 +61,6 @@ pub struct Lookahead {
     /// share of the arrangements in which it is safe and part of a possible 50/50 (see
     /// [`Influence::share`]): clicking it now settles that 50/50 before it forms.
     pub influence: f64,
-    /// Which halves of a possible 50/50 the share counts: 1, the arrangements in which the
-    /// candidate is the safe cell; 2, also those in which it is the mine.
-    pub halves: usize,
 }
 
 impl Lookahead {
@@ -129,7 +126,7 @@ impl Lookahead {
         calls: &mut Calls,
     ) -> (Pos, f64) {
         let probability = probability_grid(view, analysis);
-        let mut influence = Influence::new(view, analysis, &probability, self.halves == 2);
+        let mut influence = Influence::new(view, analysis, &probability);
         let extra = self.extra(
             view,
             analysis,
@@ -143,8 +140,8 @@ impl Lookahead {
         let listed = candidates.iter().map(|c| (c, None));
         for (c, known) in listed.chain(extra.iter().map(|(c, i)| (c, Some(*i)))) {
             let safe = 1.0 - c.mine;
-            // The share is at most its cap: the score at most `safe + w * cap`.
-            if safe + self.influence * influence.cap(c.mine) <= best.2 + SCORE_TIE {
+            // The share is at most `min(p, 1 - p)`: the factor at most `1 + w * p / (1 - p)`.
+            if safe + self.influence * c.mine.min(safe) <= best.2 + SCORE_TIE {
                 continue;
             }
             let share = known.unwrap_or_else(|| influence.share(c.cell, calls));
@@ -190,7 +187,7 @@ impl Lookahead {
         for &(cell, q) in &analysis.probabilities {
             let safe = 1.0 - q;
             if safe >= limit
-                || safe + influence.cap(q) < limit
+                || safe + q.min(safe) < limit
                 || candidates.iter().any(|c| c.cell == cell)
             {
                 continue;
