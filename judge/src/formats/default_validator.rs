@@ -143,10 +143,20 @@ fn number(token: &[u8]) -> Option<f64> {
     s.parse::<f64>().ok().filter(|v| decimal && v.is_finite())
 }
 
+/// Characters of a token shown in a message.
+const SHOWN_CHARS: usize = 60;
+
+/// Bytes decoded to show a token: its first [`SHOWN_CHARS`] characters (at most 4 bytes each,
+/// an invalid byte giving one replacement character) and the rest of a sequence begun there.
+const SHOWN_BYTES: usize = SHOWN_CHARS * 4 + 4;
+
+/// The token's first 60 characters, decoded as `from_utf8_lossy` decodes the whole token, quoted,
+/// with `...` when there are more; only its first [`SHOWN_BYTES`] bytes are decoded.
 fn text(token: &[u8]) -> String {
-    let t = String::from_utf8_lossy(token);
-    let short: String = t.chars().take(60).collect();
-    if short.len() < t.len() {
+    let head = &token[..token.len().min(SHOWN_BYTES)];
+    let t = String::from_utf8_lossy(head);
+    let short: String = t.chars().take(SHOWN_CHARS).collect();
+    if head.len() < token.len() || short.len() < t.len() {
         format!("{short:?}...")
     } else {
         format!("{short:?}")
@@ -216,6 +226,57 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `text` as it was, decoding the whole token: the reference for the bounded one.
+    fn text_whole(token: &[u8]) -> String {
+        let t = String::from_utf8_lossy(token);
+        let short: String = t.chars().take(SHOWN_CHARS).collect();
+        if short.len() < t.len() {
+            format!("{short:?}...")
+        } else {
+            format!("{short:?}")
+        }
+    }
+
+    #[test]
+    fn a_token_is_shown_as_if_decoded_whole() {
+        // Random tokens of every length around the cut, made of valid characters of every
+        // width and of broken sequences (cut short, stray continuation bytes, 0xff).
+        let units: &[&[u8]] = &[
+            b"a",
+            "\u{e9}".as_bytes(),
+            "\u{20ac}".as_bytes(),
+            "\u{1f600}".as_bytes(),
+            &[0xf0, 0x9f, 0x98],
+            &[0xe2, 0x82],
+            &[0x80],
+            &[0xff],
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let (n, heavy) = (next() % 90, next() % 2 == 0);
+            let mut token = Vec::new();
+            for _ in 0..n {
+                let r = next() as usize;
+                // Half the tokens are mostly four-byte characters, the longest 60 can be.
+                let unit = if heavy && r % 4 != 0 {
+                    3
+                } else {
+                    r % units.len()
+                };
+                token.extend_from_slice(units[unit]);
+            }
+            assert_eq!(text(&token), text_whole(&token), "{token:?}");
+        }
+        let long = vec![0xffu8; 60_000_000];
+        assert_eq!(text(&long), text_whole(&long[..300]));
+    }
 
     fn flags(s: &str) -> Flags {
         let words: Vec<String> = s.split_whitespace().map(String::from).collect();
