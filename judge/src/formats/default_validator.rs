@@ -260,7 +260,7 @@ mod tests {
             state
         };
         for _ in 0..20_000 {
-            let (n, heavy) = (next() % 90, next() % 2 == 0);
+            let (n, heavy) = (next() % 90, next().is_multiple_of(2));
             let mut token = Vec::new();
             for _ in 0..n {
                 let r = next() as usize;
