@@ -265,7 +265,7 @@ mod tests {
             for _ in 0..n {
                 let r = next() as usize;
                 // Half the tokens are mostly four-byte characters, the longest 60 can be.
-                let unit = if heavy && r % 4 != 0 {
+                let unit = if heavy && !r.is_multiple_of(4) {
                     3
                 } else {
                     r % units.len()
