@@ -57,17 +57,24 @@ const CLEANUP: Duration = Duration::from_secs(10);
 /// The helper's arguments.
 struct Args {
     processes: u64,
+    /// Folders that stay writable in the sandbox.
+    writable: Vec<std::path::PathBuf>,
     /// `sh -c COMMAND` and its folder.
     interactor: Option<Exec>,
     program: Exec,
 }
 
 impl Args {
-    /// `NPROC [--interactor DIR COMMAND] PROGRAM ARGS...`.
+    /// `NPROC [--rw DIR]... [--interactor DIR COMMAND] PROGRAM ARGS...`.
     fn parse(args: &[OsString]) -> Option<Args> {
         let c = |s: &OsString| CString::new(s.as_bytes()).ok();
         let processes = args.first()?.to_str()?.parse().ok()?;
         let mut rest = &args[1..];
+        let mut writable = Vec::new();
+        while rest.first().is_some_and(|a| a == "--rw") {
+            writable.push(std::path::PathBuf::from(rest.get(1)?));
+            rest = &rest[2..];
+        }
         let mut interactor = None;
         if rest.first().is_some_and(|a| a == "--interactor") {
             let (dir, command) = (c(rest.get(1)?)?, c(rest.get(2)?)?);
@@ -80,6 +87,7 @@ impl Args {
         let program = Exec::new(argv, None).processes(processes);
         Some(Args {
             processes,
+            writable,
             interactor,
             program,
         })
@@ -89,7 +97,7 @@ impl Args {
 /// The helper: runs as the module says, reports on descriptor 3, exits 0; exits 127 if the
 /// arguments are wrong.
 pub fn helper(args: &[OsString]) -> std::process::ExitCode {
-    let Some(args) = Args::parse(args) else {
+    let Some(mut args) = Args::parse(args) else {
         return std::process::ExitCode::from(127);
     };
     debug_assert!(args.processes > 0);
@@ -104,12 +112,14 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
     sys::on_signal(sys::SIGUSR1, on_signal);
     let mut case = Case {
         start: Instant::now(),
+        init: None,
+        mount_ns: None,
         program: None,
         program_start: Duration::ZERO,
         interactor: None,
         max_rss_kib: 0,
     };
-    let started = case.start_all(&args);
+    let started = case.start_all(&mut args);
     sys::detach_stdio();
     if started {
         signals.unblock();
@@ -145,6 +155,10 @@ extern "C" fn on_signal(signal: Signal) {
 struct Case {
     /// The helper's clock: every time it reports is from here.
     start: Instant,
+    /// The sandbox's init, until it is reaped.
+    init: Option<Pid>,
+    /// The init's mount namespace, with the namespace's own `/proc`.
+    mount_ns: Option<std::fs::File>,
     /// The program, until it is reaped.
     program: Option<Pid>,
     /// When the program was forked.
@@ -158,7 +172,31 @@ struct Case {
 impl Case {
     /// Forks the interactor (if any), then the program; whether both started (else the failure
     /// is reported).
-    fn start_all(&mut self, args: &Args) -> bool {
+    fn start_all(&mut self, args: &mut Args) -> bool {
+        match super::sandbox::enter(&args.writable) {
+            Ok(()) => {
+                let inherited: Vec<i32> =
+                    std::iter::once(REPORT_FD).chain(INTERACTOR_FDS).collect();
+                match sys::spawn_init(&inherited) {
+                    Ok((pid, ns)) => {
+                        self.init = Some(pid);
+                        self.mount_ns = ns;
+                        if let (Some(ns), Ok(here)) = (&self.mount_ns, std::env::current_dir()) {
+                            let execs =
+                                std::iter::once(&mut args.program).chain(&mut args.interactor);
+                            for exec in execs {
+                                exec.join(ns, &here);
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        say(&report::no_fork("nofork", &e));
+                        return false;
+                    }
+                }
+            }
+            Err(errno) => say(&format!("nosandbox {errno}\n")),
+        }
         if let Some(exec) = &args.interactor {
             let spawned = sys::spawn(exec);
             // Only the interactor holds its pipes: the judge sees their ends when it ends.
@@ -181,7 +219,7 @@ impl Case {
             Ok(pid) => {
                 self.program = Some(pid);
                 PROGRAM.store(pid, Ordering::SeqCst);
-                say(&report::pids(pid, self.interactor));
+                say(&report::pids(pid, self.interactor, self.init));
                 true
             }
             Err(e) => {
@@ -209,6 +247,13 @@ impl Case {
         let at = self.start.elapsed();
         let ended =
             |p: Option<Pid>| p.filter(|&p| p == pid || sys::ended(p, true).ok() == Some(Some(p)));
+        if Some(pid) == self.init {
+            // The namespace is gone: the program and the interactor end as well. The init's own
+            // peak is the helper's, not the program's: left out.
+            self.init = None;
+            let _ = sys::reap(pid, false);
+            return;
+        }
         let (program, interactor) = (ended(self.program), ended(self.interactor));
         if program.is_none() && interactor.is_none() {
             self.reap(pid);
@@ -286,6 +331,10 @@ impl Case {
                     Ok(Some(pid)) if Some(pid) == self.interactor => {
                         self.end_interactor(pid, self.start.elapsed());
                     }
+                    Ok(Some(pid)) if Some(pid) == self.init => {
+                        self.init = None;
+                        let _ = sys::reap(pid, false);
+                    }
                     Ok(Some(pid)) => {
                         self.reap(pid);
                     }
@@ -299,7 +348,9 @@ impl Case {
             if !others || Instant::now() >= deadline {
                 return;
             }
-            tree::kill_below(me, self.interactor);
+            // While the interactor runs, its namespace's init stays (its death would end it).
+            let spare = self.interactor.and(self.init);
+            tree::kill_below(me, self.interactor, spare);
             std::thread::sleep(Duration::from_millis(1));
         }
     }
