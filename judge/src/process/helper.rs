@@ -38,6 +38,7 @@ use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use super::report;
+use super::sandbox::Entered;
 use super::sys::{self, Exec, Pid, Signal, SignalSet};
 use super::tree;
 
@@ -173,8 +174,12 @@ impl Case {
     /// Forks the interactor (if any), then the program; whether both started (else the failure
     /// is reported).
     fn start_all(&mut self, args: &mut Args) -> bool {
-        match super::sandbox::enter(&args.writable) {
-            Ok(()) => {
+        let entered = super::sandbox::enter(&args.writable);
+        if let Entered::Namespaces(errno) | Entered::Not(errno) = entered {
+            say(&format!("nosandbox {errno}\n"));
+        }
+        match entered {
+            Entered::Fully | Entered::Namespaces(_) => {
                 let inherited: Vec<i32> =
                     std::iter::once(REPORT_FD).chain(INTERACTOR_FDS).collect();
                 match sys::spawn_init(&inherited) {
@@ -195,7 +200,7 @@ impl Case {
                     }
                 }
             }
-            Err(errno) => say(&format!("nosandbox {errno}\n")),
+            Entered::Not(_) => {}
         }
         if let Some(exec) = &args.interactor {
             let spawned = sys::spawn(exec);
@@ -248,10 +253,8 @@ impl Case {
         let ended =
             |p: Option<Pid>| p.filter(|&p| p == pid || sys::ended(p, true).ok() == Some(Some(p)));
         if Some(pid) == self.init {
-            // The namespace is gone: the program and the interactor end as well. The init's own
-            // peak is the helper's, not the program's: left out.
-            self.init = None;
-            let _ = sys::reap(pid, false);
+            // The namespace is gone: the program and the interactor end as well.
+            self.reap_init(pid);
             return;
         }
         let (program, interactor) = (ended(self.program), ended(self.interactor));
@@ -294,6 +297,17 @@ impl Case {
         say(&report::interactor(status, at));
     }
 
+    /// Reaps the init (killed, or dead), leaving its peak memory out: it is a copy of the
+    /// helper's, not the program's.
+    fn reap_init(&mut self, init: Pid) {
+        self.init = None;
+        while let Err(e) = sys::reap(init, false) {
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+    }
+
     /// Reaps child `pid` (ended) into the program's memory; its wait status.
     fn reap(&mut self, pid: Pid) -> sys::Status {
         loop {
@@ -331,10 +345,7 @@ impl Case {
                     Ok(Some(pid)) if Some(pid) == self.interactor => {
                         self.end_interactor(pid, self.start.elapsed());
                     }
-                    Ok(Some(pid)) if Some(pid) == self.init => {
-                        self.init = None;
-                        let _ = sys::reap(pid, false);
-                    }
+                    Ok(Some(pid)) if Some(pid) == self.init => self.reap_init(pid),
                     Ok(Some(pid)) => {
                         self.reap(pid);
                     }
@@ -348,9 +359,17 @@ impl Case {
             if !others || Instant::now() >= deadline {
                 return;
             }
-            // While the interactor runs, its namespace's init stays (its death would end it).
-            let spare = self.interactor.and(self.init);
-            tree::kill_below(me, self.interactor, spare);
+            match (self.interactor, self.init) {
+                // Every process of the case is in the namespace: the init's death ends them all,
+                // without a reading of `/proc`. The init is our child, not yet reaped.
+                (None, Some(init)) => {
+                    let _ = sys::kill(init, sys::SIGKILL);
+                    self.reap_init(init);
+                    continue;
+                }
+                // While the interactor runs, its namespace's init stays.
+                (interactor, spare) => tree::kill_below(me, interactor, spare),
+            }
             std::thread::sleep(Duration::from_millis(1));
         }
     }

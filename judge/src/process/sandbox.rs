@@ -23,18 +23,32 @@ use std::sync::Once;
 
 use super::sys;
 
+/// How far the helper got into the sandbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entered {
+    /// Everything: namespaces and read-only mounts.
+    Fully,
+    /// The namespaces, not the mounts (the `errno`): the PID namespace still needs its init.
+    Namespaces(i32),
+    /// Nothing (the `errno`; 0 when turned off).
+    Not(i32),
+}
+
 /// Enters the sandbox (see the module's documentation) with `writable` folders, in the helper,
 /// before it forks.
-///
-/// # Errors
-/// The sandbox is turned off (`errno` 0) or refused by the kernel: the `errno`.
-pub fn enter(writable: &[PathBuf]) -> Result<(), i32> {
+#[must_use]
+pub fn enter(writable: &[PathBuf]) -> Entered {
     if std::env::var_os("JUDGE_NO_SANDBOX").is_some_and(|v| v != "0") {
-        return Err(0);
+        return Entered::Not(0);
     }
     let errno = |e: std::io::Error| e.raw_os_error().unwrap_or(libc_eperm());
-    sys::unshare_sandbox().map_err(errno)?;
-    sys::mount_read_only(writable).map_err(errno)
+    if let Err(e) = sys::unshare_sandbox() {
+        return Entered::Not(errno(e));
+    }
+    match sys::mount_read_only(writable) {
+        Ok(()) => Entered::Fully,
+        Err(e) => Entered::Namespaces(errno(e)),
+    }
 }
 
 fn libc_eperm() -> i32 {
@@ -49,7 +63,7 @@ pub fn say_unavailable(errno: i32) {
             "JUDGE_NO_SANDBOX is set".to_string()
         } else {
             format!(
-                "this machine refuses unprivileged namespaces: {}",
+                "the namespaces cannot be set up here: {}",
                 std::io::Error::from_raw_os_error(errno)
             )
         };
