@@ -350,7 +350,8 @@ impl Case {
                         self.reap(pid);
                     }
                     Ok(None) => {
-                        break self.interactor.is_none() || others_than(me, self.interactor)
+                        break self.interactor.is_none()
+                            || others_than(me, self.interactor, self.init)
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                     Err(_) => return, // no child left: nothing is left below the helper
@@ -375,18 +376,26 @@ impl Case {
     }
 }
 
-/// Whether `me` has children other than `interactor`: from `/proc/self/task/ME/children`, or a
-/// reading of all of `/proc` where that file is missing.
-fn others_than(me: Pid, interactor: Option<Pid>) -> bool {
-    let path = format!("/proc/{me}/task/{me}/children");
-    let children: Vec<Pid> = match std::fs::read_to_string(path) {
+/// Whether processes other than `interactor` and `init` are left below `me`: children of `me`,
+/// or orphans adopted by `init`.
+fn others_than(me: Pid, interactor: Option<Pid>, init: Option<Pid>) -> bool {
+    let others = children(me)
+        .into_iter()
+        .any(|c| Some(c) != interactor && Some(c) != init);
+    others || init.is_some_and(|i| !children(i).is_empty())
+}
+
+/// The children of `parent`: from `/proc/P/task/P/children`, or a reading of all of `/proc`
+/// where that file is missing.
+fn children(parent: Pid) -> Vec<Pid> {
+    let path = format!("/proc/{parent}/task/{parent}/children");
+    match std::fs::read_to_string(path) {
         Ok(text) => text
             .split_whitespace()
             .filter_map(|p| p.parse().ok())
             .collect(),
-        Err(_) => tree::children(me).iter().map(|p| p.pid).collect(),
-    };
-    children.iter().any(|&c| Some(c) != interactor)
+        Err(_) => tree::children(parent).iter().map(|p| p.pid).collect(),
+    }
 }
 
 /// Writes `line` to the judge.
