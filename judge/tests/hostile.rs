@@ -100,6 +100,15 @@ fn judge(dir: &Path, args: &[&str]) -> Command {
     cmd
 }
 
+/// The judge as [`judge`] does, with the sandbox turned off (`JUDGE_NO_SANDBOX`): for the tests
+/// whose programs report their pids in files of the test's folder, read-only in the sandbox, and
+/// which check the helper's own cleanup, all there is where namespaces are refused.
+fn unsandboxed(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = judge(dir, args);
+    cmd.env("JUDGE_NO_SANDBOX", "1");
+    cmd
+}
+
 /// A suite `s` with one case, input `1`, answer `1`.
 fn one_case() -> tempfile::TempDir {
     temp_suite("s", &[("01", b"1\n", Some(b"1\n"))])
@@ -165,7 +174,7 @@ fn processes_that_leave_the_group_end_with_their_case() {
         let cmd = cmd
             .replace("DONE", done)
             .replace("PID", &file.display().to_string());
-        let run = measured(how, judge(tmp.path(), &["--cmd", &cmd]));
+        let run = measured(how, unsandboxed(tmp.path(), &["--cmd", &cmd]));
         assert_eq!(run.code, Some(0), "{how}: {}", run.stdout);
         let pid = pid_in(&file);
         assert!(gone(&pid), "{how}: process {pid} outlived the judge");
@@ -182,7 +191,7 @@ fn without_pidfds_processes_that_leave_the_group_still_end_with_their_case() {
          echo 1",
         file.display()
     );
-    let mut judge = judge(tmp.path(), &["--cmd", &cmd]);
+    let mut judge = unsandboxed(tmp.path(), &["--cmd", &cmd]);
     judge.env("JUDGE_NO_PIDFD", "1");
     let run = measured("setsid -f, without pidfds", judge);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
@@ -202,7 +211,10 @@ fn a_program_that_kills_its_measuring_helper_is_still_ended() {
         s = sleeper.display(),
         p = program.display()
     );
-    let run = measured("killing its helper", judge(tmp.path(), &["--cmd", &cmd]));
+    let run = measured(
+        "killing its helper",
+        unsandboxed(tmp.path(), &["--cmd", &cmd]),
+    );
     assert!(run.stdout.starts_with("RE"), "{}", run.stdout);
     for file in [sleeper, program] {
         let pid = pid_in(&file);
@@ -233,7 +245,7 @@ fn children_that_ignore_sigterm_are_killed_at_the_time_limit() {
     );
     let run = measured(
         "ignoring SIGTERM",
-        judge(tmp.path(), &["--time-limit", "1", "--cmd", &cmd]),
+        unsandboxed(tmp.path(), &["--time-limit", "1", "--cmd", &cmd]),
     );
     assert!(run.stdout.starts_with("TLE"), "{}", run.stdout);
     assert!(gone(&pid_in(&file)), "the sleeper outlived the judge");
@@ -329,7 +341,7 @@ fn sigterm_ends_the_interactor_and_removes_the_temporary_folder() {
         seen.display()
     );
     std::fs::write(dir.join("inter.sh"), script).expect("the interactor");
-    let mut judge = judge(tmp.path(), &["--time-limit", "60", "--cmd", "sleep 67"])
+    let mut judge = unsandboxed(tmp.path(), &["--time-limit", "60", "--cmd", "sleep 67"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -354,7 +366,7 @@ fn a_judge_killed_outright_leaves_no_program_running() {
     let tmp = one_case();
     let file = tmp.path().join("pid");
     let cmd = format!("echo $$ > {}; exec sleep 68", file.display());
-    let mut judge = judge(tmp.path(), &["--time-limit", "60", "--cmd", &cmd])
+    let mut judge = unsandboxed(tmp.path(), &["--time-limit", "60", "--cmd", &cmd])
         .stdout(Stdio::null())
         .spawn()
         .expect("the judge starts");
@@ -791,4 +803,106 @@ fn the_stress_report_shows_a_bounded_head_of_a_huge_output() {
     assert!(run.stdout.contains("got:\n    \u{FFFD}"), "{}", run.stdout);
     assert!(run.stdout.len() < 3000, "{} bytes", run.stdout.len());
     assert!(run.peak_kib < 160 * 1024, "judge peak {} KiB", run.peak_kib);
+
+/// Panics, naming the need, if the judge ran its programs without the sandbox.
+fn assert_sandboxed(run: &Run) {
+    assert!(
+        !run.stderr.contains("without isolation"),
+        "this test needs unprivileged user namespaces: {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_program_cannot_rewrite_the_suite() {
+    let tmp = one_case();
+    let answer = tmp.path().join("s/01.out");
+    let cmd = format!("echo wrong > {}; echo wrong", answer.display());
+    let run = measured("rewriting the answer", judge(tmp.path(), &["--cmd", &cmd]));
+    assert_sandboxed(&run);
+    assert!(run.stdout.starts_with("WA"), "{}", run.stdout);
+    assert_eq!(std::fs::read_to_string(&answer).expect("the answer"), "1\n");
+}
+
+#[test]
+fn a_program_cannot_stop_the_judge() {
+    // Outside the sandbox this found the judge (the helper's parent) and froze it.
+    let tmp = one_case();
+    let cmd = "kill -STOP $(ps -o ppid= -p $PPID)";
+    let run = measured("stopping the judge", judge(tmp.path(), &["--cmd", cmd]));
+    assert_sandboxed(&run);
+    assert!(run.stdout.starts_with("RE"), "{}", run.stdout);
+}
+
+/// The pid of the process whose command line is `words`, waiting for it up to 10 s.
+fn process_running(words: &[&str]) -> String {
+    let wanted: String = words.iter().map(|w| format!("{w}\0")).collect();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let found = std::fs::read_dir("/proc")
+            .expect("/proc")
+            .filter_map(Result::ok)
+            .find(|e| std::fs::read(e.path().join("cmdline")).ok() == Some(wanted.clone().into()));
+        if let Some(e) = found {
+            return e.file_name().to_string_lossy().into_owned();
+        }
+        assert!(Instant::now() < deadline, "no process {words:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn killing_the_helper_then_the_judge_leaves_nothing_running() {
+    // The program's namespace dies with its init, which dies with the helper.
+    let tmp = one_case();
+    let cmd = "setsid sleep 7301 & exec sleep 7302";
+    let mut judge = judge(tmp.path(), &["--time-limit", "60", "--cmd", cmd])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the judge starts");
+    let (sleeper, program) = (
+        process_running(&["sleep", "7301"]),
+        process_running(&["sleep", "7302"]),
+    );
+    let stat = std::fs::read_to_string(format!("/proc/{program}/stat")).expect("the program");
+    let helper: libc::pid_t = stat
+        .rsplit(") ")
+        .next()
+        .and_then(|rest| rest.split(' ').nth(1)?.parse().ok())
+        .expect("the program's parent");
+    // SAFETY: kill has no memory effects; the helper is the judge's child, the judge ours.
+    unsafe {
+        libc::kill(helper, libc::SIGKILL);
+        libc::kill(judge.id() as libc::pid_t, libc::SIGKILL);
+    }
+    let _ = judge.wait();
+    let mut stderr = String::new();
+    let _ = judge
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr);
+    assert!(!stderr.contains("without isolation"), "{stderr}");
+    assert!(gone(&program), "the program outlived the judge");
+    assert!(gone(&sleeper), "the setsid sleeper outlived the judge");
+}
+
+#[test]
+fn without_the_sandbox_the_judge_says_so_once_and_runs_as_before() {
+    let tmp = temp_suite(
+        "s",
+        &[("01", b"1\n", Some(b"1\n")), ("02", b"1\n", Some(b"1\n"))],
+    );
+    let mut judge = judge(tmp.path(), &["--cmd", "echo 1"]);
+    judge.env("JUDGE_NO_SANDBOX", "1");
+    let run = measured("without the sandbox", judge);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    assert_eq!(
+        run.stderr.matches("without isolation").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("JUDGE_NO_SANDBOX"), "{}", run.stderr);
 }

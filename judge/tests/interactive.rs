@@ -218,3 +218,27 @@ fn an_interactor_that_hangs_is_killed_and_is_a_setup_error() {
         .code(2)
         .stderr("judge: the interactor \"sh i.sh\" did not end within 5 s of the program\n");
 }
+
+#[test]
+fn under_kattis_codes_whoever_ended_first_decides() {
+    // The measuring helper sees both ends on one clock. A program that ends first, badly, is
+    // judged on its own end; one that fails after the interactor rejected it gets the rejection.
+    judge(&["guess-kattis", "--cmd", "exit 3", "--filter", "01"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("RE  ["))
+        .stdout(predicate::str::contains("    exit code 3\n"));
+    let after = "while read r; do echo 1; done; exit 3";
+    judge(&["guess-kattis", "--cmd", after, "--filter", "02"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WA  ["))
+        .stdout(predicate::str::contains(
+            "    interactor exit code 43 (wrong answer)\n",
+        ));
+    // testlib's order: the interactor's rejection stands over the program's crash.
+    judge(&["guess", "--cmd", "exit 3", "--filter", "01"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WA  ["));
+}

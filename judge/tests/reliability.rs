@@ -108,7 +108,9 @@ fn no_case_runs_after_a_setup_error() {
     let cmd = format!("cat; echo >> {}", log.display());
     for _ in 0..5 {
         let _ = std::fs::remove_file(&log);
+        // The program logs into the test's folder, read-only in the sandbox.
         judge_in(tmp.path(), &["s", "-j", "1", "--cmd", &cmd])
+            .env("JUDGE_NO_SANDBOX", "1")
             .assert()
             .code(2);
         let ran = std::fs::read_to_string(&log).expect("the log");
@@ -155,7 +157,9 @@ fn a_negative_or_nan_tolerance_is_refused() {
 fn the_checker_reads_the_output_from_a_private_folder_removed_afterwards() {
     // The checker records the path it was given and that folder's mode.
     let tmp = checker_suite("echo \"$2\" > seen; stat -c %a \"$(dirname \"$2\")\" >> seen\n");
+    // The checker writes into the suite's folder, read-only in the sandbox.
     judge_in(tmp.path(), &["s", "--cmd", "cat"])
+        .env("JUDGE_NO_SANDBOX", "1")
         .assert()
         .success();
     let seen = std::fs::read_to_string(tmp.path().join("s/seen")).expect("seen");
@@ -180,6 +184,8 @@ fn sigterm_to_the_judge_kills_the_program_first() {
         .arg("--testcases")
         .arg(tmp.path())
         .args(["s", "--time-limit", "60", "--cmd", &cmd])
+        // The program writes its pid into the test's folder, read-only in the sandbox.
+        .env("JUDGE_NO_SANDBOX", "1")
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("the judge starts");

@@ -38,6 +38,7 @@ use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use super::report;
+use super::sandbox::Entered;
 use super::sys::{self, Exec, Pid, Signal, SignalSet};
 use super::tree;
 
@@ -57,17 +58,24 @@ const CLEANUP: Duration = Duration::from_secs(10);
 /// The helper's arguments.
 struct Args {
     processes: u64,
+    /// Folders that stay writable in the sandbox.
+    writable: Vec<std::path::PathBuf>,
     /// `sh -c COMMAND` and its folder.
     interactor: Option<Exec>,
     program: Exec,
 }
 
 impl Args {
-    /// `NPROC [--interactor DIR COMMAND] PROGRAM ARGS...`.
+    /// `NPROC [--rw DIR]... [--interactor DIR COMMAND] PROGRAM ARGS...`.
     fn parse(args: &[OsString]) -> Option<Args> {
         let c = |s: &OsString| CString::new(s.as_bytes()).ok();
         let processes = args.first()?.to_str()?.parse().ok()?;
         let mut rest = &args[1..];
+        let mut writable = Vec::new();
+        while rest.first().is_some_and(|a| a == "--rw") {
+            writable.push(std::path::PathBuf::from(rest.get(1)?));
+            rest = &rest[2..];
+        }
         let mut interactor = None;
         if rest.first().is_some_and(|a| a == "--interactor") {
             let (dir, command) = (c(rest.get(1)?)?, c(rest.get(2)?)?);
@@ -80,6 +88,7 @@ impl Args {
         let program = Exec::new(argv, None).processes(processes);
         Some(Args {
             processes,
+            writable,
             interactor,
             program,
         })
@@ -89,7 +98,7 @@ impl Args {
 /// The helper: runs as the module says, reports on descriptor 3, exits 0; exits 127 if the
 /// arguments are wrong.
 pub fn helper(args: &[OsString]) -> std::process::ExitCode {
-    let Some(args) = Args::parse(args) else {
+    let Some(mut args) = Args::parse(args) else {
         return std::process::ExitCode::from(127);
     };
     debug_assert!(args.processes > 0);
@@ -104,12 +113,14 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
     sys::on_signal(sys::SIGUSR1, on_signal);
     let mut case = Case {
         start: Instant::now(),
+        init: None,
+        mount_ns: None,
         program: None,
         program_start: Duration::ZERO,
         interactor: None,
         max_rss_kib: 0,
     };
-    let started = case.start_all(&args);
+    let started = case.start_all(&mut args);
     sys::detach_stdio();
     if started {
         signals.unblock();
@@ -145,6 +156,10 @@ extern "C" fn on_signal(signal: Signal) {
 struct Case {
     /// The helper's clock: every time it reports is from here.
     start: Instant,
+    /// The sandbox's init, until it is reaped.
+    init: Option<Pid>,
+    /// The init's mount namespace, with the namespace's own `/proc`.
+    mount_ns: Option<std::fs::File>,
     /// The program, until it is reaped.
     program: Option<Pid>,
     /// When the program was forked.
@@ -158,7 +173,35 @@ struct Case {
 impl Case {
     /// Forks the interactor (if any), then the program; whether both started (else the failure
     /// is reported).
-    fn start_all(&mut self, args: &Args) -> bool {
+    fn start_all(&mut self, args: &mut Args) -> bool {
+        let entered = super::sandbox::enter(&args.writable);
+        if let Entered::Namespaces(errno) | Entered::Not(errno) = entered {
+            say(&format!("nosandbox {errno}\n"));
+        }
+        match entered {
+            Entered::Fully | Entered::Namespaces(_) => {
+                let inherited: Vec<i32> =
+                    std::iter::once(REPORT_FD).chain(INTERACTOR_FDS).collect();
+                match sys::spawn_init(&inherited) {
+                    Ok((pid, ns)) => {
+                        self.init = Some(pid);
+                        self.mount_ns = ns;
+                        if let (Some(ns), Ok(here)) = (&self.mount_ns, std::env::current_dir()) {
+                            let execs =
+                                std::iter::once(&mut args.program).chain(&mut args.interactor);
+                            for exec in execs {
+                                exec.join(ns, &here);
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        say(&report::no_fork("nofork", &e));
+                        return false;
+                    }
+                }
+            }
+            Entered::Not(_) => {}
+        }
         if let Some(exec) = &args.interactor {
             let spawned = sys::spawn(exec);
             // Only the interactor holds its pipes: the judge sees their ends when it ends.
@@ -181,7 +224,7 @@ impl Case {
             Ok(pid) => {
                 self.program = Some(pid);
                 PROGRAM.store(pid, Ordering::SeqCst);
-                say(&report::pids(pid, self.interactor));
+                say(&report::pids(pid, self.interactor, self.init));
                 true
             }
             Err(e) => {
@@ -209,6 +252,11 @@ impl Case {
         let at = self.start.elapsed();
         let ended =
             |p: Option<Pid>| p.filter(|&p| p == pid || sys::ended(p, true).ok() == Some(Some(p)));
+        if Some(pid) == self.init {
+            // The namespace is gone: the program and the interactor end as well.
+            self.reap_init(pid);
+            return;
+        }
         let (program, interactor) = (ended(self.program), ended(self.interactor));
         if program.is_none() && interactor.is_none() {
             self.reap(pid);
@@ -249,6 +297,17 @@ impl Case {
         say(&report::interactor(status, at));
     }
 
+    /// Reaps the init (killed, or dead), leaving its peak memory out: it is a copy of the
+    /// helper's, not the program's.
+    fn reap_init(&mut self, init: Pid) {
+        self.init = None;
+        while let Err(e) = sys::reap(init, false) {
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+    }
+
     /// Reaps child `pid` (ended) into the program's memory; its wait status.
     fn reap(&mut self, pid: Pid) -> sys::Status {
         loop {
@@ -286,11 +345,13 @@ impl Case {
                     Ok(Some(pid)) if Some(pid) == self.interactor => {
                         self.end_interactor(pid, self.start.elapsed());
                     }
+                    Ok(Some(pid)) if Some(pid) == self.init => self.reap_init(pid),
                     Ok(Some(pid)) => {
                         self.reap(pid);
                     }
                     Ok(None) => {
-                        break self.interactor.is_none() || others_than(me, self.interactor)
+                        break self.interactor.is_none()
+                            || others_than(me, self.interactor, self.init)
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                     Err(_) => return, // no child left: nothing is left below the helper
@@ -299,24 +360,42 @@ impl Case {
             if !others || Instant::now() >= deadline {
                 return;
             }
-            tree::kill_below(me, self.interactor);
+            match (self.interactor, self.init) {
+                // Every process of the case is in the namespace: the init's death ends them all,
+                // without a reading of `/proc`. The init is our child, not yet reaped.
+                (None, Some(init)) => {
+                    let _ = sys::kill(init, sys::SIGKILL);
+                    self.reap_init(init);
+                    continue;
+                }
+                // While the interactor runs, its namespace's init stays.
+                (interactor, spare) => tree::kill_below(me, interactor, spare),
+            }
             std::thread::sleep(Duration::from_millis(1));
         }
     }
 }
 
-/// Whether `me` has children other than `interactor`: from `/proc/self/task/ME/children`, or a
-/// reading of all of `/proc` where that file is missing.
-fn others_than(me: Pid, interactor: Option<Pid>) -> bool {
-    let path = format!("/proc/{me}/task/{me}/children");
-    let children: Vec<Pid> = match std::fs::read_to_string(path) {
+/// Whether processes other than `interactor` and `init` are left below `me`: children of `me`,
+/// or orphans adopted by `init`.
+fn others_than(me: Pid, interactor: Option<Pid>, init: Option<Pid>) -> bool {
+    let others = children(me)
+        .into_iter()
+        .any(|c| Some(c) != interactor && Some(c) != init);
+    others || init.is_some_and(|i| !children(i).is_empty())
+}
+
+/// The children of `parent`: from `/proc/P/task/P/children`, or a reading of all of `/proc`
+/// where that file is missing.
+fn children(parent: Pid) -> Vec<Pid> {
+    let path = format!("/proc/{parent}/task/{parent}/children");
+    match std::fs::read_to_string(path) {
         Ok(text) => text
             .split_whitespace()
             .filter_map(|p| p.parse().ok())
             .collect(),
-        Err(_) => tree::children(me).iter().map(|p| p.pid).collect(),
-    };
-    children.iter().any(|&c| Some(c) != interactor)
+        Err(_) => tree::children(parent).iter().map(|p| p.pid).collect(),
+    }
 }
 
 /// Writes `line` to the judge.

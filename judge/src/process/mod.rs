@@ -9,12 +9,14 @@
 //! - [`registry`]: the helpers and temporary folders running, ended when the judge is stopped;
 //! - [`tree`]: the processes below a process, from `/proc`, and killing them safely;
 //! - [`limits`]: the programs' limit of processes;
+//! - [`sandbox`]: the namespaces the processes run in;
 //! - [`sys`]: the system calls, the only `unsafe` code of the judge.
 
 pub mod helper;
 pub mod limits;
 pub mod registry;
 pub mod report;
+pub mod sandbox;
 pub mod spawn;
 pub mod sys;
 pub mod tree;

@@ -200,7 +200,7 @@ pub fn sweep_orphans() {
                 .filter(|p| !ours.contains(&p.pid));
             let orphans: Vec<super::tree::Proc> = foreign.collect();
             for p in &orphans {
-                super::tree::kill_below(p.pid, None);
+                super::tree::kill_below(p.pid, None, None);
                 // Our child, not reaped (only this sweep reaps orphans, under the lock).
                 let _ = sys::kill(p.pid, sys::SIGKILL);
             }
@@ -247,6 +247,21 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         lock_folders().retain(|p| p != self.0.path());
     }
+}
+
+/// The temporary folders in use whose path is part of one of `words` (a program's arguments):
+/// the folders a checker or an interactor is given to write in.
+#[must_use]
+pub fn folders_named_in(words: &[&std::ffi::OsStr]) -> Vec<PathBuf> {
+    let words: Vec<String> = words
+        .iter()
+        .map(|w| w.to_string_lossy().into_owned())
+        .collect();
+    let named = |dir: &&PathBuf| {
+        let dir = dir.to_string_lossy();
+        words.iter().any(|w| w.contains(dir.as_ref()))
+    };
+    lock_folders().iter().filter(named).cloned().collect()
 }
 
 fn lock_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {

@@ -1,7 +1,9 @@
 //! What the measuring helper tells the judge, one line per event on a pipe: the lines' format
 //! (written by [`super::helper`]) and their reading (by [`super::spawn`]).
 //!
-//! - `pids PROGRAM INTERACTOR`: both were forked, with these pids (`INTERACTOR` 0 without one);
+//! - `nosandbox ERRNO`: the processes run without the sandbox, for this reason (0: turned off);
+//! - `pids PROGRAM INTERACTOR INIT`: all were forked, with these pids (`INTERACTOR` 0 without
+//!   one, `INIT`, the PID namespace's init, 0 without the sandbox);
 //! - `ran STATUS KIB WALL AT`: the program ended with wait status `STATUS`, its largest peak
 //!   resident memory (of any one process of its side) was `KIB` KiB, it ran `WALL` ns, and the
 //!   helper saw it end `AT` ns after the helper started;
@@ -52,6 +54,10 @@ pub struct Reported {
     pub interactor: Option<Said<Ended>>,
     /// The interactor's pid, in a conversation, once forked.
     pub interactor_pid: Option<Pid>,
+    /// The pid of the sandbox's init, once forked.
+    pub init_pid: Option<Pid>,
+    /// Why the sandbox is missing (an `errno`, 0 if turned off).
+    pub unsandboxed: Option<i32>,
 }
 
 impl Reported {
@@ -73,8 +79,12 @@ impl Reported {
                         at: Duration::from_nanos(at),
                     }));
                 }
-                ("pids", Some(&[_, interactor])) => {
+                ("pids", Some(&[_, interactor, init])) => {
                     self.interactor_pid = Pid::try_from(interactor).ok().filter(|&p| p > 0);
+                    self.init_pid = Pid::try_from(init).ok().filter(|&p| p > 0);
+                }
+                ("nosandbox", Some(&[errno])) => {
+                    self.unsandboxed = Some(i32::try_from(errno).unwrap_or(0));
                 }
                 ("nofork", Some(&[errno])) => {
                     self.program = Some(Said::NoFork(i32::try_from(errno).unwrap_or(0)));
@@ -104,8 +114,9 @@ pub fn ran(status: Status, max_rss_kib: u64, wall: Duration, at: Duration) -> St
 
 /// The `pids` line.
 #[must_use]
-pub fn pids(program: Pid, interactor: Option<Pid>) -> String {
-    format!("pids {program} {}\n", interactor.unwrap_or(0))
+pub fn pids(program: Pid, interactor: Option<Pid>, init: Option<Pid>) -> String {
+    let (interactor, init) = (interactor.unwrap_or(0), init.unwrap_or(0));
+    format!("pids {program} {interactor} {init}\n")
 }
 
 /// The `interactor` line.
@@ -131,8 +142,8 @@ mod tests {
         r.read(&ran(9, 7, wall, at));
         assert_eq!(r.interactor, None);
         r.read(&interactor(256, Duration::from_nanos(1_999)));
-        r.read(&pids(5, Some(6)));
-        assert_eq!(r.interactor_pid, Some(6));
+        r.read(&pids(5, Some(6), None));
+        assert_eq!((r.interactor_pid, r.init_pid), (Some(6), None));
         let program = Measured {
             status: 9,
             max_rss: 7 * 1024,

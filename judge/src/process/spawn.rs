@@ -143,6 +143,13 @@ impl Started {
         let command = program.command();
         let mut cmd = Command::new(std::env::current_exe()?);
         cmd.arg(HELPER).arg(super::limits::processes().to_string());
+        let mut words: Vec<&std::ffi::OsStr> = command.get_args().collect();
+        if let Some((_, interactor)) = interactor {
+            words.push(std::ffi::OsStr::new(interactor));
+        }
+        for folder in registry::folders_named_in(&words) {
+            cmd.arg("--rw").arg(folder);
+        }
         let (report_read, report_write) = sys::pipe_nonblocking()?;
         let mut passed = vec![(report_write.as_raw_fd(), REPORT_FD)];
         // The child's ends (held until the spawn) and the judge's.
@@ -204,6 +211,9 @@ impl Started {
         let waited = self.watch(limits, exceeded)?;
         self.report.poll();
         let reported = self.report.reported;
+        if let Some(errno) = reported.unsandboxed {
+            super::sandbox::say_unavailable(errno);
+        }
         let measured = match reported.program {
             Some(Said::Ran(m)) => Some(m),
             Some(Said::NoFork(errno)) => return Err(std::io::Error::from_raw_os_error(errno)),
@@ -297,10 +307,15 @@ impl Started {
                 });
             }
             if stopped.is_none() && !program_ended {
+                if limits.memory.is_some() && now >= memory.next {
+                    self.report.poll();
+                }
+                // The interactor's memory is not the program's, nor the sandbox's init's.
                 let skip = self.report.reported.interactor_pid;
+                let spare = self.report.reported.init_pid;
                 if let Some(stop) =
                     limit_reached(limits, exceeded, deadline, &mut memory, now, || {
-                        tree::rss(self.handle.pid(), skip)
+                        tree::rss(self.handle.pid(), skip, spare)
                     })
                 {
                     let at = Instant::now();
@@ -397,7 +412,7 @@ fn stop_helper(handle: &Handle, signal: Signal) -> Option<sys::Reaped> {
             Ok(None) => {}
         }
         if Instant::now() >= give_up {
-            tree::kill_below(handle.pid(), None);
+            tree::kill_below(handle.pid(), None, None);
             let _ = handle.signal(sys::SIGKILL);
             return handle.reap_blocking();
         }

@@ -7,6 +7,7 @@
 //! never reach another process that was given the same pid. [`pidfds`] says whether they work.
 
 use std::ffi::{CStr, CString};
+use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
@@ -332,6 +333,8 @@ pub struct Exec {
     stdio: Option<[RawFd; 3]>,
     /// `RLIMIT_NPROC`'s soft limit.
     processes: Option<u64>,
+    /// A mount namespace to enter first.
+    mount_ns: Option<RawFd>,
 }
 
 impl Exec {
@@ -350,7 +353,21 @@ impl Exec {
             dir,
             stdio: None,
             processes: None,
+            mount_ns: None,
         }
+    }
+
+    /// Makes the child enter the mount namespace `ns` (a descriptor that outlives the fork),
+    /// then go to its folder taken from `here`, the parent's folder (entering a mount namespace
+    /// leaves the child at its root).
+    pub fn join(&mut self, ns: &File, here: &std::path::Path) {
+        use std::os::unix::ffi::OsStrExt;
+        self.mount_ns = Some(ns.as_raw_fd());
+        let dir = match &self.dir {
+            Some(dir) => here.join(std::ffi::OsStr::from_bytes(dir.as_bytes())),
+            None => here.to_path_buf(),
+        };
+        self.dir = CString::new(dir.as_os_str().as_bytes()).ok();
     }
 
     /// Gives the child `fds` as its stdin, stdout and stderr.
@@ -406,6 +423,11 @@ pub fn spawn(exec: &Exec) -> io::Result<Pid> {
             if let Some(fds) = exec.stdio {
                 for (to, &from) in fds.iter().enumerate() {
                     libc::dup2(from, to as libc::c_int);
+                }
+            }
+            if let Some(ns) = exec.mount_ns {
+                if libc::setns(ns, libc::CLONE_NEWNS) != 0 {
+                    libc::_exit(127);
                 }
             }
             if let Some(dir) = &exec.dir {
@@ -479,6 +501,172 @@ pub fn ended(pid: Pid, nohang: bool) -> io::Result<Option<Pid>> {
     // SAFETY: waitid filled the child's fields (or left si_pid 0 under WNOHANG).
     let found = unsafe { info.si_pid() };
     Ok((found > 0).then_some(found))
+}
+
+/// Enters new user, mount and PID namespaces (the PID one for the children forked from now on),
+/// as the same user and group as before: the sandbox of [`super::sandbox`].
+///
+/// # Errors
+/// The kernel refuses unprivileged namespaces (`EPERM`, `EINVAL`, `ENOSPC`), or the user's
+/// mapping cannot be written.
+pub fn unshare_sandbox() -> io::Result<()> {
+    // SAFETY: getuid and getgid cannot fail.
+    let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+    let flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID;
+    // SAFETY: unshare takes an integer; the caller is single-threaded (a user namespace
+    // requires it).
+    check(unsafe { libc::unshare(flags) }.into())?;
+    std::fs::write("/proc/self/setgroups", "deny")?;
+    std::fs::write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
+    std::fs::write("/proc/self/gid_map", format!("{gid} {gid} 1"))?;
+    Ok(())
+}
+
+fn c_path(path: &std::path::Path) -> io::Result<CString> {
+    use std::os::unix::ffi::OsStrExt;
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))
+}
+
+fn mount(
+    source: Option<&CStr>,
+    target: &CStr,
+    fstype: Option<&CStr>,
+    flags: libc::c_ulong,
+    data: Option<&CStr>,
+) -> io::Result<()> {
+    let ptr = |s: Option<&CStr>| s.map_or(std::ptr::null(), CStr::as_ptr);
+    // SAFETY: every pointer is null or a valid C string that outlives the call.
+    let r = unsafe {
+        libc::mount(
+            ptr(source),
+            target.as_ptr(),
+            ptr(fstype),
+            flags,
+            ptr(data).cast(),
+        )
+    };
+    check(r.into()).map(drop)
+}
+
+/// In this process's own mount namespace: makes every mount private and read-only (recursively,
+/// `mount_setattr`), then makes each of `writable` (existing folders) writable again at its own
+/// path.
+///
+/// # Errors
+/// A mount fails.
+pub fn mount_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
+    let root = c_path(std::path::Path::new("/"))?;
+    mount(None, &root, None, libc::MS_REC | libc::MS_PRIVATE, None)?;
+    // Opened first: each is bound back from its descriptor, whatever happens to its path.
+    let folders: Vec<File> = writable
+        .iter()
+        .map(std::fs::File::open)
+        .collect::<io::Result<_>>()?;
+    #[repr(C)]
+    struct MountAttr {
+        attr_set: u64,
+        attr_clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    let attr = MountAttr {
+        attr_set: 1, // MOUNT_ATTR_RDONLY
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let size = std::mem::size_of::<MountAttr>();
+    // SAFETY: mount_setattr with a valid path, flags and a pointer to an attribute of its size.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            root.as_ptr(),
+            0x8000, // AT_RECURSIVE
+            &attr as *const MountAttr,
+            size,
+        )
+    };
+    check(r)?;
+    let secure = libc::MS_NOSUID | libc::MS_NODEV;
+    for (path, folder) in writable.iter().zip(&folders) {
+        let source = CString::new(format!("/proc/self/fd/{}", folder.as_raw_fd())).expect("no NUL");
+        let target = c_path(path)?;
+        mount(Some(&source), &target, None, libc::MS_BIND, None)?;
+        mount(
+            None,
+            &target,
+            None,
+            libc::MS_REMOUNT | libc::MS_BIND | secure,
+            None,
+        )?;
+    }
+    Ok(())
+}
+
+/// A duplicate of `fd` numbered `min` or more, close-on-exec.
+fn above(fd: &OwnedFd, min: RawFd) -> io::Result<OwnedFd> {
+    // SAFETY: fcntl on a descriptor we own; the duplicate is new and ours alone.
+    let new = check(unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, min) }.into())?;
+    // SAFETY: as above.
+    Ok(unsafe { OwnedFd::from_raw_fd(new as RawFd) })
+}
+
+/// Forks the init of the new PID namespace: a process that holds no descriptor of the case
+/// (`keep_closed` are closed), dies with its parent (`PR_SET_PDEATHSIG`) and reaps the orphans
+/// of the namespace until then. When it dies, the kernel kills every process of the namespace.
+/// The init also enters a mount namespace of its own, where it mounts a `/proc` that shows the
+/// new PID namespace only; the returned descriptor names that mount namespace, for the children
+/// to join ([`Exec::join`]), `None` if the `/proc` could not be mounted.
+///
+/// # Errors
+/// The fork failed.
+pub fn spawn_init(keep_closed: &[RawFd]) -> io::Result<(Pid, Option<File>)> {
+    let (ready_read, ready_write) = pipe_blocking()?;
+    // Out of the way of the numbers the init closes.
+    let (ready_read, ready_write) = (above(&ready_read, 64)?, above(&ready_write, 64)?);
+    // SAFETY: the caller is single-threaded; the child runs plain system calls on integers and
+    // C strings made before the fork.
+    let proc_ = c"proc";
+    let target = c"/proc";
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        detach_stdio();
+        for &fd in keep_closed {
+            close_inherited(fd);
+        }
+        drop(ready_read);
+        // SAFETY: as above; the loop only waits and sleeps.
+        unsafe {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+            let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+            let mounted = libc::unshare(libc::CLONE_NEWNS) == 0
+                && libc::mount(
+                    proc_.as_ptr(),
+                    target.as_ptr(),
+                    proc_.as_ptr(),
+                    flags,
+                    std::ptr::null(),
+                ) == 0;
+            write_all(ready_write.as_raw_fd(), if mounted { b"1" } else { b"0" });
+            drop(ready_write);
+            loop {
+                if libc::waitpid(-1, std::ptr::null_mut(), 0) < 0 {
+                    libc::usleep(5_000);
+                }
+            }
+        }
+    }
+    drop(ready_write);
+    let pid = check(pid.into())? as Pid;
+    let mut said = [0u8; 1];
+    let mounted = std::io::Read::read(&mut File::from(ready_read), &mut said).is_ok_and(|n| n == 1)
+        && said[0] == b'1';
+    let ns = mounted
+        .then(|| File::open(format!("/proc/{pid}/ns/mnt")).ok())
+        .flatten();
+    Ok((pid, ns))
 }
 
 /// How a wait status ended: `Ok(code)` for an exit, `Err(signal)` for a signal (0 if neither).

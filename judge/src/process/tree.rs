@@ -46,16 +46,21 @@ pub fn descendants(root: Pid, skip: Option<Pid>) -> Vec<Proc> {
 }
 
 /// The sum of the resident set sizes, in bytes, of the processes below `root` (but `skip` and
-/// what is below it).
+/// what is below it, and `spare` itself).
 #[must_use]
-pub fn rss(root: Pid, skip: Option<Pid>) -> u64 {
-    descendants(root, skip).iter().map(|p| p.rss).sum::<u64>() * sys::page_size()
+pub fn rss(root: Pid, skip: Option<Pid>, spare: Option<Pid>) -> u64 {
+    let below = descendants(root, skip);
+    let counted = below.iter().filter(|p| Some(p.pid) != spare);
+    counted.map(|p| p.rss).sum::<u64>() * sys::page_size()
 }
 
-/// Sends SIGKILL to every process below `root` (but `skip` and what is below it), once.
-pub fn kill_below(root: Pid, skip: Option<Pid>) {
+/// Sends SIGKILL to every process below `root` (but `skip` and what is below it, and `spare`
+/// itself), once.
+pub fn kill_below(root: Pid, skip: Option<Pid>, spare: Option<Pid>) {
     for p in descendants(root, skip) {
-        kill(&p);
+        if Some(p.pid) != spare {
+            kill(&p);
+        }
     }
 }
 
@@ -142,10 +147,22 @@ mod tests {
         assert!(!descendants(me, Some(pid)).iter().any(|p| p.pid == pid));
         // Between fork and exec a child may briefly show no resident pages: wait for some.
         let start = std::time::Instant::now();
-        while rss(me, None) == 0 && start.elapsed() < std::time::Duration::from_secs(3) {
+        while rss(me, None, None) == 0 && start.elapsed() < std::time::Duration::from_secs(3) {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
-        assert!(rss(me, None) > 0);
+        assert!(rss(me, None, None) > 0);
+        let page = sys::page_size();
+        let own = descendants(me, None)
+            .iter()
+            .find(|p| p.pid == pid)
+            .map_or(0, |p| p.rss);
+        // Other tests' children come and go: compare within one page of slack per process.
+        let (all, spared) = (rss(me, None, None), rss(me, None, Some(pid)));
+        assert!(
+            spared < all || own == 0,
+            "{spared} < {all}, own {} bytes",
+            own * page
+        );
         let _ = child.kill();
         let _ = child.wait();
     }
