@@ -803,6 +803,7 @@ fn the_stress_report_shows_a_bounded_head_of_a_huge_output() {
     assert!(run.stdout.contains("got:\n    \u{FFFD}"), "{}", run.stdout);
     assert!(run.stdout.len() < 3000, "{} bytes", run.stdout.len());
     assert!(run.peak_kib < 160 * 1024, "judge peak {} KiB", run.peak_kib);
+}
 
 /// Panics, naming the need, if the judge ran its programs without the sandbox.
 fn assert_sandboxed(run: &Run) {
