@@ -825,6 +825,26 @@ fn a_program_cannot_rewrite_the_suite() {
     assert_eq!(std::fs::read_to_string(&answer).expect("the answer"), "1\n");
 }
 
+/// Everything is read-only in the sandbox but a private temporary folder, the program's `TMPDIR`
+/// (`mktemp`, `sort` on big inputs, Python's `tempfile` use it), removed after the case.
+#[test]
+fn a_program_writes_temporary_files_in_its_own_folder() {
+    let tmp = one_case();
+    let cmd = "f=$(mktemp) && echo 1 > \"$f\" && cat \"$f\" && echo \"$f\" >&2 && \
+               case \"$f\" in \"$TMPDIR\"/*) ;; *) exit 3 ;; esac";
+    let mut judge = judge(tmp.path(), &["--cmd", cmd]);
+    judge.env("TMPDIR", tmp.path());
+    let run = measured("a temporary file", judge);
+    assert_sandboxed(&run);
+    assert!(run.stdout.starts_with("AC"), "{}", run.stdout);
+    let folders: Vec<_> = std::fs::read_dir(tmp.path())
+        .expect("the folder")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("judge-tmp-"))
+        .collect();
+    assert!(folders.is_empty(), "left behind: {folders:?}");
+}
+
 #[test]
 fn a_program_cannot_stop_the_judge() {
     // Outside the sandbox this found the judge (the helper's parent) and froze it.

@@ -78,6 +78,8 @@ pub struct Started {
     report: Report,
     start: Instant,
     conversation: bool,
+    /// The program's private temporary folder (its `TMPDIR`), removed with the run.
+    _tmp: registry::Scratch,
 }
 
 /// How a started program ended.
@@ -150,6 +152,9 @@ impl Started {
         for folder in registry::folders_named_in(&words) {
             cmd.arg("--rw").arg(folder);
         }
+        // Everything else is read-only in the sandbox: temporary files go to a private folder.
+        let tmp = registry::Scratch::new("judge-tmp-").map_err(std::io::Error::other)?;
+        cmd.arg("--rw").arg(tmp.path()).env("TMPDIR", tmp.path());
         let (report_read, report_write) = sys::pipe_nonblocking()?;
         let mut passed = vec![(report_write.as_raw_fd(), REPORT_FD)];
         // The child's ends (held until the spawn) and the judge's.
@@ -191,6 +196,7 @@ impl Started {
             report: Report::new(report_read),
             start,
             conversation: interactor.is_some(),
+            _tmp: tmp,
         };
         Ok((started, pipes))
     }
