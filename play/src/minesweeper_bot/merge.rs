@@ -98,18 +98,9 @@ pub fn merge(shards: &[(String, Report)]) -> Result<Report, MergeError> {
                 end.0, end.1, run.first_game
             )));
         }
-        let total = &mut merged.summary;
         let overflow = || fail("expected totals below 2^64".to_string());
-        total.games = total.games.checked_add(s.games).ok_or_else(overflow)?;
-        total.wins = total.wins.checked_add(s.wins).ok_or_else(overflow)?;
-        total.guesses = total.guesses.checked_add(s.guesses).ok_or_else(overflow)?;
-        total.analyses = total
-            .analyses
-            .checked_add(s.analyses)
-            .ok_or_else(overflow)?;
-        total.seconds += s.seconds;
-        total.generation = std::mem::take(&mut total.generation)
-            .merged(&s.generation)
+        merged.summary = std::mem::take(&mut merged.summary)
+            .checked_add(s)
             .ok_or_else(overflow)?;
         merged.run.threads = merged.run.threads.min(run.threads);
         merged.most_threads = merged.most_threads.max(shard.most_threads);

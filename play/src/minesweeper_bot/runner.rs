@@ -84,6 +84,22 @@ pub struct Summary {
     pub generation: Generation,
 }
 
+impl Summary {
+    /// The totals of two runs (or parts of one) together: counts, seconds and generation times
+    /// added; `None` if a count would pass 2^64 - 1.
+    #[must_use]
+    pub fn checked_add(self, other: &Summary) -> Option<Summary> {
+        Some(Summary {
+            games: self.games.checked_add(other.games)?,
+            wins: self.wins.checked_add(other.wins)?,
+            guesses: self.guesses.checked_add(other.guesses)?,
+            analyses: self.analyses.checked_add(other.analyses)?,
+            seconds: self.seconds + other.seconds,
+            generation: self.generation.merged(&other.generation)?,
+        })
+    }
+}
+
 /// Games handed to a thread at a time.
 const CHUNK: u64 = 16;
 
@@ -323,16 +339,7 @@ fn add_comparisons(a: Comparison, b: Comparison) -> Comparison {
     }
 }
 
+/// The threads' totals together (their seconds are 0: the run's are set at its end).
 fn add(a: Summary, b: Summary) -> Summary {
-    Summary {
-        games: a.games + b.games,
-        wins: a.wins + b.wins,
-        guesses: a.guesses + b.guesses,
-        analyses: a.analyses + b.analyses,
-        seconds: 0.0,
-        generation: a
-            .generation
-            .merged(&b.generation)
-            .expect("a run has fewer than 2^64 games"),
-    }
+    a.checked_add(&b).expect("a run has fewer than 2^64 games")
 }
