@@ -56,6 +56,14 @@ pub fn message(path: &Path) -> String {
     out
 }
 
+/// The last `n` lines of `text` that are not blank, joined by newlines: what a failure shows of
+/// a referee's message.
+#[must_use]
+pub fn last_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
 /// The last `max` bytes of the file at `path`, after `… ` when the file is longer.
 fn tail(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
     let mut file = File::open(path)?;

@@ -284,7 +284,7 @@ fn decide(
         said.push('\n');
     }
     said += &String::from_utf8_lossy(stderr);
-    let said = last_lines(&said, MESSAGE_LINES);
+    let said = crate::bounded::last_lines(&said, MESSAGE_LINES);
     let failed = |how: String| {
         let sep = if said.is_empty() { "" } else { ": " };
         let said = said.replace('\n', "; ");
@@ -324,12 +324,6 @@ fn decide(
 
 fn read_or_empty(path: &Path) -> Vec<u8> {
     crate::bounded::head(path, crate::bounded::HEAD)
-}
-
-/// The last `n` non-empty lines of `text`, trimmed.
-fn last_lines(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
 /// The score of a testlib output file: its first line if that is `score X`.

@@ -69,7 +69,7 @@ pub fn check(
         if text.trim().is_empty() {
             text = String::from_utf8_lossy(&o.stderr_tail).into_owned();
         }
-        last_lines(&text, MESSAGE_LINES)
+        crate::bounded::last_lines(&text, MESSAGE_LINES)
     };
     let broken = |how: String| {
         let sep = if message.is_empty() { "" } else { ": " };
@@ -120,11 +120,6 @@ fn score(feedback: &Path, validator: &Built) -> Result<Option<f64>, String> {
 /// The start of the file at `path` (a score), as text.
 fn read_lossy(path: &Path) -> String {
     String::from_utf8_lossy(&crate::bounded::head(path, crate::bounded::HEAD)).into_owned()
-}
-
-fn last_lines(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
 fn absolute(p: &Path) -> std::path::PathBuf {
