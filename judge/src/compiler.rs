@@ -61,29 +61,8 @@ pub fn run(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
         ))
     })?;
     let leader = group.pgid();
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut kept = Vec::new();
-            if let Some(pipe) = pipe {
-                let mut pipe = pipe;
-                let _ = pipe.by_ref().take(KEPT).read_to_end(&mut kept);
-                let _ = std::io::copy(&mut pipe, &mut std::io::sink());
-            }
-            kept
-        })
-    };
-    let out = drain(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let err = drain(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
+    let out = drain(child.stdout.take());
+    let err = drain(child.stderr.take());
     let timed_out = !ends_within(leader, limit);
     // The leader has ended (or is still running) but is not reaped: the group's number is still
     // its own. Whatever it left in its group goes too, so that the pipes close.
@@ -110,6 +89,18 @@ pub fn run(mut cmd: Command, src: &Path) -> Result<(), BuildError> {
             said.trim_end()
         ))),
     }
+}
+
+/// Reads `pipe` to its end on a thread of its own, keeping its first [`KEPT`] bytes.
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.by_ref().take(KEPT).read_to_end(&mut kept);
+            let _ = std::io::copy(&mut pipe, &mut std::io::sink());
+        }
+        kept
+    })
 }
 
 /// Waits until the child `leader` has ended (left unreaped), for at most `limit`; false if it
