@@ -146,17 +146,12 @@ fn number(token: &[u8]) -> Option<f64> {
 /// Characters of a token shown in a message.
 const SHOWN_CHARS: usize = 60;
 
-/// Bytes decoded to show a token: its first [`SHOWN_CHARS`] characters (at most 4 bytes each,
-/// an invalid byte giving one replacement character) and the rest of a sequence begun there.
-const SHOWN_BYTES: usize = SHOWN_CHARS * 4 + 4;
-
 /// The token's first 60 characters, decoded as `from_utf8_lossy` decodes the whole token, quoted,
-/// with `...` when there are more; only its first [`SHOWN_BYTES`] bytes are decoded.
+/// with `...` when there are more; decoded in place, without a copy of the token.
 fn text(token: &[u8]) -> String {
-    let head = &token[..token.len().min(SHOWN_BYTES)];
-    let t = String::from_utf8_lossy(head);
-    let short: String = t.chars().take(SHOWN_CHARS).collect();
-    if head.len() < token.len() || short.len() < t.len() {
+    let mut chars = crate::lossy::chars(token);
+    let short: String = chars.by_ref().take(SHOWN_CHARS).collect();
+    if chars.next().is_some() {
         format!("{short:?}...")
     } else {
         format!("{short:?}")
