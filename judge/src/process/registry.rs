@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
-use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::sys::{self, Pid, Pidfd, Signal, SignalSet};
@@ -17,12 +17,46 @@ use super::sys::{self, Pid, Pidfd, Signal, SignalSet};
 /// Slots for running helpers (0: free); more than this many at once go untracked.
 const SLOTS: usize = 256;
 
+/// A fixed table of non-zero values that signal handlers and threads read without a lock;
+/// a value added when the table is full goes untracked.
+struct Table([AtomicU64; SLOTS]);
+
+impl Table {
+    const fn new() -> Table {
+        Table([const { AtomicU64::new(0) }; SLOTS])
+    }
+
+    /// Records `value` (non-zero) in a free slot.
+    fn add(&self, value: u64) {
+        let _ = self.0.iter().find(|s| {
+            s.compare_exchange(0, value, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        });
+    }
+
+    /// Forgets one slot holding `value`.
+    fn remove(&self, value: u64) {
+        let _ = self.0.iter().find(|s| {
+            s.compare_exchange(value, 0, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        });
+    }
+
+    /// The values recorded.
+    fn values(&self) -> impl Iterator<Item = u64> + '_ {
+        self.0
+            .iter()
+            .map(|s| s.load(Ordering::SeqCst))
+            .filter(|&v| v != 0)
+    }
+}
+
 /// The running helpers, each slot a pid (high half) and the number of a pidfd on it (low half,
 /// or `u32::MAX` without one).
-static HELPERS: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
+static HELPERS: Table = Table::new();
 
 /// The running process groups (compilers), each slot a group leader's pid (0: free).
-static GROUPS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
+static GROUPS: Table = Table::new();
 
 /// The temporary folders in use.
 static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -88,10 +122,7 @@ impl Handle {
 
     /// Removes the helper from the table, before its pid or its pidfd's number can be reused.
     fn forget(&self) {
-        let _ = HELPERS.iter().find(|s| {
-            s.compare_exchange(self.slot, 0, Ordering::SeqCst, Ordering::SeqCst)
-                .is_ok()
-        });
+        HELPERS.remove(self.slot);
     }
 }
 
@@ -113,10 +144,7 @@ pub fn spawn(cmd: &mut Command) -> std::io::Result<(Child, Handle)> {
     let pidfd = sys::pidfds().then(|| Pidfd::open(pid).ok()).flatten();
     let fd = pidfd.as_ref().map_or(u32::MAX, |p| p.raw() as u32);
     let slot = (u64::from(pid as u32) << 32) | u64::from(fd);
-    let _ = HELPERS.iter().find(|s| {
-        s.compare_exchange(0, slot, Ordering::SeqCst, Ordering::SeqCst)
-            .is_ok()
-    });
+    HELPERS.add(slot);
     Ok((child, Handle { pid, pidfd, slot }))
 }
 
@@ -141,10 +169,7 @@ impl Group {
 
 impl Drop for Group {
     fn drop(&mut self) {
-        let _ = GROUPS.iter().find(|s| {
-            s.compare_exchange(self.pgid, 0, Ordering::SeqCst, Ordering::SeqCst)
-                .is_ok()
-        });
+        GROUPS.remove(self.pgid as u64);
     }
 }
 
@@ -157,27 +182,20 @@ pub fn spawn_group(cmd: &mut Command) -> std::io::Result<(Child, Group)> {
     std::os::unix::process::CommandExt::process_group(cmd, 0);
     let child = cmd.spawn()?;
     let pgid = child.id() as Pid;
-    let _ = GROUPS.iter().find(|s| {
-        s.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
-            .is_ok()
-    });
+    GROUPS.add(pgid as u64);
     Ok((child, Group { pgid }))
 }
 
 /// The recorded process groups.
 fn groups() -> impl Iterator<Item = Pid> {
-    GROUPS
-        .iter()
-        .map(|s| s.load(Ordering::SeqCst))
-        .filter(|&g| g != 0)
+    GROUPS.values().map(|g| g as Pid)
 }
 
 /// The recorded helpers' (pid, pidfd number) pairs.
 fn helpers() -> impl Iterator<Item = (Pid, Option<i32>)> {
-    HELPERS.iter().filter_map(|s| {
-        let slot = s.load(Ordering::SeqCst);
+    HELPERS.values().map(|slot| {
         let (pid, fd) = ((slot >> 32) as u32 as Pid, slot as u32);
-        (slot != 0).then_some((pid, (fd != u32::MAX).then_some(fd as i32)))
+        (pid, (fd != u32::MAX).then_some(fd as i32))
     })
 }
 
