@@ -28,7 +28,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            canonical_until: 9,
+            canonical_until: 7,
             stabilizer_until: 6,
             table_from: 6,
             order_from: 4,
