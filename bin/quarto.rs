@@ -5,7 +5,7 @@ mod cli;
 
 use std::process::ExitCode;
 
-use cp_puzzles::quarto::Book;
+use cp_puzzles::quarto::{Book, Position};
 
 const PROGRAM: cli::Program = cli::Program {
     name: "quarto",
@@ -49,15 +49,16 @@ fn flag(flags: &mut Flags, arg: &str) -> bool {
     true
 }
 
-/// The opening book built into the program; none in the bundle for online judges.
+/// The part of the opening book built into the program that can serve `position` (decoded
+/// only then, see [`Book::embedded_for`]); none in the bundle for online judges.
 #[cfg(not(bundle))]
-fn built_in_book() -> Book {
-    Book::embedded()
+fn built_in_book(position: &Position) -> Book {
+    Book::embedded_for(position)
 }
 
 /// The opening book built into the program; none in the bundle for online judges.
 #[cfg(bundle)]
-fn built_in_book() -> Book {
+fn built_in_book(_: &Position) -> Book {
     Book::default()
 }
 
@@ -66,16 +67,18 @@ fn main() -> ExitCode {
     if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut flags, arg)) {
         return code;
     }
-    let book = match flags.book {
-        None => built_in_book(),
+    let values = flags.values;
+    let given = match flags.book {
+        None => None,
         Some(None) => return PROGRAM.usage_error("--book needs a file"),
         Some(Some(file)) => match Book::read_file(std::path::Path::new(&file)) {
-            Ok(book) => book,
+            Ok(book) => Some(book),
             Err(e) => return PROGRAM.setup_error(&format!("--book {file}: {e}")),
         },
     };
-    if flags.values {
-        return PROGRAM.solve(|input, output| cp_puzzles::quarto::run_values(input, output, &book));
-    }
-    PROGRAM.solve(|input, output| cp_puzzles::quarto::run_with_book(input, output, &book))
+    PROGRAM.solve(|input, output| {
+        cp_puzzles::quarto::run_with_book_for(input, output, values, |position| {
+            given.unwrap_or_else(|| built_in_book(position))
+        })
+    })
 }

@@ -597,12 +597,12 @@ fn the_built_in_book_gives_the_same_answer() {
 /// above its deepest level has the value its moves give from the level below.
 #[test]
 fn the_built_in_book_is_canonical_and_consistent() {
-    use cp_puzzles::quarto::book::{value_from_children, EMBEDDED};
+    use cp_puzzles::quarto::book::{value_from_children, EMBEDDED, EMBEDDED_DEPTH};
     use cp_puzzles::quarto::Book;
     let book = Book::embedded();
     assert_eq!(book.to_bytes(), EMBEDDED);
     assert_eq!(Book::parse(&book.to_text()).unwrap(), book);
-    assert_eq!(book.depth(), 3);
+    assert_eq!(book.depth(), EMBEDDED_DEPTH);
     let mut checked = 0;
     for (c, v) in book.entries() {
         if c.occupied.count_ones() < book.depth() {
@@ -611,7 +611,36 @@ fn the_built_in_book_is_canonical_and_consistent() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 8 + 148);
+    // The canonical positions with 1, 2 and 3 pieces placed.
+    let shallower: usize = [8, 148, 3_382][..EMBEDDED_DEPTH as usize - 1].iter().sum();
+    assert_eq!(checked, shallower);
+}
+
+/// The built-in book is decoded for the positions it can serve (up to its depth in pieces
+/// placed) and left out for the others, which can reach none of its positions.
+#[test]
+fn the_built_in_book_is_left_out_past_its_depth() {
+    use cp_puzzles::quarto::book::EMBEDDED_DEPTH;
+    use cp_puzzles::quarto::{parse, Book};
+    // Cells that never fill a line: rows 0 to 2 keep an empty cell, and so do the columns and
+    // the diagonals.
+    let cells = [0, 1, 2, 4, 5, 6, 8, 9];
+    for placed in 1..=cells.len() {
+        let mut grid = vec!["."; 16];
+        for (piece, &cell) in cells[..placed].iter().enumerate() {
+            grid[cell] = [
+                "0000", "0001", "0010", "0011", "0100", "0101", "0110", "0111",
+            ][piece];
+        }
+        let text: String = grid.chunks(4).map(|row| row.join(" ") + "\n").collect();
+        let position = parse(format!("{text}1111\n").as_bytes()).unwrap();
+        let book = Book::embedded_for(&position);
+        assert_eq!(
+            book.is_empty(),
+            placed as u32 > EMBEDDED_DEPTH,
+            "{placed} placed"
+        );
+    }
 }
 
 /// Hostile books are refused with one line naming the file: an endless file, text giving one

@@ -92,6 +92,10 @@ impl std::error::Error for BookError {
 #[cfg(not(bundle))]
 pub const EMBEDDED: &[u8] = include_bytes!("book.bin");
 
+/// The most pieces placed in a position of the built-in book (a test checks it against
+/// [`EMBEDDED`]).
+pub const EMBEDDED_DEPTH: u32 = 3;
+
 impl Book {
     /// The book built into the binaries ([`EMBEDDED`]); about a millisecond to decode.
     ///
@@ -101,6 +105,20 @@ impl Book {
     #[must_use]
     pub fn embedded() -> Book {
         Book::from_bytes(EMBEDDED).expect("the embedded book is well formed")
+    }
+
+    /// The built-in book ([`Book::embedded`]) if `position` can be in it or lead to a position
+    /// in it (at most [`EMBEDDED_DEPTH`] pieces placed), else an empty book: a position with
+    /// more pieces placed, and every position after it, has none, and the larger books take
+    /// milliseconds to decode. The same answers as [`Book::embedded`] for that position.
+    #[cfg(not(bundle))]
+    #[must_use]
+    pub fn embedded_for(position: &Position) -> Book {
+        if position.board.occupied().len() <= EMBEDDED_DEPTH {
+            Book::embedded()
+        } else {
+            Book::default()
+        }
     }
 
     /// The book in `text` (the text form above).

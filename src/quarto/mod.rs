@@ -59,8 +59,33 @@ pub fn run_with_book<R: Read, W: Write>(input: R, output: W, book: &Book) -> Res
 ///
 /// # Errors
 /// As [`run`].
-pub fn run_values<R: Read, W: Write>(input: R, mut output: W, book: &Book) -> Result<(), Error> {
-    let lines = move_values_with_book(&parse(input)?, book);
+pub fn run_values<R: Read, W: Write>(input: R, output: W, book: &Book) -> Result<(), Error> {
+    write_values(&parse(input)?, output, book)
+}
+
+/// As [`run_with_book`] (or [`run_values`] when `values`), with the book that `book` gives for
+/// the position once it is read: a large book need only be decoded for a position it can
+/// help (see [`Book::embedded_for`]).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with_book_for<R: Read, W: Write>(
+    input: R,
+    output: W,
+    values: bool,
+    book: impl FnOnce(&Position) -> Book,
+) -> Result<(), Error> {
+    let position = parse(input)?;
+    let book = book(&position);
+    if values {
+        write_values(&position, output, &book)
+    } else {
+        write_answer(&best_move_with_book(&position, &book), output)
+    }
+}
+
+fn write_values<W: Write>(position: &Position, mut output: W, book: &Book) -> Result<(), Error> {
+    let lines = move_values_with_book(position, book);
     let mut text = String::new();
     for line in &lines {
         text += &format!("{line}\n");
