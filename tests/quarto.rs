@@ -600,6 +600,8 @@ fn the_built_in_book_is_canonical_and_consistent() {
     use cp_puzzles::quarto::book::{value_from_children, EMBEDDED, EMBEDDED_DEPTH};
     use cp_puzzles::quarto::Book;
     let book = Book::embedded();
+    // `embedded` trusts the bytes: they must pass every check of `from_bytes`.
+    assert_eq!(Book::from_bytes(EMBEDDED).unwrap(), book);
     assert_eq!(book.to_bytes(), EMBEDDED);
     assert_eq!(Book::parse(&book.to_text()).unwrap(), book);
     assert_eq!(book.depth(), EMBEDDED_DEPTH);
