@@ -3,23 +3,34 @@
 //! form (or the text form with `--text`); progress on stderr.
 //!
 //! Only the deepest level is searched: each shallower position's value follows from the values
-//! of the positions its moves lead to, one level deeper.
+//! of the positions its moves lead to, one level deeper. The deepest level can be searched in
+//! parts: `--checkpoint FILE` records each solved position as it is found and skips those
+//! already there, `--shard K/N` searches one part of the level (into the checkpoint only), and
+//! `--from FILE` merges the checkpoints of other runs.
 
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
+use clap::error::ErrorKind;
 use clap::Parser;
 use cp_puzzles::quarto::book::value_from_children;
 use cp_puzzles::quarto::symmetry::Canonical;
 use cp_puzzles::quarto::{Piece, Value};
+use cp_puzzles_play::quarto_play::book::checkpoint::{Known, Level, Shard, Writer};
 use cp_puzzles_play::quarto_play::book::{canonical_positions, searcher_for, solve, Book};
 
 /// The deepest book `--depth` allows: every position with 4 pieces placed is already answered
 /// in under a second by search, so deeper levels would only grow the book (and the number of
 /// positions to solve grows about tenfold a level).
 const MAX_DEPTH: u32 = 4;
+
+/// The least time between two progress lines.
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
 /// Computes the opening book of quarto and quarto-play with the perfect solver.
 #[derive(Debug, Parser)]
@@ -28,8 +39,9 @@ struct Args {
     /// The deepest positions stored, in pieces placed (1 to 4).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: u32,
-    /// Only count the positions of each depth and time the first N of the deepest, then stop.
-    #[arg(long)]
+    /// Only count the positions of each depth and time N of the deepest, spread evenly over
+    /// the canonical order, one after the other on one searcher; then print their median.
+    #[arg(long, value_name = "N", conflicts_with_all = ["checkpoint", "from", "shard", "no_search"])]
     measure: Option<usize>,
     /// Worker threads, each with its own solver (the book does not depend on it); the default is
     /// the number of cores.
@@ -41,32 +53,91 @@ struct Args {
     text: bool,
     /// Instead of solving, read this book (either form) and write it again (`--text` or binary):
     /// the same entries always give the same bytes.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["measure", "checkpoint", "from", "shard", "no_search"])]
     convert: Option<PathBuf>,
+    /// Append each solved position of the deepest level to FILE (one text book line each) and
+    /// skip the positions already in it: a killed run, run again, goes on where it stopped.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Also take the positions in this checkpoint (another run's or shard's) as solved; FILE is
+    /// only read. Repeatable. Without --checkpoint, a run with --from never searches.
+    #[arg(long, value_name = "FILE")]
+    from: Vec<PathBuf>,
+    /// Search only the positions of the deepest level whose index in canonical order is K
+    /// modulo N (0 <= K < N), into the --checkpoint, and write no book.
+    #[arg(
+        long,
+        value_name = "K/N",
+        requires = "checkpoint",
+        conflicts_with = "no_search"
+    )]
+    shard: Option<Shard>,
+    /// Never search: write the book if the checkpoints hold every position of the deepest
+    /// level, else say how many are missing and exit 1.
+    #[arg(long)]
+    no_search: bool,
+}
+
+/// Why a run stopped: the message (one line) and the exit code.
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    fn new(code: u8, message: impl Into<String>) -> Failure {
+        Failure {
+            code,
+            message: message.into(),
+        }
+    }
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    if !args.text && args.measure.is_none() && io::stdout().is_terminal() {
-        eprintln!(
-            "quarto-book: the binary book goes to stdout: redirect it to a file, or use --text"
-        );
-        return ExitCode::from(2);
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
+        Err(e) => {
+            // clap's message up to its first blank line (before the usage and tips), on one line.
+            let text = e.to_string();
+            let lines: Vec<&str> = (text.lines())
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let message = lines.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            eprintln!("quarto-book: {message} (see --help)");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("quarto-book: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
+    if let Some(n) = args.measure {
+        measure(args.depth, n);
+        return Ok(());
+    }
+    if !args.text && args.shard.is_none() && io::stdout().is_terminal() {
+        return Err(Failure::new(
+            2,
+            "the binary book goes to stdout: redirect it to a file, or use --text",
+        ));
     }
     let book = match &args.convert {
-        Some(path) => match Book::read_file(path) {
-            Ok(book) => book,
-            Err(e) => {
-                eprintln!("quarto-book: {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
-        },
-        None => match args.measure {
-            Some(n) => {
-                measure(args.depth, n);
-                return ExitCode::SUCCESS;
-            }
-            None => build(args.depth, threads(&args)),
+        Some(path) => Book::read_file(path)
+            .map_err(|e| Failure::new(2, format!("{}: {e}", path.display())))?,
+        None => match build(args)? {
+            Some(book) => book,
+            None => return Ok(()),
         },
     };
     let bytes = if args.text {
@@ -75,29 +146,131 @@ fn main() -> ExitCode {
         book.to_bytes()
     };
     let mut out = io::stdout().lock();
-    match out.write_all(&bytes).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("quarto-book: cannot write the book: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    out.write_all(&bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure::new(1, format!("cannot write the book: {e}")))
 }
 
-/// The book of every canonical position with 1 to `depth` pieces placed: the deepest level by
-/// search on `threads` threads, the others from it.
-fn build(depth: u32, threads: usize) -> Book {
+/// The book of every canonical position with 1 to `--depth` pieces placed: the deepest level
+/// from the checkpoints and by search, the others from it. `None` for a shard, which only
+/// fills its checkpoint.
+fn build(args: &Args) -> Result<Option<Book>, Failure> {
+    let depth = args.depth;
+    let level = Level::new(depth, canonical_positions(depth));
+    let (known, complete_bytes) = read_checkpoints(args, &level)?;
+    let shard = args.shard.unwrap_or(Shard { index: 0, count: 1 });
+    let targets: Vec<Canonical> = (level.positions.iter().enumerate())
+        .filter(|&(i, _)| shard.has(i))
+        .map(|(_, c)| *c)
+        .collect();
+    let todo: Vec<Canonical> = (targets.iter())
+        .filter(|c| known.value(c).is_none())
+        .copied()
+        .collect();
+    let part = match args.shard {
+        Some(s) => format!("shard {s} of depth {depth}"),
+        None => format!("depth {depth}"),
+    };
+    eprintln!(
+        "{part}: {} canonical positions, {} in checkpoints, {} to search",
+        targets.len(),
+        targets.len() - todo.len(),
+        todo.len()
+    );
+    if !todo.is_empty() && (args.no_search || (!args.from.is_empty() && args.checkpoint.is_none()))
+    {
+        let how = if args.no_search {
+            "without --no-search they would be searched"
+        } else {
+            "add --checkpoint FILE to search them and record them there"
+        };
+        return Err(Failure::new(
+            1,
+            format!(
+                "{} of the {} positions with {depth} pieces placed are in no checkpoint ({how})",
+                todo.len(),
+                targets.len()
+            ),
+        ));
+    }
+    let mut writer = match (&args.checkpoint, todo.is_empty()) {
+        (Some(path), false) => Some(
+            Writer::resume(path, complete_bytes)
+                .map_err(|e| Failure::new(1, format!("checkpoint {}: {e}", path.display())))?,
+        ),
+        _ => None,
+    };
+    let mut progress = Progress::new(&part, targets.len(), todo.len());
+    let solved = solve_all(&todo, depth, threads(args), &mut progress, |c, v| {
+        match (&mut writer, &args.checkpoint) {
+            (Some(w), Some(path)) => w.append(c, v).map_err(|e| {
+                Failure::new(
+                    1,
+                    format!("checkpoint {}: cannot write: {e}", path.display()),
+                )
+            }),
+            _ => Ok(()),
+        }
+    })?;
+    if args.shard.is_some() {
+        let path = args
+            .checkpoint
+            .as_deref()
+            .expect("--shard requires --checkpoint");
+        eprintln!(
+            "{part}: all {} positions in {}",
+            targets.len(),
+            path.display()
+        );
+        return Ok(None);
+    }
+    let deepest = level.positions.iter().map(|c| {
+        let v = (known.value(c).or_else(|| solved.get(c).copied()))
+            .expect("every position of the level is known or solved");
+        (*c, v)
+    });
+    Ok(Some(derive(deepest, depth)))
+}
+
+/// Reads the run's own checkpoint (if it exists) and the `--from` ones; also returns the length
+/// of the complete lines of the run's own checkpoint (0 if it does not exist).
+fn read_checkpoints(args: &Args, level: &Level) -> Result<(Known, u64), Failure> {
+    let mut known = Known::default();
+    let mut complete_bytes = 0;
+    let mut read = |path: &Path, own: bool| -> Result<(), Failure> {
+        if own && !path.exists() {
+            return Ok(());
+        }
+        let summary = known
+            .read(path, level)
+            .map_err(|e| Failure::new(2, e.to_string()))?;
+        if let Some(line) = summary.unfinished_line {
+            eprintln!(
+                "checkpoint {}: line {line} is unfinished (a run was stopped while writing it): ignored",
+                path.display()
+            );
+        }
+        if own {
+            complete_bytes = summary.complete_bytes;
+        }
+        Ok(())
+    };
+    if let Some(path) = &args.checkpoint {
+        read(path, true)?;
+    }
+    for path in &args.from {
+        read(path, false)?;
+    }
+    Ok((known, complete_bytes))
+}
+
+/// The book of the deepest level `deepest` (`depth` pieces placed, every position) and of the
+/// levels above it, each position's value from its children's.
+fn derive(deepest: impl Iterator<Item = (Canonical, Value)>, depth: u32) -> Book {
     let mut book = Book::default();
-    let positions: Vec<Canonical> = canonical_positions(depth).into_iter().collect();
-    eprintln!("depth {depth}: {} canonical positions", positions.len());
-    let start = Instant::now();
-    for (c, v) in solve_all(&positions, depth, threads) {
+    for (c, v) in deepest {
         book.insert(c, v);
     }
-    eprintln!(
-        "depth {depth}: solved in {:.1} s",
-        start.elapsed().as_secs_f64()
-    );
     for placed in (1..depth).rev() {
         let level: Vec<(Canonical, Value)> = canonical_positions(placed)
             .into_iter()
@@ -119,21 +292,34 @@ fn build(depth: u32, threads: usize) -> Book {
     book
 }
 
-/// Counts the positions of `depth` and times the first `n` of them.
+/// Times `n` positions of `depth`, spread evenly over the canonical order, and prints their
+/// median.
 fn measure(depth: u32, n: usize) {
-    let positions = canonical_positions(depth);
+    let positions: Vec<Canonical> = canonical_positions(depth).into_iter().collect();
     eprintln!("depth {depth}: {} canonical positions", positions.len());
+    let n = n.min(positions.len());
+    if n == 0 {
+        return;
+    }
     let mut searcher = searcher_for(depth);
-    for c in positions.iter().take(n) {
+    let mut times = Vec::with_capacity(n);
+    for i in 0..n {
+        let c = &positions[i * positions.len() / n];
         let start = Instant::now();
         let v = solve(&mut searcher, c);
-        eprintln!(
-            "  {:04x} {:016x} {v} {:.3} s",
-            c.occupied,
-            c.pieces,
-            start.elapsed().as_secs_f64()
-        );
+        let t = start.elapsed().as_secs_f64();
+        eprintln!("  {:04x} {:016x} {v} {t:.3} s", c.occupied, c.pieces);
+        times.push(t);
     }
+    times.sort_by(f64::total_cmp);
+    let mean = times.iter().sum::<f64>() / n as f64;
+    eprintln!(
+        "depth {depth}: {n} positions, median {:.3} s, mean {mean:.3} s, worst {:.3} s a position; \
+         the whole level at the mean: {:.1} core-hours",
+        times[n / 2],
+        times[n - 1],
+        mean * positions.len() as f64 / 3600.0
+    );
 }
 
 fn piece0() -> Piece {
@@ -148,36 +334,108 @@ fn threads(args: &Args) -> usize {
     )
 }
 
-/// The value of every position in `positions` (all with `placed` pieces placed), solved on
-/// `threads` threads that each take every `threads`-th position with a solver of their own.
-fn solve_all(positions: &[Canonical], placed: u32, threads: usize) -> Vec<(Canonical, Value)> {
-    let start = Instant::now();
-    let done = std::sync::atomic::AtomicUsize::new(0);
+/// The progress lines of a search: positions done (from checkpoints or searched) out of the
+/// total, the rate of this run's searches and the time left at that rate.
+struct Progress<'a> {
+    part: &'a str,
+    total: usize,
+    to_search: usize,
+    searched: usize,
+    start: Instant,
+    last: Instant,
+}
+
+impl<'a> Progress<'a> {
+    fn new(part: &'a str, total: usize, to_search: usize) -> Progress<'a> {
+        let now = Instant::now();
+        Progress {
+            part,
+            total,
+            to_search,
+            searched: 0,
+            start: now,
+            last: now,
+        }
+    }
+
+    /// Counts one more position searched, and prints a line if the last was long enough ago
+    /// or the search is over.
+    fn tick(&mut self) {
+        self.searched += 1;
+        let finished = self.searched == self.to_search;
+        if !finished && self.last.elapsed() < PROGRESS_EVERY {
+            return;
+        }
+        self.last = Instant::now();
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let rate = self.searched as f64 / elapsed.max(1e-9);
+        let left = (self.to_search - self.searched) as f64 / rate;
+        eprintln!(
+            "  {}: {}/{} done, {} searched in {} ({rate:.2}/s), {} left",
+            self.part,
+            self.total - self.to_search + self.searched,
+            self.total,
+            self.searched,
+            duration(elapsed),
+            if finished {
+                "nothing".to_string()
+            } else {
+                format!("about {}", duration(left))
+            }
+        );
+    }
+}
+
+/// `seconds` as seconds, minutes or hours.
+fn duration(seconds: f64) -> String {
+    if seconds < 120.0 {
+        format!("{seconds:.1} s")
+    } else if seconds < 7200.0 {
+        format!("{:.1} min", seconds / 60.0)
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
+    }
+}
+
+/// The value of every position in `todo` (all with `placed` pieces placed), solved on `threads`
+/// threads that each take the next position not yet taken, with a solver of their own. Each
+/// value goes to `record` as soon as it is found (in the order they are found); the first error
+/// of `record` stops the search.
+fn solve_all(
+    todo: &[Canonical],
+    placed: u32,
+    threads: usize,
+    progress: &mut Progress,
+    mut record: impl FnMut(&Canonical, Value) -> Result<(), Failure>,
+) -> Result<BTreeMap<Canonical, Value>, Failure> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let done = &done;
-                scope.spawn(move || {
-                    let mut searcher = searcher_for(placed);
-                    let mut values = Vec::new();
-                    for c in positions.iter().skip(t).step_by(threads) {
-                        values.push((*c, solve(&mut searcher, c)));
-                        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        if n.is_multiple_of(10) {
-                            eprintln!(
-                                "  {n}/{} in {:.1} s",
-                                positions.len(),
-                                start.elapsed().as_secs_f64()
-                            );
-                        }
+        let (tx, rx) = mpsc::channel();
+        for _ in 0..threads.min(todo.len()) {
+            let (tx, next, stop) = (tx.clone(), &next, &stop);
+            scope.spawn(move || {
+                let mut searcher = searcher_for(placed);
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(c) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    if tx.send((*c, solve(&mut searcher, c))).is_err() {
+                        break;
                     }
-                    values
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a book worker panicked"))
-            .collect()
+                }
+            });
+        }
+        drop(tx);
+        let mut solved = BTreeMap::new();
+        for (c, v) in rx {
+            if let Err(f) = record(&c, v) {
+                stop.store(true, Ordering::Relaxed);
+                return Err(f);
+            }
+            solved.insert(c, v);
+            progress.tick();
+        }
+        Ok(solved)
     })
 }

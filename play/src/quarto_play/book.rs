@@ -4,6 +4,8 @@
 //! The file forms, the lookups and the book built into the binaries are the library's ([`Book`],
 //! [`Book::embedded`]); this module holds what makes a book.
 
+pub mod checkpoint;
+
 use std::collections::BTreeSet;
 
 use cp_puzzles::quarto::search::{default_log2_buckets, Config, Searcher};

@@ -1,0 +1,378 @@
+//! Checkpoints of `quarto-book`: the solved positions of the deepest level of a book, one text
+//! book line each (`OOOO PPPPPPPPPPPPPPPP w|d|l`, see [`Book`](super::Book)), appended as they
+//! are solved, in any order.
+//!
+//! A checkpoint is read back against the level it belongs to: every line must be a position of
+//! that level (a canonical position with the book's depth of pieces placed); blank lines and
+//! `#` lines are skipped; the same position again with the same value is accepted, with another
+//! value (in this file or in another one read before) is refused. A last line without its
+//! newline is what a killed run leaves: it is ignored, and [`Writer::resume`] cuts it off before
+//! appending.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use cp_puzzles::quarto::symmetry::Canonical;
+use cp_puzzles::quarto::Value;
+
+/// The largest checkpoint read: 64 MiB (a whole level 4 takes about 2 MB).
+pub const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;
+
+/// The positions of one level of a book, to check checkpoint lines against.
+#[derive(Debug)]
+pub struct Level {
+    /// Pieces placed in each position.
+    pub placed: u32,
+    /// The positions, in canonical order.
+    pub positions: Vec<Canonical>,
+    members: BTreeSet<Canonical>,
+}
+
+impl Level {
+    /// The level of the canonical positions `positions`, each with `placed` pieces placed.
+    #[must_use]
+    pub fn new(placed: u32, positions: BTreeSet<Canonical>) -> Level {
+        Level {
+            placed,
+            positions: positions.iter().copied().collect(),
+            members: positions,
+        }
+    }
+
+    /// Whether `c` is a position of the level.
+    #[must_use]
+    pub fn contains(&self, c: &Canonical) -> bool {
+        self.members.contains(c)
+    }
+}
+
+/// Where an entry was read: the file's number among those read (see [`Known::files`]) and the
+/// line (1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Origin {
+    file: usize,
+    line: usize,
+}
+
+/// The values read from checkpoints so far, with where each was first read.
+#[derive(Debug, Default)]
+pub struct Known {
+    values: BTreeMap<Canonical, (Value, Origin)>,
+    /// The files read, in order.
+    files: Vec<PathBuf>,
+}
+
+/// What reading one checkpoint found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadSummary {
+    /// Entry lines read (repeats included).
+    pub entries: usize,
+    /// The length in bytes of the complete lines (everything but an unfinished last line).
+    pub complete_bytes: u64,
+    /// The number of the unfinished last line that was ignored, if any.
+    pub unfinished_line: Option<usize>,
+}
+
+/// Why a checkpoint was refused.
+#[derive(Debug)]
+pub enum CheckpointError {
+    /// The file cannot be read.
+    Read(PathBuf, std::io::Error),
+    /// The file is over [`MAX_CHECKPOINT_BYTES`].
+    TooLarge(PathBuf),
+    /// A line that is not an entry.
+    BadLine(PathBuf, usize),
+    /// A line whose position has another number of pieces placed than the level's.
+    OtherDepth {
+        path: PathBuf,
+        line: usize,
+        placed: u32,
+        level: u32,
+    },
+    /// A line whose position is not one of the level (not canonical, or not reachable in play).
+    NotInLevel {
+        path: PathBuf,
+        line: usize,
+        level: u32,
+    },
+    /// A line giving a position another value than an earlier line did.
+    Conflict {
+        path: PathBuf,
+        line: usize,
+        position: Canonical,
+        value: Value,
+        first_path: PathBuf,
+        first_line: usize,
+        first_value: Value,
+    },
+}
+
+impl fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckpointError::Read(path, e) => {
+                write!(f, "checkpoint {}: cannot read it: {e}", path.display())
+            }
+            CheckpointError::TooLarge(path) => write!(
+                f,
+                "checkpoint {}: larger than a checkpoint can be ({MAX_CHECKPOINT_BYTES} bytes)",
+                path.display()
+            ),
+            CheckpointError::BadLine(path, line) => write!(
+                f,
+                "checkpoint {} line {line}: expected \"OOOO PPPPPPPPPPPPPPPP w|d|l\" (hex occupancy, hex pieces, value)",
+                path.display()
+            ),
+            CheckpointError::OtherDepth { path, line, placed, level } => write!(
+                f,
+                "checkpoint {} line {line}: a position with {placed} pieces placed, not {level} (the --depth)",
+                path.display()
+            ),
+            CheckpointError::NotInLevel { path, line, level } => write!(
+                f,
+                "checkpoint {} line {line}: not a canonical position with {level} pieces placed",
+                path.display()
+            ),
+            CheckpointError::Conflict {
+                path,
+                line,
+                position,
+                value,
+                first_path,
+                first_line,
+                first_value,
+            } => write!(
+                f,
+                "checkpoint {} line {line}: {} is {} there, but {} in checkpoint {} line {first_line}",
+                path.display(),
+                entry_key(position),
+                letter(*value),
+                letter(*first_value),
+                first_path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+impl Known {
+    /// Reads the checkpoint at `path` into the known values, checking each line against `level`.
+    ///
+    /// # Errors
+    /// The file cannot be read or is too large, or the first line that is not an entry, not a
+    /// position of `level`, or gives a known position another value.
+    pub fn read(&mut self, path: &Path, level: &Level) -> Result<ReadSummary, CheckpointError> {
+        let mut bytes = Vec::new();
+        File::open(path)
+            .and_then(|f| f.take(MAX_CHECKPOINT_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(|e| CheckpointError::Read(path.to_path_buf(), e))?;
+        if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
+            return Err(CheckpointError::TooLarge(path.to_path_buf()));
+        }
+        self.add(path, &bytes, level)
+    }
+
+    /// Adds the checkpoint `bytes` (read from `path`, named in errors).
+    ///
+    /// # Errors
+    /// As [`Known::read`].
+    pub fn add(
+        &mut self,
+        path: &Path,
+        bytes: &[u8],
+        level: &Level,
+    ) -> Result<ReadSummary, CheckpointError> {
+        let file = self.files.len();
+        self.files.push(path.to_path_buf());
+        let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let lines: Vec<&[u8]> = bytes[..complete].split_inclusive(|&b| b == b'\n').collect();
+        let mut entries = 0;
+        for (i, raw) in lines.iter().enumerate() {
+            let origin = Origin { file, line: i + 1 };
+            let text = std::str::from_utf8(raw).map_or("\u{0}", str::trim);
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            let (c, v) = parse_entry(text)
+                .ok_or_else(|| CheckpointError::BadLine(path.to_path_buf(), origin.line))?;
+            self.check_level(path, origin.line, &c, level)?;
+            self.insert(path, origin, c, v)?;
+            entries += 1;
+        }
+        Ok(ReadSummary {
+            entries,
+            complete_bytes: complete as u64,
+            unfinished_line: (complete < bytes.len()).then_some(lines.len() + 1),
+        })
+    }
+
+    fn check_level(
+        &self,
+        path: &Path,
+        line: usize,
+        c: &Canonical,
+        level: &Level,
+    ) -> Result<(), CheckpointError> {
+        let placed = c.occupied.count_ones();
+        if placed != level.placed {
+            return Err(CheckpointError::OtherDepth {
+                path: path.to_path_buf(),
+                line,
+                placed,
+                level: level.placed,
+            });
+        }
+        if !level.contains(c) {
+            return Err(CheckpointError::NotInLevel {
+                path: path.to_path_buf(),
+                line,
+                level: level.placed,
+            });
+        }
+        Ok(())
+    }
+
+    fn insert(
+        &mut self,
+        path: &Path,
+        origin: Origin,
+        c: Canonical,
+        v: Value,
+    ) -> Result<(), CheckpointError> {
+        match self.values.get(&c) {
+            Some(&(old, first)) if old != v => Err(CheckpointError::Conflict {
+                path: path.to_path_buf(),
+                line: origin.line,
+                position: c,
+                value: v,
+                first_path: self.files[first.file].clone(),
+                first_line: first.line,
+                first_value: old,
+            }),
+            Some(_) => Ok(()),
+            None => {
+                self.values.insert(c, (v, origin));
+                Ok(())
+            }
+        }
+    }
+
+    /// The value of `c`, if a checkpoint gave it.
+    #[must_use]
+    pub fn value(&self, c: &Canonical) -> Option<Value> {
+        self.values.get(c).map(|&(v, _)| v)
+    }
+}
+
+/// Appends solved entries to a checkpoint, one whole line per write, so that a run killed at
+/// any moment leaves at most an unfinished last line.
+#[derive(Debug)]
+pub struct Writer {
+    file: File,
+}
+
+impl Writer {
+    /// Opens the checkpoint at `path` for appending, creating it if needed and first cutting it
+    /// to `complete_bytes` (the complete lines found by [`Known::read`]; 0 for a new file).
+    ///
+    /// # Errors
+    /// The file cannot be opened, created or cut.
+    pub fn resume(path: &Path, complete_bytes: u64) -> std::io::Result<Writer> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)?;
+        if file.metadata()?.len() != complete_bytes {
+            file.set_len(complete_bytes)?;
+        }
+        let file = OpenOptions::new().append(true).open(path)?;
+        Ok(Writer { file })
+    }
+
+    /// Appends the entry `c`, `v` (one line, written at once).
+    ///
+    /// # Errors
+    /// The write fails.
+    pub fn append(&mut self, c: &Canonical, v: Value) -> std::io::Result<()> {
+        let line = format!("{} {}\n", entry_key(c), letter(v));
+        self.file.write_all(line.as_bytes())
+    }
+}
+
+/// A part of a level to search: the positions whose index in canonical order is `index` modulo
+/// `count` (`K/N` on the command line, `0 <= K < N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// K: the remainder of the indices taken.
+    pub index: u32,
+    /// N: the number of shards.
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether the position of index `i` (in canonical order) belongs to the shard.
+    #[must_use]
+    pub fn has(&self, i: usize) -> bool {
+        i % self.count as usize == self.index as usize
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("expected K/N with 0 <= K < N (such as 0/8), found \"{s}\"");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u32, u32) =
+            (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The first two fields of an entry line: `OOOO PPPPPPPPPPPPPPPP`.
+fn entry_key(c: &Canonical) -> String {
+    format!("{:04x} {:016x}", c.occupied, c.pieces)
+}
+
+fn letter(v: Value) -> char {
+    match v {
+        Value::Win => 'w',
+        Value::Draw => 'd',
+        Value::Loss => 'l',
+    }
+}
+
+/// The entry of a line `OOOO PPPPPPPPPPPPPPPP w|d|l` (checked against a level afterwards).
+fn parse_entry(line: &str) -> Option<(Canonical, Value)> {
+    let mut t = line.split_ascii_whitespace();
+    let (o, p, v) = (t.next()?, t.next()?, t.next()?);
+    let hex = |s: &str| s.bytes().all(|b| b.is_ascii_hexdigit());
+    if t.next().is_some() || o.len() != 4 || p.len() != 16 || !hex(o) || !hex(p) {
+        return None;
+    }
+    let occupied = u16::from_str_radix(o, 16).ok()?;
+    let pieces = u64::from_str_radix(p, 16).ok()?;
+    let value = match v {
+        "w" => Value::Win,
+        "d" => Value::Draw,
+        "l" => Value::Loss,
+        _ => return None,
+    };
+    Some((Canonical { occupied, pieces }, value))
+}
