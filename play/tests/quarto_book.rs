@@ -218,11 +218,18 @@ fn shards_merge_to_the_single_run_bytes() {
         files.push(cp);
     }
     let mut merge = bin("quarto-book");
-    merge.args(["--depth", "3", "--no-search"]);
-    for f in files.iter().rev() {
+    merge.args(["--depth", "3", "--no-search", "--from"]);
+    merge.args(files.iter().rev());
+    merge.assert().success().stdout(predicate::eq(embedded()));
+    let mut merge = bin("quarto-book");
+    for f in &files {
         merge.arg("--from").arg(f);
     }
-    merge.assert().success().stdout(predicate::eq(embedded()));
+    merge
+        .arg("--depth=3")
+        .assert()
+        .success()
+        .stdout(predicate::eq(embedded()));
 }
 
 /// A checkpoint read with `--from` may end with an unfinished line: it is ignored, and the file

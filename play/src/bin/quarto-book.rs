@@ -59,9 +59,10 @@ struct Args {
     /// skip the positions already in it: a killed run, run again, goes on where it stopped.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
-    /// Also take the positions in this checkpoint (another run's or shard's) as solved; FILE is
-    /// only read. Repeatable. Without --checkpoint, a run with --from never searches.
-    #[arg(long, value_name = "FILE")]
+    /// Also take the positions in these checkpoints (other runs' or shards') as solved; they are
+    /// only read. One or more files, and repeatable. Without --checkpoint, a run with --from
+    /// never searches.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
     from: Vec<PathBuf>,
     /// Search only the positions of the deepest level whose index in canonical order is K
     /// modulo N (0 <= K < N), into the --checkpoint, and write no book.
