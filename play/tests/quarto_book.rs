@@ -394,3 +394,25 @@ fn bad_shard_usage_is_refused() {
         );
     }
 }
+
+/// A checkpoint another run is writing (its lock held) is refused, exit 2, and left as it was.
+#[test]
+fn a_checkpoint_in_use_is_refused() {
+    let all = deepest_lines();
+    let dir = tempfile::tempdir().unwrap();
+    let cp = dir.path().join("busy.txt");
+    write_checkpoint(&cp, &all[..10], "0007 00");
+    let holder = std::fs::File::open(&cp).unwrap();
+    holder.lock().unwrap();
+    let args = ["--depth", "3", "--checkpoint"].map(std::ffi::OsStr::new);
+    let err = error(&[&args[..], &[cp.as_os_str()]].concat(), 2);
+    assert!(
+        err.contains(&format!(
+            "checkpoint {}: another run is using it",
+            cp.display()
+        )),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&cp).unwrap();
+    assert!(text.ends_with("0007 00"), "{text}");
+}

@@ -21,7 +21,7 @@ use clap::Parser;
 use cp_puzzles::quarto::book::value_from_children;
 use cp_puzzles::quarto::symmetry::Canonical;
 use cp_puzzles::quarto::{Piece, Value};
-use cp_puzzles_play::quarto_play::book::checkpoint::{Known, Level, Shard, Writer};
+use cp_puzzles_play::quarto_play::book::checkpoint::{Known, Level, ReadSummary, Shard, Writer};
 use cp_puzzles_play::quarto_play::book::{canonical_positions, searcher_for, solve, Book};
 
 /// The deepest book `--depth` allows: every position with 4 pieces placed is already answered
@@ -158,7 +158,14 @@ fn run(args: &Args) -> Result<(), Failure> {
 fn build(args: &Args) -> Result<Option<Book>, Failure> {
     let depth = args.depth;
     let level = Level::new(depth, canonical_positions(depth));
-    let (known, complete_bytes) = read_checkpoints(args, &level)?;
+    let mut known = Known::default();
+    let mut writer = open_checkpoint(args, &mut known, &level)?;
+    for path in &args.from {
+        let summary = known
+            .read(path, &level)
+            .map_err(|e| Failure::new(2, e.to_string()))?;
+        note_unfinished(path, summary);
+    }
     let shard = args.shard.unwrap_or(Shard { index: 0, count: 1 });
     let targets: Vec<Canonical> = (level.positions.iter().enumerate())
         .filter(|&(i, _)| shard.has(i))
@@ -194,24 +201,13 @@ fn build(args: &Args) -> Result<Option<Book>, Failure> {
             ),
         ));
     }
-    let mut writer = match (&args.checkpoint, todo.is_empty()) {
-        (Some(path), false) => Some(
-            Writer::resume(path, complete_bytes)
-                .map_err(|e| Failure::new(1, format!("checkpoint {}: {e}", path.display())))?,
-        ),
-        _ => None,
-    };
     let mut progress = Progress::new(&part, targets.len(), todo.len());
     let solved = solve_all(&todo, depth, threads(args), &mut progress, |c, v| {
-        match (&mut writer, &args.checkpoint) {
-            (Some(w), Some(path)) => w.append(c, v).map_err(|e| {
-                Failure::new(
-                    1,
-                    format!("checkpoint {}: cannot write: {e}", path.display()),
-                )
-            }),
-            _ => Ok(()),
-        }
+        let Some(w) = &mut writer else { return Ok(()) };
+        w.append(c, v).map_err(|e| {
+            let path = w.path().display();
+            Failure::new(1, format!("checkpoint {path}: cannot write: {e}"))
+        })
     })?;
     if args.shard.is_some() {
         let path = args
@@ -233,36 +229,39 @@ fn build(args: &Args) -> Result<Option<Book>, Failure> {
     Ok(Some(derive(deepest, depth)))
 }
 
-/// Reads the run's own checkpoint (if it exists) and the `--from` ones; also returns the length
-/// of the complete lines of the run's own checkpoint (0 if it does not exist).
-fn read_checkpoints(args: &Args, level: &Level) -> Result<(Known, u64), Failure> {
-    let mut known = Known::default();
-    let mut complete_bytes = 0;
-    let mut read = |path: &Path, own: bool| -> Result<(), Failure> {
-        if own && !path.exists() {
-            return Ok(());
-        }
-        let summary = known
-            .read(path, level)
-            .map_err(|e| Failure::new(2, e.to_string()))?;
-        if let Some(line) = summary.unfinished_line {
-            eprintln!(
-                "checkpoint {}: line {line} is unfinished (a run was stopped while writing it): ignored",
-                path.display()
-            );
-        }
-        if own {
-            complete_bytes = summary.complete_bytes;
-        }
-        Ok(())
+/// Opens and locks the run's own `--checkpoint` (created if missing) and reads it into `known`;
+/// with `--no-search` it is only read, if it exists, and no writer is returned.
+fn open_checkpoint(
+    args: &Args,
+    known: &mut Known,
+    level: &Level,
+) -> Result<Option<Writer>, Failure> {
+    let Some(path) = &args.checkpoint else {
+        return Ok(None);
     };
-    if let Some(path) = &args.checkpoint {
-        read(path, true)?;
+    if args.no_search {
+        if path.exists() {
+            let summary = known
+                .read(path, level)
+                .map_err(|e| Failure::new(2, e.to_string()))?;
+            note_unfinished(path, summary);
+        }
+        return Ok(None);
     }
-    for path in &args.from {
-        read(path, false)?;
+    let (writer, summary) =
+        Writer::open(path, known, level).map_err(|e| Failure::new(2, e.to_string()))?;
+    note_unfinished(path, summary);
+    Ok(Some(writer))
+}
+
+/// Says on stderr that the last line of the checkpoint at `path` was unfinished, if it was.
+fn note_unfinished(path: &Path, summary: ReadSummary) {
+    if let Some(line) = summary.unfinished_line {
+        eprintln!(
+            "checkpoint {}: line {line} is unfinished (a run was stopped while writing it): ignored",
+            path.display()
+        );
     }
-    Ok((known, complete_bytes))
 }
 
 /// The book of the deepest level `deepest` (`depth` pieces placed, every position) and of the

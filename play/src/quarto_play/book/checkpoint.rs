@@ -6,13 +6,13 @@
 //! that level (a canonical position with the book's depth of pieces placed); blank lines and
 //! `#` lines are skipped; the same position again with the same value is accepted, with another
 //! value (in this file or in another one read before) is refused. A last line without its
-//! newline is what a killed run leaves: it is ignored, and [`Writer::resume`] cuts it off before
+//! newline is what a killed run leaves: it is ignored, and [`Writer::open`] cuts it off before
 //! appending.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -269,40 +269,105 @@ impl Known {
     }
 }
 
-/// Appends solved entries to a checkpoint, one whole line per write, so that a run killed at
-/// any moment leaves at most an unfinished last line.
+/// A run's own checkpoint, locked for the run's lifetime (an advisory lock: a second run on the
+/// same file is refused instead of cutting or interleaving the first one's lines). Solved entries
+/// are appended one whole line per write, so that a run killed at any moment leaves at most an
+/// unfinished last line.
 #[derive(Debug)]
 pub struct Writer {
     file: File,
+    path: PathBuf,
 }
 
+/// Why a run's own checkpoint cannot be used.
+#[derive(Debug)]
+pub enum OpenError {
+    /// Another process holds the file's lock.
+    Locked(PathBuf),
+    /// The file cannot be opened, created, read or cut.
+    Io(PathBuf, std::io::Error),
+    /// The file is refused as a checkpoint.
+    Refused(CheckpointError),
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Locked(path) => write!(
+                f,
+                "checkpoint {}: another run is using it (one run at a time per checkpoint)",
+                path.display()
+            ),
+            OpenError::Io(path, e) => write!(f, "checkpoint {}: {e}", path.display()),
+            OpenError::Refused(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
 impl Writer {
-    /// Opens the checkpoint at `path` for appending, creating it if needed and first cutting it
-    /// to `complete_bytes` (the complete lines found by [`Known::read`]; 0 for a new file).
+    /// Opens the checkpoint at `path` (created if missing) and locks it, reads its entries into
+    /// `known` against `level`, and cuts off an unfinished last line, ready to append.
     ///
     /// # Errors
-    /// The file cannot be opened, created or cut.
-    pub fn resume(path: &Path, complete_bytes: u64) -> std::io::Result<Writer> {
-        let file = OpenOptions::new()
+    /// Another run holds the lock, the file cannot be opened, read or cut, or it is refused as
+    /// [`Known::read`] refuses a checkpoint.
+    pub fn open(
+        path: &Path,
+        known: &mut Known,
+        level: &Level,
+    ) -> Result<(Writer, ReadSummary), OpenError> {
+        let io = |e| OpenError::Io(path.to_path_buf(), e);
+        let mut file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
-            .open(path)?;
-        if file.metadata()?.len() != complete_bytes {
-            file.set_len(complete_bytes)?;
+            .open(path)
+            .map_err(io)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(OpenError::Locked(path.to_path_buf()))
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
         }
-        let file = OpenOptions::new().append(true).open(path)?;
-        Ok(Writer { file })
+        let mut bytes = Vec::new();
+        (&mut file)
+            .take(MAX_CHECKPOINT_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
+            return Err(OpenError::Refused(CheckpointError::TooLarge(
+                path.to_path_buf(),
+            )));
+        }
+        let summary = known.add(path, &bytes, level).map_err(OpenError::Refused)?;
+        if summary.complete_bytes < bytes.len() as u64 {
+            file.set_len(summary.complete_bytes).map_err(io)?;
+        }
+        file.seek(SeekFrom::End(0)).map_err(io)?;
+        let writer = Writer {
+            file,
+            path: path.to_path_buf(),
+        };
+        Ok((writer, summary))
     }
 
-    /// Appends the entry `c`, `v` (one line, written at once).
+    /// Appends the entry `c`, `v` (one line, written at once, not buffered).
     ///
     /// # Errors
     /// The write fails.
     pub fn append(&mut self, c: &Canonical, v: Value) -> std::io::Result<()> {
         let line = format!("{} {}\n", entry_key(c), letter(v));
         self.file.write_all(line.as_bytes())
+    }
+
+    /// The checkpoint's path.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 }
 
