@@ -185,21 +185,8 @@ fn build(args: &Args) -> Result<Option<Book>, Failure> {
         targets.len() - todo.len(),
         todo.len()
     );
-    if !todo.is_empty() && (args.no_search || (!args.from.is_empty() && args.checkpoint.is_none()))
-    {
-        let how = if args.no_search {
-            "without --no-search they would be searched"
-        } else {
-            "add --checkpoint FILE to search them and record them there"
-        };
-        return Err(Failure::new(
-            1,
-            format!(
-                "{} of the {} positions with {depth} pieces placed are in no checkpoint ({how})",
-                todo.len(),
-                targets.len()
-            ),
-        ));
+    if let Some(refusal) = search_refused(args, todo.len(), targets.len()) {
+        return Err(refusal);
     }
     let mut progress = Progress::new(&part, targets.len(), todo.len());
     let solved = solve_all(&todo, depth, threads(args), &mut progress, |c, v| {
@@ -227,6 +214,25 @@ fn build(args: &Args) -> Result<Option<Book>, Failure> {
         (*c, v)
     });
     Ok(Some(derive(deepest, depth)))
+}
+
+/// Why the run must not search its `missing` positions (of `total` in its part), if it must not:
+/// `--no-search`, or a merge (`--from` without a `--checkpoint` to record a search in).
+fn search_refused(args: &Args, missing: usize, total: usize) -> Option<Failure> {
+    let how = if missing == 0 {
+        return None;
+    } else if args.no_search {
+        "without --no-search they would be searched"
+    } else if !args.from.is_empty() && args.checkpoint.is_none() {
+        "add --checkpoint FILE to search them and record them there"
+    } else {
+        return None;
+    };
+    let depth = args.depth;
+    Some(Failure::new(
+        1,
+        format!("{missing} of the {total} positions with {depth} pieces placed are in no checkpoint ({how})"),
+    ))
 }
 
 /// Opens and locks the run's own `--checkpoint` (created if missing) and reads it into `known`;

@@ -441,3 +441,61 @@ fn parse_entry(line: &str) -> Option<(Canonical, Value)> {
     };
     Some((Canonical { occupied, pieces }, value))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::quarto_play::book::canonical_positions;
+
+    /// Every index belongs to exactly one shard of N, for every N; bad shard texts are refused.
+    #[test]
+    fn shards_partition_the_level() {
+        for count in 1..=12 {
+            for i in 0..200 {
+                let owners = (0..count)
+                    .filter(|&index| Shard { index, count }.has(i))
+                    .count();
+                assert_eq!(owners, 1, "index {i} of {count} shards");
+            }
+        }
+        assert_eq!("3/8".parse(), Ok(Shard { index: 3, count: 8 }));
+        for bad in [
+            "", "3", "3/", "/3", "2/2", "0/0", "-1/2", "1/2/3", "a/b", " 1/2",
+        ] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    /// The complete lines are read, an unfinished last one is not (and its number is told), and
+    /// a written entry reads back as itself.
+    #[test]
+    fn unfinished_last_line_is_left_out() {
+        let level = Level::new(1, canonical_positions(1));
+        let lines: Vec<String> = (level
+            .positions
+            .iter()
+            .zip([Value::Win, Value::Draw].iter().cycle()))
+        .map(|(c, &v)| format!("{} {}\n", entry_key(c), letter(v)))
+        .collect();
+        let text = lines.concat();
+        for cut in 0..=text.len() {
+            let mut known = Known::default();
+            let summary = known
+                .add(Path::new("x"), &text.as_bytes()[..cut], &level)
+                .unwrap();
+            let complete = text[..cut].matches('\n').count();
+            assert_eq!(summary.entries, complete);
+            assert_eq!(
+                summary.complete_bytes as usize,
+                lines[..complete].concat().len()
+            );
+            let unfinished = text[..cut].len() > summary.complete_bytes as usize;
+            assert_eq!(summary.unfinished_line, unfinished.then_some(complete + 1));
+            for (k, c) in level.positions.iter().enumerate() {
+                let expected =
+                    (k < complete).then_some(if k % 2 == 0 { Value::Win } else { Value::Draw });
+                assert_eq!(known.value(c), expected);
+            }
+        }
+    }
+}
