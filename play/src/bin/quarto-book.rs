@@ -191,11 +191,11 @@ fn build(args: &Args) -> Result<Option<Book>, Failure> {
     let mut progress = Progress::new(&part, targets.len(), todo.len());
     let solved = solve_all(&todo, depth, threads(args), &mut progress, |c, v| {
         let Some(w) = &mut writer else { return Ok(()) };
-        w.append(c, v).map_err(|e| {
-            let path = w.path().display();
-            Failure::new(1, format!("checkpoint {path}: cannot write: {e}"))
-        })
+        w.append(c, v).map_err(|e| write_failure(w, &e))
     })?;
+    if let Some(w) = &mut writer {
+        w.sync().map_err(|e| write_failure(w, &e))?;
+    }
     if args.shard.is_some() {
         let path = args
             .checkpoint
@@ -258,6 +258,12 @@ fn open_checkpoint(
         Writer::open(path, known, level).map_err(|e| Failure::new(2, e.to_string()))?;
     note_unfinished(path, summary);
     Ok(Some(writer))
+}
+
+/// The failure of a run whose checkpoint `w` cannot be written.
+fn write_failure(w: &Writer, e: &io::Error) -> Failure {
+    let path = w.path().display();
+    Failure::new(1, format!("checkpoint {path}: cannot write: {e}"))
 }
 
 /// Says on stderr that the last line of the checkpoint at `path` was unfinished, if it was.

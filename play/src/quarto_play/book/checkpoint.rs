@@ -15,6 +15,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 
 use cp_puzzles::quarto::symmetry::Canonical;
 use cp_puzzles::quarto::Value;
@@ -277,7 +278,13 @@ impl Known {
 pub struct Writer {
     file: File,
     path: PathBuf,
+    /// When the file's data was last synced to its storage.
+    synced: Instant,
 }
+
+/// The most time between two syncs of a checkpoint's data to its storage while entries are
+/// appended: what a machine that goes down (not only the process) can lose.
+pub const SYNC_EVERY: Duration = Duration::from_secs(10);
 
 /// Why a run's own checkpoint cannot be used.
 #[derive(Debug)]
@@ -351,17 +358,33 @@ impl Writer {
         let writer = Writer {
             file,
             path: path.to_path_buf(),
+            synced: Instant::now(),
         };
         Ok((writer, summary))
     }
 
-    /// Appends the entry `c`, `v` (one line, written at once, not buffered).
+    /// Appends the entry `c`, `v` (one line, written at once, not buffered: the process can be
+    /// killed right after), and syncs the file if the last sync is [`SYNC_EVERY`] old.
     ///
     /// # Errors
-    /// The write fails.
+    /// The write or the sync fails.
     pub fn append(&mut self, c: &Canonical, v: Value) -> std::io::Result<()> {
         let line = format!("{} {}\n", entry_key(c), letter(v));
-        self.file.write_all(line.as_bytes())
+        self.file.write_all(line.as_bytes())?;
+        if self.synced.elapsed() >= SYNC_EVERY {
+            self.sync()?;
+        }
+        Ok(())
+    }
+
+    /// Syncs the file's data to its storage.
+    ///
+    /// # Errors
+    /// The sync fails.
+    pub fn sync(&mut self) -> std::io::Result<()> {
+        self.file.sync_data()?;
+        self.synced = Instant::now();
+        Ok(())
     }
 
     /// The checkpoint's path.
