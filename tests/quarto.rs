@@ -678,6 +678,11 @@ fn hostile_books_are_refused() {
             b"0001 0000000000000002 d\n".to_vec(),
             "book line 1: expected",
         ),
+        // A sign is not a hex digit (`from_str_radix` alone would take it).
+        (
+            b"+001 0000000000000001 d\n".to_vec(),
+            "book line 1: expected",
+        ),
         (vec![0xff, 0xfe, 0], "neither a binary book nor UTF-8 text"),
     ];
     let dir = tempfile::tempdir().unwrap();

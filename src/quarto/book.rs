@@ -287,21 +287,37 @@ impl Book {
     pub fn to_text(&self) -> String {
         let mut text = String::new();
         for (c, v) in self.entries() {
-            let v = match v {
-                Value::Win => 'w',
-                Value::Draw => 'd',
-                Value::Loss => 'l',
-            };
-            writeln!(text, "{:04x} {:016x} {v}", c.occupied, c.pieces).expect("a string");
+            writeln!(text, "{}", entry_line(&c, v)).expect("a string");
         }
         text
     }
 }
 
-fn parse_line(line: &str) -> Option<(Canonical, Value)> {
+/// One entry in the text form, without its line end: `OOOO PPPPPPPPPPPPPPPP v` (the canonical
+/// form's occupancy and pieces in lowercase hex, then `w`, `d` or `l`).
+#[must_use]
+pub fn entry_line(c: &Canonical, v: Value) -> String {
+    format!("{:04x} {:016x} {}", c.occupied, c.pieces, value_letter(v))
+}
+
+/// `w`, `d` or `l`.
+#[must_use]
+pub fn value_letter(v: Value) -> char {
+    match v {
+        Value::Win => 'w',
+        Value::Draw => 'd',
+        Value::Loss => 'l',
+    }
+}
+
+/// The entry of a text line `OOOO PPPPPPPPPPPPPPPP w|d|l` (exactly 4 and 16 hex digits, fields
+/// separated by whitespace), not checked to be a canonical position.
+#[must_use]
+pub fn parse_entry_line(line: &str) -> Option<(Canonical, Value)> {
     let mut t = line.split_ascii_whitespace();
     let (o, p, v) = (t.next()?, t.next()?, t.next()?);
-    if t.next().is_some() || o.len() != 4 || p.len() != 16 {
+    let hex = |s: &str| s.bytes().all(|b| b.is_ascii_hexdigit());
+    if t.next().is_some() || o.len() != 4 || p.len() != 16 || !hex(o) || !hex(p) {
         return None;
     }
     let occupied = u16::from_str_radix(o, 16).ok()?;
@@ -312,7 +328,13 @@ fn parse_line(line: &str) -> Option<(Canonical, Value)> {
         "l" => Value::Loss,
         _ => return None,
     };
-    Some((checked_canonical(occupied, pieces)?, value))
+    Some((Canonical { occupied, pieces }, value))
+}
+
+/// The entry of a text line, if it is one and its position is a canonical form.
+fn parse_line(line: &str) -> Option<(Canonical, Value)> {
+    let (c, v) = parse_entry_line(line)?;
+    Some((checked_canonical(c.occupied, c.pieces)?, v))
 }
 
 /// The entry of a binary book at byte `at`: the position, its value and the next entry's offset.

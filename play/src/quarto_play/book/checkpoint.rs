@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use cp_puzzles::quarto::book::{entry_line, parse_entry_line, value_letter};
 use cp_puzzles::quarto::symmetry::Canonical;
 use cp_puzzles::quarto::Value;
 
@@ -148,11 +149,12 @@ impl fmt::Display for CheckpointError {
                 first_value,
             } => write!(
                 f,
-                "checkpoint {} line {line}: {} is {} there, but {} in checkpoint {} line {first_line}",
+                "checkpoint {} line {line}: {:04x} {:016x} is {} there, but {} in checkpoint {} line {first_line}",
                 path.display(),
-                entry_key(position),
-                letter(*value),
-                letter(*first_value),
+                position.occupied,
+                position.pieces,
+                value_letter(*value),
+                value_letter(*first_value),
                 first_path.display()
             ),
         }
@@ -199,7 +201,7 @@ impl Known {
             if text.is_empty() || text.starts_with('#') {
                 continue;
             }
-            let (c, v) = parse_entry(text)
+            let (c, v) = parse_entry_line(text)
                 .ok_or_else(|| CheckpointError::BadLine(path.to_path_buf(), origin.line))?;
             self.check_level(path, origin.line, &c, level)?;
             self.insert(path, origin, c, v)?;
@@ -369,7 +371,7 @@ impl Writer {
     /// # Errors
     /// The write or the sync fails.
     pub fn append(&mut self, c: &Canonical, v: Value) -> std::io::Result<()> {
-        let line = format!("{} {}\n", entry_key(c), letter(v));
+        let line = format!("{}\n", entry_line(c, v));
         self.file.write_all(line.as_bytes())?;
         if self.synced.elapsed() >= SYNC_EVERY {
             self.sync()?;
@@ -433,38 +435,6 @@ impl fmt::Display for Shard {
     }
 }
 
-/// The first two fields of an entry line: `OOOO PPPPPPPPPPPPPPPP`.
-fn entry_key(c: &Canonical) -> String {
-    format!("{:04x} {:016x}", c.occupied, c.pieces)
-}
-
-fn letter(v: Value) -> char {
-    match v {
-        Value::Win => 'w',
-        Value::Draw => 'd',
-        Value::Loss => 'l',
-    }
-}
-
-/// The entry of a line `OOOO PPPPPPPPPPPPPPPP w|d|l` (checked against a level afterwards).
-fn parse_entry(line: &str) -> Option<(Canonical, Value)> {
-    let mut t = line.split_ascii_whitespace();
-    let (o, p, v) = (t.next()?, t.next()?, t.next()?);
-    let hex = |s: &str| s.bytes().all(|b| b.is_ascii_hexdigit());
-    if t.next().is_some() || o.len() != 4 || p.len() != 16 || !hex(o) || !hex(p) {
-        return None;
-    }
-    let occupied = u16::from_str_radix(o, 16).ok()?;
-    let pieces = u64::from_str_radix(p, 16).ok()?;
-    let value = match v {
-        "w" => Value::Win,
-        "d" => Value::Draw,
-        "l" => Value::Loss,
-        _ => return None,
-    };
-    Some((Canonical { occupied, pieces }, value))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,7 +468,7 @@ mod tests {
             .positions
             .iter()
             .zip([Value::Win, Value::Draw].iter().cycle()))
-        .map(|(c, &v)| format!("{} {}\n", entry_key(c), letter(v)))
+        .map(|(c, &v)| format!("{}\n", entry_line(c, v)))
         .collect();
         let text = lines.concat();
         for cut in 0..=text.len() {
