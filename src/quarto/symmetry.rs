@@ -5,9 +5,7 @@
 //! attribute symmetry (384: permute the 4 attributes, then complement any subset). It maps a
 //! position to one with the same value, and moves to moves with the same value.
 
-use std::sync::OnceLock;
-
-use super::board::{Board, Cell, Piece, LINES};
+use super::board::{Board, Cell, Piece};
 
 /// The number of cell permutations that map lines to lines.
 pub const CELL_MAPS: usize = 32;
@@ -172,14 +170,14 @@ pub fn stabilizer(board: &Board, hand: Piece) -> Vec<Symmetry> {
 
 const IDENTITY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
-/// Precomputed group data.
+/// Precomputed group data, built at compile time.
 struct Tables {
     /// The 32 cell maps, the identity first.
-    cell_maps: Vec<[u8; 16]>,
+    cell_maps: [[u8; 16]; CELL_MAPS],
     /// For each cell map, the image of each byte of an occupancy mask, low byte then high byte.
-    occupancy: Vec<[[u16; 256]; 2]>,
+    occupancy: [[[u16; 256]; 2]; CELL_MAPS],
     /// The 24 attribute permutations as piece maps, the identity first.
-    piece_perms: Vec<[u8; 16]>,
+    piece_perms: [[u8; 16]; ATTRIBUTE_PERMUTATIONS],
 }
 
 impl Tables {
@@ -190,110 +188,157 @@ impl Tables {
 }
 
 fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let cell_maps = cell_maps();
-        let occupancy = cell_maps
-            .iter()
-            .map(|m| {
-                let mut t = [[0u16; 256]; 2];
-                for (half, table) in t.iter_mut().enumerate() {
-                    for (byte, image) in table.iter_mut().enumerate() {
-                        for bit in 0..8 {
-                            if byte & (1 << bit) != 0 {
-                                *image |= 1 << m[8 * half + bit];
-                            }
-                        }
-                    }
-                }
-                t
-            })
-            .collect();
-        Tables {
-            cell_maps,
-            occupancy,
-            piece_perms: piece_permutations(),
-        }
-    })
+    &TABLES
 }
 
-/// The closure of the generators: a quarter turn, the transpose, and the same permutation of
-/// rows and columns by (1 0 3 2) ("swap outer") and by (0 2 1 3) ("swap inner").
-fn cell_maps() -> Vec<[u8; 16]> {
-    let from_rc = |f: &dyn Fn(u8, u8) -> (u8, u8)| {
-        let mut m = [0u8; 16];
-        for (c, image) in m.iter_mut().enumerate() {
-            let (r, k) = f(c as u8 / 4, c as u8 % 4);
-            *image = 4 * r + k;
+static TABLES: Tables = {
+    let cell_maps = cell_maps();
+    Tables {
+        cell_maps,
+        occupancy: occupancy_images(&cell_maps),
+        piece_perms: piece_permutations(),
+    }
+};
+
+/// For each cell map, the image of each byte of an occupancy mask (low byte, then high byte).
+const fn occupancy_images(maps: &[[u8; 16]; CELL_MAPS]) -> [[[u16; 256]; 2]; CELL_MAPS] {
+    let mut t = [[[0u16; 256]; 2]; CELL_MAPS];
+    let mut g = 0;
+    while g < CELL_MAPS {
+        let mut half = 0;
+        while half < 2 {
+            let mut byte = 0;
+            while byte < 256 {
+                let mut bit = 0;
+                while bit < 8 {
+                    if byte & (1 << bit) != 0 {
+                        t[g][half][byte] |= 1 << maps[g][8 * half + bit];
+                    }
+                    bit += 1;
+                }
+                byte += 1;
+            }
+            half += 1;
         }
-        m
-    };
-    let outer = [1u8, 0, 3, 2];
-    let inner = [0u8, 2, 1, 3];
-    let generators = [
-        from_rc(&|r, c| (c, 3 - r)),
-        from_rc(&|r, c| (c, r)),
-        from_rc(&|r, c| (outer[r as usize], outer[c as usize])),
-        from_rc(&|r, c| (inner[r as usize], inner[c as usize])),
-    ];
-    let mut maps = vec![IDENTITY];
+        g += 1;
+    }
+    t
+}
+
+/// The cell map `(r, c) -> generator(r, c)` of one of the four generators: a quarter turn, the
+/// transpose, and the same permutation of rows and columns by (1 0 3 2) ("swap outer") and by
+/// (0 2 1 3) ("swap inner").
+const fn generator(which: usize) -> [u8; 16] {
+    const OUTER: [u8; 4] = [1, 0, 3, 2];
+    const INNER: [u8; 4] = [0, 2, 1, 3];
+    let mut m = [0u8; 16];
+    let mut c = 0;
+    while c < 16 {
+        let (r, k) = ((c / 4) as u8, (c % 4) as u8);
+        let (r2, k2) = match which {
+            0 => (k, 3 - r),
+            1 => (k, r),
+            2 => (OUTER[r as usize], OUTER[k as usize]),
+            _ => (INNER[r as usize], INNER[k as usize]),
+        };
+        m[c] = 4 * r2 + k2;
+        c += 1;
+    }
+    m
+}
+
+/// The closure of the four generators, the identity first, in the order found.
+const fn cell_maps() -> [[u8; 16]; CELL_MAPS] {
+    let mut maps = [IDENTITY; CELL_MAPS];
+    let mut len = 1;
     let mut i = 0;
-    while i < maps.len() {
-        for g in &generators {
+    while i < len {
+        let mut which = 0;
+        while which < 4 {
+            let g = generator(which);
             let mut m = [0u8; 16];
-            for c in 0..16 {
+            let mut c = 0;
+            while c < 16 {
                 m[c] = g[maps[i][c] as usize];
+                c += 1;
             }
-            if !maps.contains(&m) {
-                maps.push(m);
+            if !contains(&maps, len, &m) {
+                assert!(len < CELL_MAPS, "the generators give 32 cell maps");
+                maps[len] = m;
+                len += 1;
             }
+            which += 1;
         }
         i += 1;
     }
-    debug_assert_eq!(maps.len(), CELL_MAPS);
-    debug_assert!(maps.iter().all(maps_lines_to_lines));
+    assert!(len == CELL_MAPS, "the generators give 32 cell maps");
     maps
 }
 
-fn maps_lines_to_lines(m: &[u8; 16]) -> bool {
-    LINES.iter().all(|&line| {
-        let image = (0..16)
-            .filter(|&c| line & (1 << c) != 0)
-            .fold(0u16, |acc, c| acc | 1 << m[c]);
-        LINES.contains(&image)
-    })
+/// Whether `m` is among the first `len` maps.
+const fn contains(maps: &[[u8; 16]; CELL_MAPS], len: usize, m: &[u8; 16]) -> bool {
+    let mut i = 0;
+    while i < len {
+        let mut c = 0;
+        while c < 16 && maps[i][c] == m[c] {
+            c += 1;
+        }
+        if c == 16 {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// The 24 permutations of the 4 attribute bits, as maps on pieces.
-fn piece_permutations() -> Vec<[u8; 16]> {
-    let mut perms = Vec::with_capacity(ATTRIBUTE_PERMUTATIONS);
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                if a == b || a == c || b == c {
-                    continue;
-                }
-                // Three distinct bits of 0..4 sum to at most 6: `d` is the fourth one.
-                let d = 6 - a - b - c;
-                let target = [a, b, c, d];
-                let mut map = [0u8; 16];
-                for (p, image) in map.iter_mut().enumerate() {
-                    for (bit, &to) in target.iter().enumerate() {
-                        if p & (1 << bit) != 0 {
-                            *image |= 1 << to;
+const fn piece_permutations() -> [[u8; 16]; ATTRIBUTE_PERMUTATIONS] {
+    let mut perms = [[0u8; 16]; ATTRIBUTE_PERMUTATIONS];
+    let mut n = 0;
+    let mut a = 0u8;
+    while a < 4 {
+        let mut b = 0u8;
+        while b < 4 {
+            let mut c = 0u8;
+            while c < 4 {
+                if a != b && a != c && b != c {
+                    // Three distinct bits of 0..4 sum to at most 6: `d` is the fourth one.
+                    let target = [a, b, c, 6 - a - b - c];
+                    let mut p = 0;
+                    while p < 16 {
+                        let mut bit = 0;
+                        while bit < 4 {
+                            if p & (1 << bit) != 0 {
+                                perms[n][p] |= 1 << target[bit];
+                            }
+                            bit += 1;
                         }
+                        p += 1;
                     }
+                    n += 1;
                 }
-                perms.push(map);
+                c += 1;
             }
+            b += 1;
         }
+        a += 1;
     }
     perms
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::LINES;
     use super::*;
+
+    fn maps_lines_to_lines(m: &[u8; 16]) -> bool {
+        LINES.iter().all(|&line| {
+            let image = (0..16)
+                .filter(|&c| line & (1 << c) != 0)
+                .fold(0u16, |acc, c| acc | 1 << m[c]);
+            LINES.contains(&image)
+        })
+    }
 
     #[test]
     fn the_group_has_12288_distinct_elements() {
