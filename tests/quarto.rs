@@ -561,7 +561,8 @@ fn a_book_gives_the_solvers_answer() {
 
 /// `quarto` answers from its built-in book what it answers by search alone (`--book` with an
 /// empty book), and `--book` with the same book in text form agrees: positions with 3 pieces
-/// placed, whose values the book holds.
+/// placed (every position their moves lead to is in the book) and 4 (the position is), also
+/// with `--values`.
 #[test]
 fn the_built_in_book_gives_the_same_answer() {
     use cp_puzzles::quarto::Book;
@@ -569,22 +570,37 @@ fn the_built_in_book_gives_the_same_answer() {
     let (empty, text) = (dir.path().join("empty.txt"), dir.path().join("book.txt"));
     std::fs::write(&empty, "").unwrap();
     std::fs::write(&text, Book::embedded().to_text()).unwrap();
-    for input in [
-        "0100 . . .\n. . . .\n0001 . . 0000\n. . . .\n0110\n",
-        ". 1011 0101 .\n. . . 0010\n. . . .\n. . . .\n1110\n",
+    // `--values` by search alone takes seconds with 3 pieces placed: only with 4.
+    for (input, flags) in [
+        (
+            "0100 . . .\n. . . .\n0001 . . 0000\n. . . .\n0110\n",
+            &[][..],
+        ),
+        (". 1011 0101 .\n. . . 0010\n. . . .\n. . . .\n1110\n", &[]),
+        (
+            "0010 0001 . .\n. . 1101 .\n. . . .\n. . . 1100\n0101\n",
+            &[],
+        ),
+        (
+            "0010 0001 . .\n. . 1101 .\n. . . .\n. . . 1100\n0101\n",
+            &["--values"],
+        ),
     ] {
         let searched = bin("quarto")
+            .args(flags)
             .arg(format!("--book={}", empty.display()))
             .write_stdin(input)
             .assert()
             .success();
         let searched = String::from_utf8(searched.get_output().stdout.clone()).unwrap();
         bin("quarto")
+            .args(flags)
             .write_stdin(input)
             .assert()
             .success()
             .stdout(searched.clone());
         bin("quarto")
+            .args(flags)
             .args(["--book".as_ref(), text.as_os_str()])
             .write_stdin(input)
             .assert()

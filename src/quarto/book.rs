@@ -27,8 +27,8 @@ use super::symmetry::{canonical, Canonical};
 /// The first bytes of a binary book.
 pub const MAGIC: &[u8; 8] = b"QRTOBK01";
 
-/// The largest book file read: 8 MiB (the book of every position with up to 4 pieces placed
-/// takes about 200 KB in binary, 1 MB in text).
+/// The largest book file read: 8 MiB (the book of every position with up to 4 pieces placed,
+/// the built-in one, takes 475,336 bytes in binary, about 2.3 MB in text).
 pub const MAX_BOOK_BYTES: u64 = 8 << 20;
 
 /// Game values of canonical positions (a piece in hand, no winning line on the board).
@@ -86,18 +86,18 @@ impl std::error::Error for BookError {
     }
 }
 
-/// The opening book built into the binaries: every canonical position with 1 to 3 pieces
-/// placed, in the binary form (made by `quarto-book --depth 3`; see `docs/quarto.md`). Left
+/// The opening book built into the binaries: every canonical position with 1 to 4 pieces
+/// placed, in the binary form (made by `quarto-book --depth 4`; see `docs/quarto.md`). Left
 /// out of the bundle for online judges.
 #[cfg(not(bundle))]
 pub const EMBEDDED: &[u8] = include_bytes!("book.bin");
 
 /// The most pieces placed in a position of the built-in book (a test checks it against
 /// [`EMBEDDED`]).
-pub const EMBEDDED_DEPTH: u32 = 3;
+pub const EMBEDDED_DEPTH: u32 = 4;
 
 impl Book {
-    /// The book built into the binaries ([`EMBEDDED`]); about a millisecond to decode.
+    /// The book built into the binaries ([`EMBEDDED`]); a few milliseconds to decode.
     ///
     /// # Panics
     /// If the embedded bytes are not a book (a test checks that they are).
