@@ -288,20 +288,10 @@ mod tests {
         }
 
         fn tokens(e: &str, g: &str, eq: impl Fn(&str, &str) -> bool) -> Option<String> {
-            let all = |t: &str| -> Vec<(String, usize, usize)> {
-                let mut v = Vec::new();
-                for (i, l) in t.split('\n').enumerate() {
-                    let mut col = 0;
-                    for w in l.split(char::is_whitespace) {
-                        if !w.is_empty() {
-                            v.push((w.to_owned(), i + 1, col + 1));
-                        }
-                        col += w.chars().count() + 1;
-                    }
-                }
-                v
-            };
-            let (et, gt) = (all(e), all(g));
+            let (et, gt) = (
+                crate::lossy::decoded_tokens_for_tests(e),
+                crate::lossy::decoded_tokens_for_tests(g),
+            );
             let index = (0..).find(|&i| match (et.get(i), gt.get(i)) {
                 (None, None) => true,
                 (Some(a), Some(b)) => !eq(&a.0, &b.0),
@@ -329,21 +319,7 @@ mod tests {
             if chars.len() <= 100 {
                 return chars.into_iter().collect();
             }
-            let n = chars.len();
-            let mut ranges = vec![
-                (0, 30),
-                (col.saturating_sub(20).min(n), (col + 30).min(n)),
-                (n - 20, n),
-            ];
-            ranges.sort_unstable();
-            let mut merged: Vec<(usize, usize)> = Vec::new();
-            for (a, b) in ranges {
-                match merged.last_mut() {
-                    Some(last) if a <= last.1 => last.1 = last.1.max(b),
-                    _ => merged.push((a, b)),
-                }
-            }
-            let parts: Vec<String> = merged
+            let parts: Vec<String> = crate::diff::cut_for_tests(chars.len(), col)
                 .iter()
                 .map(|&(a, b)| chars[a..b].iter().collect())
                 .collect();

@@ -197,6 +197,12 @@ pub(crate) fn visible_for_tests(c: char) -> char {
     visible(c)
 }
 
+/// [`cut`], for the reference comparison of the tests.
+#[cfg(test)]
+pub(crate) fn cut_for_tests(n: usize, col: usize) -> Vec<(usize, usize)> {
+    cut(n, col)
+}
+
 fn visible(c: char) -> char {
     match c {
         ' ' => '·',

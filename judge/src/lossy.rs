@@ -260,6 +260,24 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
+/// The tokens of already decoded `text` with their line and column (1-based, in characters),
+/// split the plain way: the reference that [`tokens`] and the comparison's tests are checked
+/// against.
+#[cfg(test)]
+pub(crate) fn decoded_tokens_for_tests(text: &str) -> Vec<(String, usize, usize)> {
+    let mut v = Vec::new();
+    for (i, l) in text.split('\n').enumerate() {
+        let mut col = 0;
+        for w in l.split(char::is_whitespace) {
+            if !w.is_empty() {
+                v.push((w.to_owned(), i + 1, col + 1));
+            }
+            col += w.chars().count() + 1;
+        }
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,17 +368,7 @@ mod tests {
     #[test]
     fn tokens_match_a_split_of_the_decoded_text() {
         for s in samples() {
-            let lossy = String::from_utf8_lossy(&s);
-            let mut theirs = Vec::new();
-            for (i, l) in lossy.split('\n').enumerate() {
-                let mut col = 0;
-                for t in l.split(char::is_whitespace) {
-                    if !t.is_empty() {
-                        theirs.push((t.to_owned(), i + 1, col + 1));
-                    }
-                    col += t.chars().count() + 1;
-                }
-            }
+            let theirs = decoded_tokens_for_tests(&String::from_utf8_lossy(&s));
             let ours: Vec<(String, usize, usize)> = tokens(&s)
                 .map(|t| (String::from_utf8_lossy(t.bytes).into_owned(), t.line, t.col))
                 .collect();
