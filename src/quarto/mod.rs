@@ -45,15 +45,6 @@ pub fn run<R: Read, W: Write>(input: R, output: W) -> Result<(), Error> {
     write_answer(&solve(&parse(input)?)?, output)
 }
 
-/// As [`run`], answered from `book` where it can ([`best_move_with_book`]: the same answer,
-/// sooner).
-///
-/// # Errors
-/// As [`run`].
-pub fn run_with_book<R: Read, W: Write>(input: R, output: W, book: &Book) -> Result<(), Error> {
-    write_answer(&best_move_with_book(&parse(input)?, book), output)
-}
-
 /// Reads a position from `input` and writes every legal move with its outcome, one
 /// `<move>: <outcome>` line each, best first ([`move_values_with_book`]), then flushes.
 ///
@@ -63,9 +54,9 @@ pub fn run_values<R: Read, W: Write>(input: R, output: W, book: &Book) -> Result
     write_values(&parse(input)?, output, book)
 }
 
-/// As [`run_with_book`] (or [`run_values`] when `values`), with the book that `book` gives for
-/// the position once it is read: a large book need only be decoded for a position it can
-/// help (see [`Book::embedded_for`]).
+/// As [`run`], answered from the book that `book` gives for the position once it is read
+/// ([`best_move_with_book`]: the same answer, sooner), or as [`run_values`] when `values`: a
+/// large book need only be decoded for a position it can help (see [`Book::embedded_for`]).
 ///
 /// # Errors
 /// As [`run`].
