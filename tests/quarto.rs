@@ -4,8 +4,9 @@
 use predicates::prelude::*;
 use proptest::prelude::*;
 
+use cp_puzzles::quarto::book::{entry_line, Entry};
 use cp_puzzles::quarto::symmetry::{canonical, Symmetry};
-use cp_puzzles::quarto::{best_move, parse, Board, Cell, Piece, Position};
+use cp_puzzles::quarto::{best_move, parse, Board, Cell, Outcome, Piece, Position, Value};
 
 use crate::util::{self, bin, Rng};
 
@@ -530,7 +531,7 @@ fn a_book_gives_the_solvers_answer() {
         }
         seen[v] += 1;
         let mut alone = Book::default();
-        alone.insert(canonical(&board, hand), a.value);
+        alone.insert(canonical(&board, hand), Entry::of_value(a.value));
         let b = best_move_with_book(&position, &alone);
         assert_eq!(
             (b.best, b.value),
@@ -545,7 +546,8 @@ fn a_book_gives_the_solvers_answer() {
                     board: after,
                     hand: Some(gift),
                 };
-                children.insert(canonical(&after, gift), best_move(&child).value);
+                let value = best_move(&child).value;
+                children.insert(canonical(&after, gift), Entry::of_value(value));
             }
         }
         let c = best_move_with_book(&position, &children);
@@ -609,11 +611,12 @@ fn the_built_in_book_gives_the_same_answer() {
     }
 }
 
-/// The built-in book decodes, re-encodes to the same bytes, and is consistent: every position
-/// above its deepest level has the value its moves give from the level below.
+/// The built-in book decodes, re-encodes to the same bytes, and is consistent: every win and
+/// loss has its distance, and every position above its deepest level has the value and distance
+/// its moves give from the level below.
 #[test]
 fn the_built_in_book_is_canonical_and_consistent() {
-    use cp_puzzles::quarto::book::{value_from_children, EMBEDDED, EMBEDDED_DEPTH};
+    use cp_puzzles::quarto::book::{entry_from_children, EMBEDDED, EMBEDDED_DEPTH};
     use cp_puzzles::quarto::Book;
     let book = Book::embedded();
     // `embedded` trusts the bytes: they must pass every check of `from_bytes`.
@@ -623,8 +626,9 @@ fn the_built_in_book_is_canonical_and_consistent() {
     assert_eq!(book.depth(), EMBEDDED_DEPTH);
     let mut checked = 0;
     for (c, v) in book.entries() {
+        assert!(v.outcome().is_some(), "{c:?}: {v} without its distance");
         if c.occupied.count_ones() < book.depth() {
-            let derived = value_from_children(&book, &c.board(), Piece::new(0).unwrap());
+            let derived = entry_from_children(&book, &c.board(), Piece::new(0).unwrap());
             assert_eq!(derived, Some(v), "{c:?}");
             checked += 1;
         }
@@ -632,6 +636,62 @@ fn the_built_in_book_is_canonical_and_consistent() {
     // The canonical positions with 1, 2 and 3 pieces placed.
     let shallower: usize = [8, 148, 3_382][..EMBEDDED_DEPTH as usize - 1].iter().sum();
     assert_eq!(checked, shallower);
+}
+
+/// The built-in book's distances are the prover's: a sample of its deepest level's wins (every
+/// distance it holds, a few positions each, spread over the canonical order).
+#[test]
+fn the_built_in_books_distances_are_the_provers() {
+    use cp_puzzles::quarto::distance::Prover;
+    use cp_puzzles::quarto::Book;
+    let book = Book::embedded();
+    let mut by_distance: std::collections::BTreeMap<u8, Vec<_>> = Default::default();
+    for (c, e) in book.entries() {
+        if c.occupied.count_ones() == book.depth() && e.value() == Value::Win {
+            by_distance
+                .entry(e.distance().unwrap())
+                .or_default()
+                .push(c);
+        }
+    }
+    assert!(by_distance.len() >= 2, "{:?}", by_distance.keys());
+    let mut prover = Prover::new(20);
+    for (&d, positions) in &by_distance {
+        for k in 0..3 {
+            let c = positions[k * positions.len() / 3];
+            let found = prover.win_distance(c.board(), Piece::new(0).unwrap());
+            assert_eq!(found, Some(u32::from(d)), "{c:?}");
+        }
+    }
+}
+
+/// With 3 pieces placed `quarto --values` takes every move's distance from the built-in book;
+/// the same book without distances (its values alone, in text) makes it prove them instead, and
+/// the lines are the same (here 32 moves that lose in 1 and one that loses in 6).
+#[test]
+fn the_built_in_books_distances_give_the_provers_values() {
+    use cp_puzzles::quarto::Book;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("values-only.txt");
+    let text: String = (Book::embedded().entries())
+        .map(|(c, e)| format!("{}\n", entry_line(&c, Entry::of_value(e.value()))))
+        .collect();
+    std::fs::write(&plain, text).unwrap();
+    let input = ". . . .\n1001 . 0011 .\n. . . .\n1101 . . .\n0101\n";
+    let proved = bin("quarto")
+        .args(["--values".as_ref(), "--book".as_ref(), plain.as_os_str()])
+        .write_stdin(input)
+        .assert()
+        .success();
+    let proved = String::from_utf8(proved.get_output().stdout.clone()).unwrap();
+    assert_eq!(proved.matches("loss in 1").count(), 32, "{proved}");
+    assert_eq!(proved.matches("loss in 6").count(), 1, "{proved}");
+    bin("quarto")
+        .arg("--values")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(proved);
 }
 
 /// The built-in book is decoded for the positions it can serve (up to its depth in pieces
@@ -678,6 +738,13 @@ fn hostile_books_are_refused() {
     bad_value[15] = 7;
     let mut trailing = book.clone();
     trailing.push(0);
+    // The first entry is a draw (value 1): with a distance, as a win at distance 9, and as a
+    // win at distance 1 in a book of the first version (which has no distances).
+    let (mut draw_distance, mut far, mut v1_distance) = (book.clone(), book.clone(), book.clone());
+    draw_distance[15] = 1 | 3 << 2;
+    far[15] = 2 | 9 << 2;
+    v1_distance[..8].copy_from_slice(b"QRTOBK01");
+    v1_distance[15] = 2 | 1 << 2;
     let cases: Vec<(Vec<u8>, &str)> = vec![
         (
             format!("{first} d\n# again\n{first} w\n").into_bytes(),
@@ -689,6 +756,33 @@ fn hostile_books_are_refused() {
             "binary book, byte 16: an entry out of order or repeated",
         ),
         (bad_value, "binary book, byte 12: expected an entry"),
+        (draw_distance, "binary book, byte 12: expected an entry"),
+        (far, "binary book, byte 12: expected an entry"),
+        (v1_distance, "binary book, byte 12: expected an entry"),
+        (
+            format!("{first} w 1\n{first} w 2\n").into_bytes(),
+            "book line 2: the position of line 1 again, with another value or distance",
+        ),
+        (
+            format!("{first} d 1\n").into_bytes(),
+            "book line 1: expected",
+        ),
+        (
+            format!("{first} w 9\n").into_bytes(),
+            "book line 1: expected",
+        ),
+        (
+            format!("{first} w 0\n").into_bytes(),
+            "book line 1: expected",
+        ),
+        (
+            format!("{first} l 12\n").into_bytes(),
+            "book line 1: expected",
+        ),
+        (
+            format!("{first} w 3 4\n").into_bytes(),
+            "book line 1: expected",
+        ),
         (trailing, "bytes after the last entry"),
         (
             b"0001 0000000000000002 d\n".to_vec(),
@@ -718,6 +812,14 @@ fn hostile_books_are_refused() {
     // The same position twice with the same value is only redundant.
     std::fs::write(&file, format!("{first} d\n{first} d\n")).unwrap();
     assert_eq!(Book::read_file(&file).unwrap().len(), 1);
+    // A book of the first version reads as the same values, without distances.
+    let mut plain = Book::default();
+    for (c, e) in Book::embedded().entries() {
+        plain.insert(c, Entry::of_value(e.value()));
+    }
+    let mut v1 = plain.to_bytes();
+    v1[..8].copy_from_slice(b"QRTOBK01");
+    assert_eq!(Book::from_bytes(&v1).unwrap(), plain);
     #[cfg(unix)]
     bin("quarto")
         .args(["--book", "/dev/zero"])
@@ -909,7 +1011,8 @@ fn values_option_prints_every_move() {
 }
 
 /// `move_values_until` stops when asked, and otherwise gives `move_values`' lines; with a book
-/// holding the position's value and its children's, the same lines again.
+/// holding the position's value and its children's, the same lines again, and also with the
+/// children's distances (then taken from the book).
 #[test]
 fn values_stop_when_asked_and_a_book_changes_nothing() {
     use cp_puzzles::quarto::book::{moves, Book};
@@ -927,7 +1030,10 @@ fn values_stop_when_asked_and_a_book_changes_nothing() {
     assert_eq!(stopped, None);
     let (board, hand) = (position.board, position.hand.unwrap());
     let mut book = Book::default();
-    book.insert(canonical(&board, hand), best_move(&position).value);
+    book.insert(
+        canonical(&board, hand),
+        Entry::of_value(best_move(&position).value),
+    );
     for mv in moves(&board, hand) {
         if let (Some(cell), Some(gift)) = (mv.place, mv.give) {
             let child = Position {
@@ -935,20 +1041,37 @@ fn values_stop_when_asked_and_a_book_changes_nothing() {
                 hand: Some(gift),
             };
             if !child.board.threats().meets(gift.traits()) {
-                book.insert(canonical(&child.board, gift), best_move(&child).value);
+                let value = best_move(&child).value;
+                book.insert(canonical(&child.board, gift), Entry::of_value(value));
             }
         }
     }
     assert_eq!(move_values_with_book(&position, &book), plain);
+    let mut with_distances = Book::default();
+    for line in &plain {
+        if let (Some(cell), Some(gift)) = (line.mv.place, line.mv.give) {
+            let after = board.place(cell, hand);
+            // The outcome of the position left, for the opponent (the inverse of `before`).
+            let child = match line.outcome {
+                Outcome::Win(n) => Outcome::Loss(n - 1),
+                Outcome::Draw => Outcome::Draw,
+                Outcome::Loss(n) => Outcome::Win(n),
+            };
+            if !after.threats().meets(gift.traits()) {
+                with_distances.insert(canonical(&after, gift), Entry::of_outcome(child));
+            }
+        }
+    }
+    assert_eq!(move_values_with_book(&position, &with_distances), plain);
     // A wrong book that calls the position lost and every child won for the opponent: each
     // claimed win has no distance, so the search's values replace them, without a panic.
     let mut wrong = Book::default();
-    wrong.insert(canonical(&board, hand), cp_puzzles::quarto::Value::Loss);
+    wrong.insert(canonical(&board, hand), Entry::of_value(Value::Loss));
     for mv in moves(&board, hand) {
         if let (Some(cell), Some(gift)) = (mv.place, mv.give) {
             let after = board.place(cell, hand);
             if !after.threats().meets(gift.traits()) {
-                wrong.insert(canonical(&after, gift), cp_puzzles::quarto::Value::Win);
+                wrong.insert(canonical(&after, gift), Entry::of_value(Value::Win));
             }
         }
     }

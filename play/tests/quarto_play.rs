@@ -238,10 +238,10 @@ fn a_sample_of_the_book_matches_the_solver() {
         .filter(|(c, _)| c.occupied.count_ones() == deepest)
         .collect();
     let mut rng = Rng::new(7);
-    let mut searcher = book::searcher_for(deepest);
+    let mut solver = book::Solver::new(deepest);
     for _ in 0..2 {
-        let (c, value) = entries[rng.below(entries.len() as u64) as usize];
-        assert_eq!(book::solve(&mut searcher, &c), value, "{c:?}");
+        let (c, entry) = entries[rng.below(entries.len() as u64) as usize];
+        assert_eq!(solver.solve(&c), entry, "{c:?}");
     }
 }
 

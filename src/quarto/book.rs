@@ -2,15 +2,19 @@
 //! without the long searches they need (see `docs/quarto.md`, "Opening book").
 //!
 //! Two file forms hold the same entries:
-//! - text: one line per position, `OOOO PPPPPPPPPPPPPPPP V`: the canonical form's occupancy (4 hex
-//!   digits) and pieces (16 hex digits, see [`Canonical`]), then the value for the player to
-//!   move, `w`, `d` or `l`. Blank lines and lines starting with `#` are skipped. The same
-//!   position twice with different values is an error.
+//! - text: one line per position, `OOOO PPPPPPPPPPPPPPPP V [N]`: the canonical form's occupancy
+//!   (4 hex digits) and pieces (16 hex digits, see [`Canonical`]), then the value for the player
+//!   to move, `w`, `d` or `l`, and for a win or a loss its distance N (1 to 8, the N of `win in
+//!   N` / `loss in N`, see [`distance`](super::distance)) if the book has it. Blank lines and
+//!   lines starting with `#` are skipped. The same position twice with different entries is an
+//!   error.
 //! - binary ([`Book::to_bytes`]): the 8 bytes [`MAGIC`], the number of entries (4 bytes, little
 //!   endian), then the entries in canonical order, strictly ascending, each the occupancy (2
 //!   bytes, little endian), the pieces of the occupied cells in cell order, two to a byte (low
-//!   nibble first, a last odd one with a zero high nibble), and the value (0 loss, 1 draw,
-//!   2 win): 5 bytes an entry up to 4 pieces placed.
+//!   nibble first, a last odd one with a zero high nibble), and one byte: the value in the low
+//!   2 bits (0 loss, 1 draw, 2 win), the distance above them (0 when the book does not have
+//!   it): 5 bytes an entry up to 4 pieces placed. Books of the first binary version
+//!   ([`MAGIC_V1`], values without distances) are read too.
 //!
 //! A book file is at most [`MAX_BOOK_BYTES`]; [`Book::read_file`] refuses a longer one after
 //! reading that much.
@@ -23,9 +27,16 @@ use super::board::{Board, Piece};
 use super::parse::Position;
 use super::root::{best_move, best_move_of_value, Answer, Move, Value};
 use super::symmetry::{canonical, Canonical};
+use super::values::Outcome;
 
 /// The first bytes of a binary book.
-pub const MAGIC: &[u8; 8] = b"QRTOBK01";
+pub const MAGIC: &[u8; 8] = b"QRTOBK02";
+
+/// The first bytes of a binary book of the first version, whose entries have no distances.
+pub const MAGIC_V1: &[u8; 8] = b"QRTOBK01";
+
+/// The largest distance: a player places at most 8 pieces in a game.
+pub const MAX_DISTANCE: u8 = 8;
 
 /// The largest book file read: 8 MiB (the book of every position with up to 4 pieces placed,
 /// the built-in one, takes 475,336 bytes in binary, about 2.3 MB in text).
@@ -34,9 +45,107 @@ pub const MAX_BOOK_BYTES: u64 = 8 << 20;
 /// Game values of canonical positions (a piece in hand, no winning line on the board).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {
-    values: BTreeMap<Canonical, Value>,
+    values: BTreeMap<Canonical, Entry>,
     /// The most pieces placed in any entry (0 for an empty book).
     depth: u32,
+}
+
+/// What a book knows of a position: its value for the player to move and, for a win or a loss,
+/// the distance if the book has it.
+///
+/// Invariant (kept by [`Entry::new`]): a draw has no distance; a distance is 1 to
+/// [`MAX_DISTANCE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    value: Value,
+    distance: Option<u8>,
+}
+
+impl Entry {
+    /// The entry of `value` with `distance`, or `None` if they do not fit together (a draw with
+    /// a distance, a distance of 0 or over [`MAX_DISTANCE`]).
+    #[must_use]
+    pub fn new(value: Value, distance: Option<u8>) -> Option<Entry> {
+        let fits = match distance {
+            None => true,
+            Some(d) => value != Value::Draw && (1..=MAX_DISTANCE).contains(&d),
+        };
+        fits.then_some(Entry { value, distance })
+    }
+
+    /// The entry of a value alone (no distance).
+    #[must_use]
+    pub fn of_value(value: Value) -> Entry {
+        Entry {
+            value,
+            distance: None,
+        }
+    }
+
+    /// The entry of an outcome: its value and distance.
+    ///
+    /// # Panics
+    /// If the distance is over [`MAX_DISTANCE`] (no position has one).
+    #[must_use]
+    pub fn of_outcome(outcome: Outcome) -> Entry {
+        let distance = match outcome {
+            Outcome::Win(n) | Outcome::Loss(n) => Some(n),
+            Outcome::Draw => None,
+        };
+        let distance = distance.map(|n| u8::try_from(n).expect("a distance of at most 8"));
+        Entry::new(outcome.value(), distance).expect("a distance of 1 to 8")
+    }
+
+    /// The value for the player to move.
+    #[must_use]
+    pub fn value(self) -> Value {
+        self.value
+    }
+
+    /// The distance of a win or a loss, if known.
+    #[must_use]
+    pub fn distance(self) -> Option<u8> {
+        self.distance
+    }
+
+    /// The outcome with its distance, if the entry has it all (a draw, or a decided value with
+    /// its distance).
+    #[must_use]
+    pub fn outcome(self) -> Option<Outcome> {
+        match (self.value, self.distance) {
+            (Value::Draw, _) => Some(Outcome::Draw),
+            (Value::Win, Some(d)) => Some(Outcome::Win(u32::from(d))),
+            (Value::Loss, Some(d)) => Some(Outcome::Loss(u32::from(d))),
+            (_, None) => None,
+        }
+    }
+
+    /// The entry, for the mover, of the move that leaves the opponent the position of `self`
+    /// (as [`Outcome::before`]).
+    #[must_use]
+    pub fn before(self) -> Entry {
+        match (self.value, self.distance) {
+            (Value::Loss, Some(d)) => Entry {
+                value: Value::Win,
+                distance: Some(d + 1),
+            },
+            (v, d) => Entry {
+                value: -v,
+                distance: d,
+            },
+        }
+    }
+}
+
+/// `w`, `d` or `l`, then the distance if known: `w 3`.
+impl fmt::Display for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", value_letter(self.value))?;
+        match self.distance {
+            Some(d) => write!(f, " {d}"),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Why a book was refused.
@@ -61,11 +170,11 @@ impl fmt::Display for BookError {
         match self {
             BookError::BadLine { line } => write!(
                 f,
-                "book line {line}: expected \"OOOO PPPPPPPPPPPPPPPP w|d|l\" (hex occupancy, hex pieces, value)"
+                "book line {line}: expected \"OOOO PPPPPPPPPPPPPPPP w|d|l [N]\" (hex occupancy, hex pieces, value, distance 1-8)"
             ),
             BookError::Conflict { line, first } => write!(
                 f,
-                "book line {line}: the position of line {first} again, with another value"
+                "book line {line}: the position of line {first} again, with another value or distance"
             ),
             BookError::BadBytes { offset, what } => {
                 write!(f, "binary book, byte {offset}: {what}")
@@ -126,7 +235,7 @@ impl Book {
     /// The book in `text` (the text form above).
     ///
     /// # Errors
-    /// The first line that is not an entry, or that gives an earlier position another value.
+    /// The first line that is not an entry, or that gives an earlier position another entry.
     pub fn parse(text: &str) -> Result<Book, BookError> {
         let mut book = Book::default();
         // The line of each entry, to name it in a conflict.
@@ -154,13 +263,14 @@ impl Book {
         Ok(book)
     }
 
-    /// The book in `bytes`: the binary form if they start with [`MAGIC`], else the text form.
+    /// The book in `bytes`: the binary form if they start with [`MAGIC`] or [`MAGIC_V1`], else
+    /// the text form.
     ///
     /// # Errors
     /// As [`Book::parse`] or [`Book::from_bytes`]; [`BookError::NotText`] if the bytes are
     /// neither.
     pub fn read(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.starts_with(MAGIC) {
+        if bytes.starts_with(MAGIC) || bytes.starts_with(MAGIC_V1) {
             return Book::from_bytes(bytes);
         }
         Book::parse(std::str::from_utf8(bytes).map_err(|_| BookError::NotText)?)
@@ -186,8 +296,9 @@ impl Book {
     ///
     /// # Errors
     /// [`BookError::BadBytes`] at the first byte that does not fit: a wrong magic or count, an
-    /// entry cut short, a value other than 0, 1, 2, an entry that is not a canonical form or not
-    /// after the one before, bytes after the last entry.
+    /// entry cut short, a value byte that is not an entry (or has a distance in a first-version
+    /// book), an entry that is not a canonical form or not after the one before, bytes after the
+    /// last entry.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
         Book::decode(bytes, true)
     }
@@ -196,8 +307,9 @@ impl Book {
     /// to be a canonical form (for bytes known to pass that check).
     fn decode(bytes: &[u8], check_canonical: bool) -> Result<Book, BookError> {
         let bad = |offset, what| BookError::BadBytes { offset, what };
-        if !bytes.starts_with(MAGIC) {
-            return Err(bad(0, "expected the magic bytes QRTOBK01"));
+        let with_distances = bytes.starts_with(MAGIC);
+        if !with_distances && !bytes.starts_with(MAGIC_V1) {
+            return Err(bad(0, "expected the magic bytes QRTOBK02 (or QRTOBK01)"));
         }
         let count = bytes
             .get(8..12)
@@ -207,8 +319,8 @@ impl Book {
         let mut at = 12;
         let mut last: Option<Canonical> = None;
         for _ in 0..count {
-            let (c, v, next) =
-                entry_at(bytes, at, check_canonical).ok_or(bad(at, "expected an entry"))?;
+            let (c, v, next) = entry_at(bytes, at, check_canonical, with_distances)
+                .ok_or(bad(at, "expected an entry"))?;
             if last.is_some_and(|l| l >= c) {
                 return Err(bad(at, "an entry out of order or repeated"));
             }
@@ -242,7 +354,7 @@ impl Book {
                     .chunks(2)
                     .map(|p| p[0] | p.get(1).map_or(0, |q| q << 4)),
             );
-            out.push(v.score().wrapping_add(1) as u8);
+            out.push(v.value.score().wrapping_add(1) as u8 | v.distance.unwrap_or(0) << 2);
         }
         out
     }
@@ -250,6 +362,12 @@ impl Book {
     /// The value of `board` with `hand` to place, if the book has it.
     #[must_use]
     pub fn value(&self, board: &Board, hand: Piece) -> Option<Value> {
+        self.entry(board, hand).map(Entry::value)
+    }
+
+    /// The entry of `board` with `hand` to place, if the book has it.
+    #[must_use]
+    pub fn entry(&self, board: &Board, hand: Piece) -> Option<Entry> {
         self.values.get(&canonical(board, hand)).copied()
     }
 
@@ -272,14 +390,14 @@ impl Book {
     }
 
     /// The entries, in canonical order.
-    pub fn entries(&self) -> impl Iterator<Item = (Canonical, Value)> + '_ {
+    pub fn entries(&self) -> impl Iterator<Item = (Canonical, Entry)> + '_ {
         self.values.iter().map(|(k, v)| (*k, *v))
     }
 
-    /// Adds a position's value.
-    pub fn insert(&mut self, position: Canonical, value: Value) {
+    /// Adds a position's entry.
+    pub fn insert(&mut self, position: Canonical, entry: Entry) {
         self.depth = self.depth.max(position.occupied.count_ones());
-        self.values.insert(position, value);
+        self.values.insert(position, entry);
     }
 
     /// The book in the file format, sorted.
@@ -293,11 +411,12 @@ impl Book {
     }
 }
 
-/// One entry in the text form, without its line end: `OOOO PPPPPPPPPPPPPPPP v` (the canonical
-/// form's occupancy and pieces in lowercase hex, then `w`, `d` or `l`).
+/// One entry in the text form, without its line end: `OOOO PPPPPPPPPPPPPPPP v [N]` (the
+/// canonical form's occupancy and pieces in lowercase hex, then `w`, `d` or `l`, and the
+/// distance if known).
 #[must_use]
-pub fn entry_line(c: &Canonical, v: Value) -> String {
-    format!("{:04x} {:016x} {}", c.occupied, c.pieces, value_letter(v))
+pub fn entry_line(c: &Canonical, entry: Entry) -> String {
+    format!("{:04x} {:016x} {entry}", c.occupied, c.pieces)
 }
 
 /// `w`, `d` or `l`.
@@ -310,16 +429,22 @@ pub fn value_letter(v: Value) -> char {
     }
 }
 
-/// The entry of a text line `OOOO PPPPPPPPPPPPPPPP w|d|l` (exactly 4 and 16 hex digits, fields
-/// separated by whitespace), not checked to be a canonical position.
+/// The entry of a text line `OOOO PPPPPPPPPPPPPPPP w|d|l [N]` (exactly 4 and 16 hex digits, an
+/// optional distance of one digit 1 to 8 after `w` or `l`, fields separated by whitespace), not
+/// checked to be a canonical position.
 #[must_use]
-pub fn parse_entry_line(line: &str) -> Option<(Canonical, Value)> {
+pub fn parse_entry_line(line: &str) -> Option<(Canonical, Entry)> {
     let mut t = line.split_ascii_whitespace();
-    let (o, p, v) = (t.next()?, t.next()?, t.next()?);
+    let (o, p, v, n) = (t.next()?, t.next()?, t.next()?, t.next());
     let hex = |s: &str| s.bytes().all(|b| b.is_ascii_hexdigit());
     if t.next().is_some() || o.len() != 4 || p.len() != 16 || !hex(o) || !hex(p) {
         return None;
     }
+    let distance = match n {
+        None => None,
+        Some(n) if n.len() == 1 && n.as_bytes()[0].is_ascii_digit() => Some(n.as_bytes()[0] - b'0'),
+        Some(_) => return None,
+    };
     let occupied = u16::from_str_radix(o, 16).ok()?;
     let pieces = u64::from_str_radix(p, 16).ok()?;
     let value = match v {
@@ -328,17 +453,23 @@ pub fn parse_entry_line(line: &str) -> Option<(Canonical, Value)> {
         "l" => Value::Loss,
         _ => return None,
     };
-    Some((Canonical { occupied, pieces }, value))
+    Some((Canonical { occupied, pieces }, Entry::new(value, distance)?))
 }
 
 /// The entry of a text line, if it is one and its position is a canonical form.
-fn parse_line(line: &str) -> Option<(Canonical, Value)> {
+fn parse_line(line: &str) -> Option<(Canonical, Entry)> {
     let (c, v) = parse_entry_line(line)?;
     Some((checked_canonical(c.occupied, c.pieces)?, v))
 }
 
-/// The entry of a binary book at byte `at`: the position, its value and the next entry's offset.
-fn entry_at(bytes: &[u8], at: usize, check_canonical: bool) -> Option<(Canonical, Value, usize)> {
+/// The entry of a binary book at byte `at` (with distances or not): the position, its entry and
+/// the next entry's offset.
+fn entry_at(
+    bytes: &[u8],
+    at: usize,
+    check_canonical: bool,
+    with_distances: bool,
+) -> Option<(Canonical, Entry, usize)> {
     let occupied = u16::from_le_bytes([*bytes.get(at)?, *bytes.get(at + 1)?]);
     let placed = occupied.count_ones() as usize;
     let packed = bytes.get(at + 2..at + 2 + placed.div_ceil(2))?;
@@ -352,18 +483,25 @@ fn entry_at(bytes: &[u8], at: usize, check_canonical: bool) -> Option<(Canonical
         pieces |= u64::from(nibble) << (4 * cell);
     }
     let next = at + 2 + placed.div_ceil(2);
-    let value = match bytes.get(next)? {
+    let byte = *bytes.get(next)?;
+    let value = match byte & 3 {
         0 => Value::Loss,
         1 => Value::Draw,
         2 => Value::Win,
         _ => return None,
     };
+    let distance = match byte >> 2 {
+        0 => None,
+        _ if !with_distances => return None,
+        d => Some(d),
+    };
+    let entry = Entry::new(value, distance)?;
     let position = if check_canonical {
         checked_canonical(occupied, pieces)?
     } else {
         Canonical { occupied, pieces }
     };
-    Some((position, value, next + 1))
+    Some((position, entry, next + 1))
 }
 
 /// The position `(occupied, pieces)` if it is a canonical form (0000 in hand, so not on the
@@ -382,14 +520,21 @@ fn checked_canonical(occupied: u16, pieces: u64) -> Option<Canonical> {
 /// value of the position left, if the book has it.
 #[must_use]
 pub fn move_value(book: &Book, board: &Board, hand: Piece, mv: Move) -> Option<Value> {
+    move_entry(book, board, hand, mv).map(Entry::value)
+}
+
+/// As [`move_value`], with the distance: `win in 1` if the placement wins, a draw if it fills
+/// the board, else the book's entry of the position left, seen from the mover
+/// ([`Entry::before`]).
+fn move_entry(book: &Book, board: &Board, hand: Piece, mv: Move) -> Option<Entry> {
     let cell = mv.place?;
     let after = board.place(cell, hand);
     if after.has_winning_line() {
-        return Some(Value::Win);
+        return Entry::new(Value::Win, Some(1));
     }
     match mv.give {
-        None => Some(Value::Draw),
-        Some(gift) => book.value(&after, gift).map(|v| -v),
+        None => Some(Entry::of_value(Value::Draw)),
+        Some(gift) => book.entry(&after, gift).map(Entry::before),
     }
 }
 
@@ -442,11 +587,26 @@ pub fn best_move_with_book(position: &Position, book: &Book) -> Answer {
     }
 }
 
-/// The value of `board` with `hand` to place from the book's values of the positions its moves
-/// lead to, if it has them all (so a book's shallower levels follow from its deepest one).
+/// The entry of `board` with `hand` to place from the book's entries of the positions its moves
+/// lead to, if it has them all (so a book's shallower levels follow from its deepest one): the
+/// best value, with its distance if the book has the distances it depends on (for a win the
+/// least over the winning moves, for a loss the greatest over every move).
 #[must_use]
-pub fn value_from_children(book: &Book, board: &Board, hand: Piece) -> Option<Value> {
-    from_children(book, board, hand).map(|a| a.value)
+pub fn entry_from_children(book: &Book, board: &Board, hand: Piece) -> Option<Entry> {
+    let entries = (moves(board, hand).into_iter())
+        .map(|mv| move_entry(book, board, hand, mv))
+        .collect::<Option<Vec<Entry>>>()?;
+    let value = entries.iter().map(|e| e.value).max()?;
+    let distances = (entries.iter())
+        .filter(|e| e.value == value)
+        .map(|e| e.distance)
+        .collect::<Option<Vec<u8>>>();
+    let distance = match value {
+        Value::Draw => None,
+        Value::Win => distances.and_then(|d| d.into_iter().min()),
+        Value::Loss => distances.and_then(|d| d.into_iter().max()),
+    };
+    Entry::new(value, distance)
 }
 
 /// The first best move by the book's values of the positions the moves lead to, if it has them

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::board::{Board, Cell, Piece};
-use super::book::{moves, Book};
+use super::book::{moves, Book, Entry};
 use super::distance::Prover;
 use super::parse::Position;
 use super::root::{Move, Value};
@@ -81,8 +81,8 @@ pub fn move_values(position: &Position) -> Vec<MoveValue> {
 }
 
 /// As [`move_values`], taking the values of the positions the moves lead to from `book` where it
-/// has them (the distances of decided ones are still searched). The same answer whenever the
-/// book's values are right.
+/// has them, and their distances where it has those too (else they are searched). The same
+/// answer whenever the book's entries are right.
 ///
 /// For `quarto-play`'s values panel: `move_values_with_book(&position, &Book::embedded())`
 /// (decode the book once and keep it), or [`move_values_until`] to stop early.
@@ -220,10 +220,11 @@ impl<'a> Valuer<'a> {
         if after.threats().meets(gift.traits()) {
             return Outcome::Win(1);
         }
-        let value = self
-            .book
-            .value(&after, gift)
-            .unwrap_or_else(|| self.search(after, gift));
+        let entry = self.book.entry(&after, gift);
+        if let Some(outcome) = entry.and_then(Entry::outcome) {
+            return outcome;
+        }
+        let value = entry.map_or_else(|| self.search(after, gift), Entry::value);
         self.with_distance(after, gift, value).unwrap_or_else(|| {
             // Only a wrong book value has no distance: the search's own value instead.
             let searched = from_score(self.searcher.value(after, gift, -1, 1));

@@ -1,8 +1,9 @@
 //! `quarto-book`: computes the opening book of `quarto` and `quarto-play`, the value of every
-//! canonical position with 1 to `--depth` pieces placed, and writes it to stdout in the binary
-//! form (or the text form with `--text`); progress on stderr.
+//! canonical position with 1 to `--depth` pieces placed (with the distance of each win and
+//! loss), and writes it to stdout in the binary form (or the text form with `--text`); progress
+//! on stderr.
 //!
-//! Only the deepest level is searched: each shallower position's value follows from the values
+//! Only the deepest level is searched: each shallower position's entry follows from the entries
 //! of the positions its moves lead to, one level deeper. The deepest level can be searched in
 //! parts: `--checkpoint FILE` records each solved position as it is found and skips those
 //! already there, `--shard K/N` searches one part of the level (into the checkpoint only), and
@@ -18,11 +19,11 @@ use std::time::{Duration, Instant};
 
 use clap::error::ErrorKind;
 use clap::Parser;
-use cp_puzzles::quarto::book::value_from_children;
+use cp_puzzles::quarto::book::{entry_from_children, Entry};
 use cp_puzzles::quarto::symmetry::Canonical;
-use cp_puzzles::quarto::{Piece, Value};
+use cp_puzzles::quarto::Piece;
 use cp_puzzles_play::quarto_play::book::checkpoint::{Known, Level, ReadSummary, Shard, Writer};
-use cp_puzzles_play::quarto_play::book::{canonical_positions, searcher_for, solve, Book};
+use cp_puzzles_play::quarto_play::book::{canonical_positions, Book, Solver};
 
 /// The deepest book `--depth` allows: every position with 4 pieces placed is already answered
 /// in under a second by search, so deeper levels would only grow the book (and the number of
@@ -47,8 +48,8 @@ struct Args {
     /// the number of cores.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
-    /// Write the text form (one `OOOO PPPPPPPPPPPPPPPP w|d|l` line per position) instead of the
-    /// binary form.
+    /// Write the text form (one `OOOO PPPPPPPPPPPPPPPP w|d|l [N]` line per position, N the
+    /// distance of a win or a loss) instead of the binary form.
     #[arg(long)]
     text: bool,
     /// Instead of solving, read this book (either form) and write it again (`--text` or binary):
@@ -172,7 +173,7 @@ fn build(args: &Args) -> Result<Option<Book>, Failure> {
         .map(|(_, c)| *c)
         .collect();
     let todo: Vec<Canonical> = (targets.iter())
-        .filter(|c| known.value(c).is_none())
+        .filter(|c| known.entry(c).is_none())
         .copied()
         .collect();
     let part = match args.shard {
@@ -209,7 +210,7 @@ fn build(args: &Args) -> Result<Option<Book>, Failure> {
         return Ok(None);
     }
     let deepest = level.positions.iter().map(|c| {
-        let v = (known.value(c).or_else(|| solved.get(c).copied()))
+        let v = (known.entry(c).or_else(|| solved.get(c).copied()))
             .expect("every position of the level is known or solved");
         (*c, v)
     });
@@ -277,17 +278,17 @@ fn note_unfinished(path: &Path, summary: ReadSummary) {
 }
 
 /// The book of the deepest level `deepest` (`depth` pieces placed, every position) and of the
-/// levels above it, each position's value from its children's.
-fn derive(deepest: impl Iterator<Item = (Canonical, Value)>, depth: u32) -> Book {
+/// levels above it, each position's entry from its children's.
+fn derive(deepest: impl Iterator<Item = (Canonical, Entry)>, depth: u32) -> Book {
     let mut book = Book::default();
     for (c, v) in deepest {
         book.insert(c, v);
     }
     for placed in (1..depth).rev() {
-        let level: Vec<(Canonical, Value)> = canonical_positions(placed)
+        let level: Vec<(Canonical, Entry)> = canonical_positions(placed)
             .into_iter()
             .map(|c| {
-                let v = value_from_children(&book, &c.board(), piece0())
+                let v = entry_from_children(&book, &c.board(), piece0())
                     .expect("every position one level deeper is in the book");
                 (c, v)
             })
@@ -313,12 +314,12 @@ fn measure(depth: u32, n: usize) {
     if n == 0 {
         return;
     }
-    let mut searcher = searcher_for(depth);
+    let mut solver = Solver::new(depth);
     let mut times = Vec::with_capacity(n);
     for i in 0..n {
         let c = &positions[i * positions.len() / n];
         let start = Instant::now();
-        let v = solve(&mut searcher, c);
+        let v = solver.solve(c);
         let t = start.elapsed().as_secs_f64();
         eprintln!("  {:04x} {:016x} {v} {t:.3} s", c.occupied, c.pieces);
         times.push(t);
@@ -409,17 +410,17 @@ fn duration(seconds: f64) -> String {
     }
 }
 
-/// The value of every position in `todo` (all with `placed` pieces placed), solved on `threads`
+/// The entry of every position in `todo` (all with `placed` pieces placed), solved on `threads`
 /// threads that each take the next position not yet taken, with a solver of their own. Each
-/// value goes to `record` as soon as it is found (in the order they are found); the first error
+/// entry goes to `record` as soon as it is found (in the order they are found); the first error
 /// of `record` stops the search.
 fn solve_all(
     todo: &[Canonical],
     placed: u32,
     threads: usize,
     progress: &mut Progress,
-    mut record: impl FnMut(&Canonical, Value) -> Result<(), Failure>,
-) -> Result<BTreeMap<Canonical, Value>, Failure> {
+    mut record: impl FnMut(&Canonical, Entry) -> Result<(), Failure>,
+) -> Result<BTreeMap<Canonical, Entry>, Failure> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -427,12 +428,12 @@ fn solve_all(
         for _ in 0..threads.min(todo.len()) {
             let (tx, next, stop) = (tx.clone(), &next, &stop);
             scope.spawn(move || {
-                let mut searcher = searcher_for(placed);
+                let mut solver = Solver::new(placed);
                 while !stop.load(Ordering::Relaxed) {
                     let Some(c) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    if tx.send((*c, solve(&mut searcher, c))).is_err() {
+                    if tx.send((*c, solver.solve(c))).is_err() {
                         break;
                     }
                 }

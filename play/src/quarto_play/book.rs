@@ -1,5 +1,6 @@
 //! The opening book: the value of every canonical position with 1 to `depth` pieces placed and a
-//! piece in hand, computed by the library's solver.
+//! piece in hand, with the distance of each win and loss, computed by the library's solver and
+//! prover.
 //!
 //! The file forms, the lookups and the book built into the binaries are the library's ([`Book`],
 //! [`Book::embedded`]); this module holds what makes a book.
@@ -8,6 +9,8 @@ pub mod checkpoint;
 
 use std::collections::BTreeSet;
 
+use cp_puzzles::quarto::book::Entry;
+use cp_puzzles::quarto::distance::Prover;
 use cp_puzzles::quarto::search::{default_log2_buckets, Config, Searcher};
 use cp_puzzles::quarto::symmetry::{canonical, Canonical};
 pub use cp_puzzles::quarto::Book;
@@ -43,19 +46,49 @@ pub fn canonical_positions(placed: u32) -> BTreeSet<Canonical> {
     level
 }
 
-/// A searcher for positions with `placed` pieces placed, reused from position to position (its
-/// table holds exact results only for the positions it keys, so sharing it is sound).
-#[must_use]
-pub fn searcher_for(placed: u32) -> Searcher {
-    Searcher::new(Config::default(), default_log2_buckets(16 - placed))
+/// The solver of a book's positions with `placed` pieces placed: a searcher for the values and a
+/// prover for the distances, reused from position to position (their tables hold exact results
+/// only for the positions they key, so sharing them is sound).
+pub struct Solver {
+    searcher: Searcher,
+    prover: Prover,
 }
 
-/// The value of the canonical position `c` (piece 0000 in hand), by search.
-pub fn solve(searcher: &mut Searcher, c: &Canonical) -> Value {
-    match searcher.value(c.board(), piece0(), -1, 1) {
-        1 => Value::Win,
-        0 => Value::Draw,
-        _ => Value::Loss,
+impl Solver {
+    /// A solver for positions with `placed` pieces placed (tables sized as `quarto`'s).
+    #[must_use]
+    pub fn new(placed: u32) -> Solver {
+        let log2 = default_log2_buckets(16 - placed);
+        Solver {
+            searcher: Searcher::new(Config::default(), log2),
+            prover: Prover::new(log2.min(20) + 1),
+        }
+    }
+
+    /// The entry of the canonical position `c` (piece 0000 in hand): its value by search, and
+    /// the distance of a win or a loss by the prover.
+    ///
+    /// # Panics
+    /// If the prover disagrees with the search (a bug in one of them).
+    pub fn solve(&mut self, c: &Canonical) -> Entry {
+        let (board, hand) = (c.board(), piece0());
+        let value = match self.searcher.value(board, hand, -1, 1) {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        };
+        let distance = match value {
+            Value::Win => self.prover.win_distance(board, hand),
+            Value::Draw => None,
+            Value::Loss => self.prover.loss_distance(board, hand),
+        };
+        assert_eq!(
+            distance.is_some(),
+            value != Value::Draw,
+            "search and prover agree"
+        );
+        let distance = distance.map(|d| u8::try_from(d).expect("at most 8"));
+        Entry::new(value, distance).expect("a distance of 1 to 8")
     }
 }
 

@@ -1,11 +1,11 @@
 //! Checkpoints of `quarto-book`: the solved positions of the deepest level of a book, one text
-//! book line each (`OOOO PPPPPPPPPPPPPPPP w|d|l`, see [`Book`](super::Book)), appended as they
+//! book line each (`OOOO PPPPPPPPPPPPPPPP w|d|l [N]`, see [`Book`](super::Book)), appended as they
 //! are solved, in any order.
 //!
 //! A checkpoint is read back against the level it belongs to: every line must be a position of
 //! that level (a canonical position with the book's depth of pieces placed); blank lines and
-//! `#` lines are skipped; the same position again with the same value is accepted, with another
-//! value (in this file or in another one read before) is refused. A last line without its
+//! `#` lines are skipped; the same position again with the same entry is accepted, with another
+//! value or distance (in this file or in another one read before) is refused. A last line without its
 //! newline is what a killed run leaves: it is ignored, and [`Writer::open`] cuts it off before
 //! appending.
 
@@ -17,9 +17,8 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use cp_puzzles::quarto::book::{entry_line, parse_entry_line, value_letter};
+use cp_puzzles::quarto::book::{entry_line, parse_entry_line, Entry};
 use cp_puzzles::quarto::symmetry::Canonical;
-use cp_puzzles::quarto::Value;
 
 /// The largest checkpoint read: 64 MiB (a whole level 4 takes about 2 MB).
 pub const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;
@@ -63,7 +62,7 @@ struct Origin {
 /// The values read from checkpoints so far, with where each was first read.
 #[derive(Debug, Default)]
 pub struct Known {
-    values: BTreeMap<Canonical, (Value, Origin)>,
+    values: BTreeMap<Canonical, (Entry, Origin)>,
     /// The files read, in order.
     files: Vec<PathBuf>,
 }
@@ -101,15 +100,15 @@ pub enum CheckpointError {
         line: usize,
         level: u32,
     },
-    /// A line giving a position another value than an earlier line did.
+    /// A line giving a position another value or distance than an earlier line did.
     Conflict {
         path: PathBuf,
         line: usize,
         position: Canonical,
-        value: Value,
+        value: Entry,
         first_path: PathBuf,
         first_line: usize,
-        first_value: Value,
+        first_value: Entry,
     },
 }
 
@@ -126,7 +125,7 @@ impl fmt::Display for CheckpointError {
             ),
             CheckpointError::BadLine(path, line) => write!(
                 f,
-                "checkpoint {} line {line}: expected \"OOOO PPPPPPPPPPPPPPPP w|d|l\" (hex occupancy, hex pieces, value)",
+                "checkpoint {} line {line}: expected \"OOOO PPPPPPPPPPPPPPPP w|d|l [N]\" (hex occupancy, hex pieces, value, distance 1-8)",
                 path.display()
             ),
             CheckpointError::OtherDepth { path, line, placed, level } => write!(
@@ -153,8 +152,8 @@ impl fmt::Display for CheckpointError {
                 path.display(),
                 position.occupied,
                 position.pieces,
-                value_letter(*value),
-                value_letter(*first_value),
+                value,
+                first_value,
                 first_path.display()
             ),
         }
@@ -168,7 +167,7 @@ impl Known {
     ///
     /// # Errors
     /// The file cannot be read or is too large, or the first line that is not an entry, not a
-    /// position of `level`, or gives a known position another value.
+    /// position of `level`, or gives a known position another value or distance.
     pub fn read(&mut self, path: &Path, level: &Level) -> Result<ReadSummary, CheckpointError> {
         let mut bytes = Vec::new();
         File::open(path)
@@ -245,7 +244,7 @@ impl Known {
         path: &Path,
         origin: Origin,
         c: Canonical,
-        v: Value,
+        v: Entry,
     ) -> Result<(), CheckpointError> {
         match self.values.get(&c) {
             Some(&(old, first)) if old != v => Err(CheckpointError::Conflict {
@@ -265,9 +264,9 @@ impl Known {
         }
     }
 
-    /// The value of `c`, if a checkpoint gave it.
+    /// The entry of `c`, if a checkpoint gave it.
     #[must_use]
-    pub fn value(&self, c: &Canonical) -> Option<Value> {
+    pub fn entry(&self, c: &Canonical) -> Option<Entry> {
         self.values.get(c).map(|&(v, _)| v)
     }
 }
@@ -370,7 +369,7 @@ impl Writer {
     ///
     /// # Errors
     /// The write or the sync fails.
-    pub fn append(&mut self, c: &Canonical, v: Value) -> std::io::Result<()> {
+    pub fn append(&mut self, c: &Canonical, v: Entry) -> std::io::Result<()> {
         let line = format!("{}\n", entry_line(c, v));
         self.file.write_all(line.as_bytes())?;
         if self.synced.elapsed() >= SYNC_EVERY {
@@ -439,6 +438,7 @@ impl fmt::Display for Shard {
 mod tests {
     use super::*;
     use crate::quarto_play::book::canonical_positions;
+    use cp_puzzles::quarto::Value;
 
     /// Every index belongs to exactly one shard of N, for every N; bad shard texts are refused.
     #[test]
@@ -464,12 +464,11 @@ mod tests {
     #[test]
     fn unfinished_last_line_is_left_out() {
         let level = Level::new(1, canonical_positions(1));
-        let lines: Vec<String> = (level
-            .positions
-            .iter()
-            .zip([Value::Win, Value::Draw].iter().cycle()))
-        .map(|(c, &v)| format!("{}\n", entry_line(c, v)))
-        .collect();
+        let win = Entry::new(Value::Win, Some(3)).unwrap();
+        let draw = Entry::of_value(Value::Draw);
+        let lines: Vec<String> = (level.positions.iter().zip([win, draw].iter().cycle()))
+            .map(|(c, &v)| format!("{}\n", entry_line(c, v)))
+            .collect();
         let text = lines.concat();
         for cut in 0..=text.len() {
             let mut known = Known::default();
@@ -485,9 +484,8 @@ mod tests {
             let unfinished = text[..cut].len() > summary.complete_bytes as usize;
             assert_eq!(summary.unfinished_line, unfinished.then_some(complete + 1));
             for (k, c) in level.positions.iter().enumerate() {
-                let expected =
-                    (k < complete).then_some(if k % 2 == 0 { Value::Win } else { Value::Draw });
-                assert_eq!(known.value(c), expected);
+                let expected = (k < complete).then_some(if k % 2 == 0 { win } else { draw });
+                assert_eq!(known.entry(c), expected);
             }
         }
     }
