@@ -31,7 +31,9 @@ impl Value {
         }
     }
 
-    fn from_score(score: i8) -> Value {
+    /// The value of a score: 1 a win, 0 a draw, anything else a loss (a search's -1).
+    #[must_use]
+    pub fn from_score(score: i8) -> Value {
         match score {
             1 => Value::Win,
             0 => Value::Draw,

@@ -157,7 +157,7 @@ impl<'a> Valuer<'a> {
         let value = match self.value {
             Some(v) => v,
             None => {
-                let v = from_score(self.searcher.value(self.board, self.hand, -1, 1));
+                let v = Value::from_score(self.searcher.value(self.board, self.hand, -1, 1));
                 self.value = Some(v);
                 v
             }
@@ -171,7 +171,7 @@ impl<'a> Valuer<'a> {
                     Value::Draw
                 }
             }
-            Value::Win => from_score(self.searcher.value(after, gift, -1, 1)),
+            Value::Win => Value::from_score(self.searcher.value(after, gift, -1, 1)),
         }
     }
 
@@ -227,7 +227,7 @@ impl<'a> Valuer<'a> {
         let value = entry.map_or_else(|| self.search(after, gift), Entry::value);
         self.with_distance(after, gift, value).unwrap_or_else(|| {
             // Only a wrong book value has no distance: the search's own value instead.
-            let searched = from_score(self.searcher.value(after, gift, -1, 1));
+            let searched = Value::from_score(self.searcher.value(after, gift, -1, 1));
             self.with_distance(after, gift, searched)
                 .expect("a searched value has its distance")
         })
@@ -241,13 +241,5 @@ impl<'a> Valuer<'a> {
             Value::Draw => Some(Outcome::Draw),
             Value::Loss => self.prover.loss_distance(after, gift).map(Outcome::Loss),
         }
-    }
-}
-
-fn from_score(score: i8) -> Value {
-    match score {
-        1 => Value::Win,
-        0 => Value::Draw,
-        _ => Value::Loss,
     }
 }

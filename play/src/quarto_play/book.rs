@@ -72,11 +72,7 @@ impl Solver {
     /// If the prover disagrees with the search (a bug in one of them).
     pub fn solve(&mut self, c: &Canonical) -> Entry {
         let (board, hand) = (c.board(), piece0());
-        let value = match self.searcher.value(board, hand, -1, 1) {
-            1 => Value::Win,
-            0 => Value::Draw,
-            _ => Value::Loss,
-        };
+        let value = Value::from_score(self.searcher.value(board, hand, -1, 1));
         let distance = match value {
             Value::Win => self.prover.win_distance(board, hand),
             Value::Draw => None,
