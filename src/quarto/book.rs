@@ -112,7 +112,9 @@ impl Entry {
     }
 
     /// The entry, for the mover, of the move that leaves the opponent the position of `self`
-    /// (as [`Outcome::before`]).
+    /// (as [`Outcome::before`]). A loss in N becomes a win in N + 1, still within
+    /// [`MAX_DISTANCE`]: a position with E empty cells loses in at most E / 2, and the one before
+    /// it has E + 1.
     #[must_use]
     pub fn before(self) -> Entry {
         match (self.value, self.distance) {
