@@ -10,6 +10,8 @@
 //! a table of proven bounds per position shared by every search of one [`Prover`].
 
 use super::board::{Board, Cell, Piece, Pieces};
+use super::root::Value;
+use super::values::Outcome;
 
 /// Proof searches for distances, with their table.
 pub struct Prover {
@@ -55,6 +57,16 @@ impl Prover {
             return None;
         }
         (1..=board.empty().len().div_ceil(2)).find(|&n| self.all_replies_lose(board, hand, n))
+    }
+
+    /// `value` (the mover's, placing `hand` on `board`) with its distance, or `None` if the
+    /// position is not decided that way (a draw needs no proof).
+    pub fn outcome(&mut self, board: Board, hand: Piece, value: Value) -> Option<Outcome> {
+        match value {
+            Value::Win => self.win_distance(board, hand).map(Outcome::Win),
+            Value::Draw => Some(Outcome::Draw),
+            Value::Loss => self.loss_distance(board, hand).map(Outcome::Loss),
+        }
     }
 
     /// Whether the mover, placing `hand` on `board`, can force a win within `n` (>= 1) of their

@@ -225,21 +225,12 @@ impl<'a> Valuer<'a> {
             return outcome;
         }
         let value = entry.map_or_else(|| self.search(after, gift), Entry::value);
-        self.with_distance(after, gift, value).unwrap_or_else(|| {
+        self.prover.outcome(after, gift, value).unwrap_or_else(|| {
             // Only a wrong book value has no distance: the search's own value instead.
             let searched = Value::from_score(self.searcher.value(after, gift, -1, 1));
-            self.with_distance(after, gift, searched)
+            self.prover
+                .outcome(after, gift, searched)
                 .expect("a searched value has its distance")
         })
-    }
-
-    /// `value` (the opponent's, placing `gift` on `after`) with its distance, or `None` if the
-    /// position is not decided that way.
-    fn with_distance(&mut self, after: Board, gift: Piece, value: Value) -> Option<Outcome> {
-        match value {
-            Value::Win => self.prover.win_distance(after, gift).map(Outcome::Win),
-            Value::Draw => Some(Outcome::Draw),
-            Value::Loss => self.prover.loss_distance(after, gift).map(Outcome::Loss),
-        }
     }
 }

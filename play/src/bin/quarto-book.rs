@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use clap::error::ErrorKind;
 use clap::Parser;
-use cp_puzzles::quarto::book::{entry_from_children, Entry};
+use cp_puzzles::quarto::book::{entry_from_children, entry_line, Entry};
 use cp_puzzles::quarto::symmetry::Canonical;
 use cp_puzzles::quarto::Piece;
 use cp_puzzles_play::quarto_play::book::checkpoint::{Known, Level, ReadSummary, Shard, Writer};
@@ -321,7 +321,7 @@ fn measure(depth: u32, n: usize) {
         let start = Instant::now();
         let v = solver.solve(c);
         let t = start.elapsed().as_secs_f64();
-        eprintln!("  {:04x} {:016x} {v} {t:.3} s", c.occupied, c.pieces);
+        eprintln!("  {} {t:.3} s", entry_line(c, v));
         times.push(t);
     }
     times.sort_by(f64::total_cmp);

@@ -73,18 +73,8 @@ impl Solver {
     pub fn solve(&mut self, c: &Canonical) -> Entry {
         let (board, hand) = (c.board(), piece0());
         let value = Value::from_score(self.searcher.value(board, hand, -1, 1));
-        let distance = match value {
-            Value::Win => self.prover.win_distance(board, hand),
-            Value::Draw => None,
-            Value::Loss => self.prover.loss_distance(board, hand),
-        };
-        assert_eq!(
-            distance.is_some(),
-            value != Value::Draw,
-            "search and prover agree"
-        );
-        let distance = distance.map(|d| u8::try_from(d).expect("at most 8"));
-        Entry::new(value, distance).expect("a distance of 1 to 8")
+        let outcome = (self.prover.outcome(board, hand, value)).expect("search and prover agree");
+        Entry::of_outcome(outcome)
     }
 }
 

@@ -1,13 +1,13 @@
 //! Checkpoints of `quarto-book`: the solved positions of the deepest level of a book, one text
-//! book line each (`OOOO PPPPPPPPPPPPPPPP w|d|l [N]`, see [`Book`](super::Book)), appended as they
-//! are solved, in any order.
+//! book line each (`OOOO PPPPPPPPPPPPPPPP w|d|l [N]`, see [`Book`](super::Book)), appended as
+//! they are solved, in any order.
 //!
 //! A checkpoint is read back against the level it belongs to: every line must be a position of
 //! that level (a canonical position with the book's depth of pieces placed); blank lines and
 //! `#` lines are skipped; the same position again with the same entry is accepted, with another
-//! value or distance (in this file or in another one read before) is refused. A last line without its
-//! newline is what a killed run leaves: it is ignored, and [`Writer::open`] cuts it off before
-//! appending.
+//! value or distance (in this file or in another one read before) is refused. A last line
+//! without its newline is what a killed run leaves: it is ignored, and [`Writer::open`] cuts it
+//! off before appending.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
