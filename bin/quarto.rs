@@ -1,15 +1,16 @@
 //! `quarto [--values] [--book FILE]`: reads a position on stdin, prints the perfect-play move and
-//! its value, or every move with its outcome (see `cp_puzzles::quarto`).
+//! its value, or every move with its outcome (see `cp_puzzles::quarto`). The bundle for online
+//! judges answers the best move alone: it has no `--values` and no built-in book.
 
 mod cli;
 
 use std::process::ExitCode;
 
-use cp_puzzles::quarto::{Book, Position};
+use cp_puzzles::quarto::{Book, Error, Position};
 
 const PROGRAM: cli::Program = cli::Program {
     name: "quarto",
-    usage: "quarto [--values] [--book FILE] < input",
+    usage: USAGE,
     help: "Reads a Quarto position on stdin: 4 lines of 4 cells (`.` or a piece as 4 binary \
            digits), then\nthe piece in hand (4 binary digits, or `-` on the empty board). Prints \
            the first optimal move\n(`place R C give PPPP`, `place R C` or `give PPPP`) and its \
@@ -17,11 +18,25 @@ const PROGRAM: cli::Program = cli::Program {
            --values it prints every legal move\ninstead, one `<move>: <outcome>` line each \
            (`win in N`, `draw` or `loss in N` for the mover),\nsorted by value; the first line \
            is the move printed without --values.\n",
-    options: "  --values       every legal move with its value and distance, best first\n  --book FILE    \
+    options: OPTIONS,
+};
+
+#[cfg(not(bundle))]
+const USAGE: &str = "quarto [--values] [--book FILE] < input";
+#[cfg(not(bundle))]
+const OPTIONS: &str = "  --values       every legal move with its value and distance, best first\n  --book FILE    \
               another opening book (game values of early positions, binary or text, as made by\n                 \
               quarto-book) instead of the built-in one: the same answer, at once for the\n                 \
-              positions it covers\n",
-};
+              positions it covers\n";
+
+/// The bundle for online judges, which ask for the best move alone, has no `--values`.
+#[cfg(bundle)]
+const USAGE: &str = "quarto [--book FILE] < input";
+#[cfg(bundle)]
+const OPTIONS: &str =
+    "  --book FILE    an opening book (game values of early positions, binary or text, as \
+              made by\n                 quarto-book): the same answer, at once for the positions \
+              it covers\n  (--values is not in this build, made for online judges)\n";
 
 /// The `--book` flag: `Some(None)` once `--book` is seen, `Some(Some(file))` with its value.
 type BookFlag = Option<Option<String>>;
@@ -35,7 +50,7 @@ struct Flags {
 
 /// Takes `--values`, `--book FILE` or `--book=FILE` into `flags`; false for any other argument.
 fn flag(flags: &mut Flags, arg: &str) -> bool {
-    if arg == "--values" && !matches!(flags.book, Some(None)) {
+    if is_values_flag(arg) && !matches!(flags.book, Some(None)) {
         flags.values = true;
         return true;
     }
@@ -49,6 +64,18 @@ fn flag(flags: &mut Flags, arg: &str) -> bool {
     true
 }
 
+/// Whether `arg` is `--values` (never in the bundle for online judges).
+#[cfg(not(bundle))]
+fn is_values_flag(arg: &str) -> bool {
+    arg == "--values"
+}
+
+/// Whether `arg` is `--values` (never in the bundle for online judges).
+#[cfg(bundle)]
+fn is_values_flag(_: &str) -> bool {
+    false
+}
+
 /// The part of the opening book built into the program that can serve `position` (decoded
 /// only then, see [`Book::embedded_for`]); none in the bundle for online judges.
 #[cfg(not(bundle))]
@@ -60,6 +87,34 @@ fn built_in_book(position: &Position) -> Book {
 #[cfg(bundle)]
 fn built_in_book(_: &Position) -> Book {
     Book::default()
+}
+
+/// Answers the position on `input` with the book that `book` gives for it: every move's value
+/// if `values`, else the best move.
+#[cfg(not(bundle))]
+fn answer(
+    input: impl std::io::Read,
+    output: impl std::io::Write,
+    values: bool,
+    book: impl FnOnce(&Position) -> Book,
+) -> Result<(), Error> {
+    if values {
+        cp_puzzles::quarto::run_values_with_book_for(input, output, book)
+    } else {
+        cp_puzzles::quarto::run_with_book_for(input, output, book)
+    }
+}
+
+/// Answers the position on `input` with the book that `book` gives for it: the best move
+/// (`values` is never set in the bundle for online judges).
+#[cfg(bundle)]
+fn answer(
+    input: impl std::io::Read,
+    output: impl std::io::Write,
+    _values: bool,
+    book: impl FnOnce(&Position) -> Book,
+) -> Result<(), Error> {
+    cp_puzzles::quarto::run_with_book_for(input, output, book)
 }
 
 fn main() -> ExitCode {
@@ -77,7 +132,7 @@ fn main() -> ExitCode {
         },
     };
     PROGRAM.solve(|input, output| {
-        cp_puzzles::quarto::run_with_book_for(input, output, values, |position| {
+        answer(input, output, values, |position| {
             given.unwrap_or_else(|| built_in_book(position))
         })
     })

@@ -92,6 +92,14 @@ fn every_solver_bundle_compiles_with_bare_rustc_and_passes_its_suite() {
             .assert()
             .code(0)
             .stdout(predicate::str::ends_with(" passed, 0 failed\n"));
+        if puzzle == "quarto" {
+            // The bundle answers the best move alone: `--values` is a usage error there.
+            assert_cmd::Command::new(&binary)
+                .arg("--values")
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains("unexpected argument \"--values\""));
+        }
     }
 }
 

@@ -27,6 +27,7 @@ use super::board::{Board, Piece};
 use super::parse::Position;
 use super::root::{best_move, best_move_of_value, Answer, Move, Value};
 use super::symmetry::{canonical, Canonical};
+#[cfg(not(bundle))]
 use super::values::Outcome;
 
 #[cfg(not(bundle))]
@@ -101,6 +102,7 @@ impl Entry {
 
     /// The outcome with its distance, if the entry has it all (a draw, or a decided value with
     /// its distance).
+    #[cfg(not(bundle))]
     #[must_use]
     pub fn outcome(self) -> Option<Outcome> {
         match (self.value, self.distance) {

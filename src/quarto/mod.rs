@@ -10,6 +10,7 @@
 
 pub mod board;
 pub mod book;
+#[cfg(not(bundle))]
 pub mod distance;
 mod error;
 mod parse;
@@ -17,6 +18,7 @@ pub mod root;
 pub mod search;
 pub mod symmetry;
 mod table;
+#[cfg(not(bundle))]
 pub mod values;
 
 use std::io::{Read, Write};
@@ -26,6 +28,7 @@ pub use book::{best_move_with_book, Book};
 pub use error::Error;
 pub use parse::{parse, Position, MAX_INPUT};
 pub use root::{best_move, best_move_of_value, best_move_with, Answer, Move, Value};
+#[cfg(not(bundle))]
 pub use values::{move_values, move_values_until, move_values_with_book, MoveValue, Outcome};
 
 /// The best move in a parsed position and its value (see [`best_move`]); its `Display` is the
@@ -46,35 +49,47 @@ pub fn run<R: Read, W: Write>(input: R, output: W) -> Result<(), Error> {
 }
 
 /// Reads a position from `input` and writes every legal move with its outcome, one
-/// `<move>: <outcome>` line each, best first ([`move_values_with_book`]), then flushes.
+/// `<move>: <outcome>` line each, best first ([`move_values_with_book`]), then flushes. Not in
+/// the bundle for online judges, which ask for the best move alone.
 ///
 /// # Errors
 /// As [`run`].
+#[cfg(not(bundle))]
 pub fn run_values<R: Read, W: Write>(input: R, output: W, book: &Book) -> Result<(), Error> {
     write_values(&parse(input)?, output, book)
 }
 
 /// As [`run`], answered from the book that `book` gives for the position once it is read
-/// ([`best_move_with_book`]: the same answer, sooner), or as [`run_values`] when `values`: a
-/// large book need only be decoded for a position it can help (see [`Book::embedded_for`]).
+/// ([`best_move_with_book`]: the same answer, sooner): a large book need only be decoded for a
+/// position it can help (see [`Book::embedded_for`]).
 ///
 /// # Errors
 /// As [`run`].
 pub fn run_with_book_for<R: Read, W: Write>(
     input: R,
     output: W,
-    values: bool,
     book: impl FnOnce(&Position) -> Book,
 ) -> Result<(), Error> {
     let position = parse(input)?;
-    let book = book(&position);
-    if values {
-        write_values(&position, output, &book)
-    } else {
-        write_answer(&best_move_with_book(&position, &book), output)
-    }
+    write_answer(&best_move_with_book(&position, &book(&position)), output)
 }
 
+/// As [`run_values`], with the book that `book` gives for the position once it is read (as
+/// [`run_with_book_for`]).
+///
+/// # Errors
+/// As [`run`].
+#[cfg(not(bundle))]
+pub fn run_values_with_book_for<R: Read, W: Write>(
+    input: R,
+    output: W,
+    book: impl FnOnce(&Position) -> Book,
+) -> Result<(), Error> {
+    let position = parse(input)?;
+    write_values(&position, output, &book(&position))
+}
+
+#[cfg(not(bundle))]
 fn write_values<W: Write>(position: &Position, mut output: W, book: &Book) -> Result<(), Error> {
     let lines = move_values_with_book(position, book);
     let mut text = String::new();
