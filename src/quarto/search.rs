@@ -135,16 +135,26 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.lists[depth]);
         let ordered = empty.len() >= self.config.order_from;
         let (mut best, mut best_move) = candidates(board, hand, &symmetries, &mut moves, ordered);
-        if let Some(i) =
-            first.and_then(|(c, g)| moves.iter().position(|m| m.cell == c && m.gift == g))
-        {
+        // The table's move first, else the least score; the rest are sorted only if that one
+        // does not cut off (most nodes do, so most lists are never sorted).
+        let lead =
+            match first.and_then(|(c, g)| moves.iter().position(|m| m.cell == c && m.gift == g)) {
+                Some(i) => Some(i),
+                None if ordered => least_score(&moves),
+                None => None,
+            };
+        if let Some(i) = lead {
             moves[..=i].rotate_right(1);
         }
         let mut window = (alpha.max(best), beta);
-        for m in &moves {
+        for k in 0..moves.len() {
             if window.0 >= window.1 || best == 1 {
                 break;
             }
+            if k == 1 && ordered {
+                moves[1..].sort_by_key(|m| m.score);
+            }
+            let m = moves[k];
             let child = board.place(m.cell, hand);
             let v = if empty.len() == 3 {
                 self.nodes += 1;
@@ -207,9 +217,9 @@ fn table_key(board: &Board, hand: Piece, canonical_key: bool) -> Key {
 /// gift (every gift loses), else -2 (nothing yet).
 ///
 /// When `ordered`, each move is scored by the number of safe replies (placement, gift) the
-/// opponent would have, and the moves are sorted by it, fewest first (stable, so ties keep the
-/// order cell then gift); as soon as a move leaves the opponent no safe reply at all (a win), the
-/// list is that move alone and the result is 1 and that move.
+/// opponent would have (the caller searches them fewest first, ties in the order cell then
+/// gift); as soon as a move leaves the opponent no safe reply at all (a win), the list is that
+/// move alone and the result is 1 and that move.
 fn candidates(
     board: Board,
     hand: Piece,
@@ -269,10 +279,18 @@ fn candidates(
             moves.push(Candidate { cell, gift, score });
         }
     }
-    if ordered {
-        moves.sort_by_key(|m| m.score);
-    }
     (best, best_move)
+}
+
+/// The index of the first move with the least score, if any.
+fn least_score(moves: &[Candidate]) -> Option<usize> {
+    let mut least: Option<(u16, usize)> = None;
+    for (i, m) in moves.iter().enumerate() {
+        if least.map_or(true, |(s, _)| m.score < s) {
+            least = Some((m.score, i));
+        }
+    }
+    least.map(|(_, i)| i)
 }
 
 /// The number of safe replies (placement, gift) the opponent has after receiving `gift`, with
