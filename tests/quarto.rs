@@ -1068,3 +1068,51 @@ fn values_stop_when_asked_and_a_book_changes_nothing() {
         .any(|l| l.outcome.value() != cp_puzzles::quarto::Value::Loss));
     assert_eq!(corrected, plain);
 }
+
+/// `move_values_with_progress` shows the lines valued so far, one more each time, in the solver's
+/// move order (cell, then gift), each as it ends up in the sorted result; it stops when the
+/// progress says so.
+#[test]
+fn values_progress_shows_each_line_once_in_move_order() {
+    use cp_puzzles::quarto::book::{moves, Book};
+    use cp_puzzles::quarto::{move_values, move_values_with_progress};
+    let mut checked = 0;
+    for seed in 0..8 {
+        let Some((cells, hand)) = random_position(seed, 10, seed % 2 == 0) else {
+            continue;
+        };
+        checked += 1;
+        let position = parse(text(&cells, hand).as_bytes()).unwrap();
+        let order = moves(&position.board, position.hand.unwrap());
+        let mut shown: Vec<Vec<String>> = Vec::new();
+        let lines = move_values_with_progress(&position, &Book::default(), |so_far| {
+            shown.push(so_far.iter().map(ToString::to_string).collect());
+            true
+        })
+        .unwrap();
+        assert_eq!(lines, move_values(&position));
+        let last = shown.last().unwrap().clone();
+        assert_eq!(
+            shown.len(),
+            order.len(),
+            "seed {seed}: once before each move"
+        );
+        for (i, so_far) in shown.iter().enumerate() {
+            assert_eq!(so_far.len(), i, "seed {seed}");
+            assert_eq!(so_far[..], last[..i], "seed {seed}: lines never change");
+        }
+        let in_order: Vec<String> = order.iter().map(ToString::to_string).collect();
+        for (line, mv) in last.iter().zip(&in_order) {
+            assert!(line.starts_with(&format!("{mv}: ")), "{line} for {mv}");
+            assert!(lines.iter().any(|l| l.to_string() == *line), "{line}");
+        }
+        let mut calls = 0;
+        let stopped = move_values_with_progress(&position, &Book::default(), |_| {
+            calls += 1;
+            calls < 3
+        });
+        assert_eq!(stopped, None);
+        assert_eq!(calls, 3);
+    }
+    assert!(checked >= 3, "{checked} positions");
+}

@@ -3,7 +3,7 @@
 //! (insta snapshots).
 
 use cp_puzzles::minesweeper::game::Rng;
-use cp_puzzles::quarto::Cell;
+use cp_puzzles::quarto::{move_values_with_progress, Cell, MoveValue};
 use cp_puzzles_play::quarto_play::book;
 use cp_puzzles_play::quarto_play::game::{parse_move, Game};
 use cp_puzzles_play::quarto_play::players::{annotate, choose, hint, Level};
@@ -188,10 +188,20 @@ fn snapshot_of_every_moves_value() {
         "the values are asked for"
     );
     insta::assert_snapshot!("screen_values_computing", text(&s, 80, 14));
-    s.apply(Action::Answer(Answer::Annotations(annotate(
-        &s.game.position(),
-        &book::shipped(),
-    ))));
+    // The lines valued so far, in the solver's move order: the moves of cells 0 1 to 0 3 and the
+    // first of 1 0. Cells 0 1 to 0 3 show (all their moves are in), 1 0 not yet.
+    let all = annotate(&s.game.position(), &book::shipped());
+    let mut so_far: Vec<MoveValue> = Vec::new();
+    move_values_with_progress(&s.game.position(), &book::shipped(), |lines| {
+        so_far = lines.to_vec();
+        lines.last().and_then(|l| l.mv.place) != Cell::new(1, 0)
+    });
+    assert!(so_far.iter().all(|l| all.contains(l)));
+    s.apply(Action::Answer(Answer::SomeAnnotations(so_far)));
+    let grid = s.value_grid();
+    assert!(grid[1].is_some() && grid[3].is_some() && grid[4].is_none());
+    insta::assert_snapshot!("screen_values_coming_in", text(&s, 80, 14));
+    s.apply(Action::Answer(Answer::Annotations(all)));
     insta::assert_snapshot!("screen_values_by_cell", text(&s, 80, 14));
     s.apply(Action::Cursor(0, 1));
     s.apply(Action::Confirm); // cell 0 1: now the values of the gifts
@@ -385,11 +395,22 @@ fn the_values_panel_agrees_with_quarto_values() {
             panic!("the values are asked for: {asked:?}")
         };
         worker.ask(Task::Annotate, position);
+        // The lines valued so far may come first: each partial grid shows only final values.
+        let mut partial_grids = Vec::new();
         let answer = loop {
-            if let Some(answer) = worker.answer() {
-                break answer;
+            match worker.answer() {
+                Some(Answer::SomeAnnotations(lines)) => {
+                    let mut partial = s.clone();
+                    partial.apply(Action::Answer(Answer::SomeAnnotations(lines)));
+                    assert!(
+                        text(&partial, 80, 14).contains("valued "),
+                        "{placed} placed"
+                    );
+                    partial_grids.push(partial.value_grid());
+                }
+                Some(answer) => break answer,
+                None => std::thread::sleep(std::time::Duration::from_millis(2)),
             }
-            std::thread::sleep(std::time::Duration::from_millis(2));
         };
         let Answer::Annotations(values) = &answer else {
             panic!("the values, not {answer:?}")
@@ -403,6 +424,14 @@ fn the_values_panel_agrees_with_quarto_values() {
             let by_cell = best(&|m: &Move| m.place.map(Cell::index), i);
             let cell = grid[usize::from(i)].map(|o| o.to_string());
             assert_eq!(cell, by_cell, "{placed} placed, cell {i}");
+        }
+        for partial in &partial_grids {
+            for (shown, last) in partial.iter().zip(&grid) {
+                assert!(
+                    shown.is_none() || shown == last,
+                    "{placed} placed: {partial:?}"
+                );
+            }
         }
         // The hint is the first line, at once: no search asked for.
         s.apply(Action::Hint);

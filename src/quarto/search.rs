@@ -286,7 +286,7 @@ fn candidates(
 fn least_score(moves: &[Candidate]) -> Option<usize> {
     let mut least: Option<(u16, usize)> = None;
     for (i, m) in moves.iter().enumerate() {
-        if least.map_or(true, |(s, _)| m.score < s) {
+        if least.is_none_or(|(s, _)| m.score < s) {
             least = Some((m.score, i));
         }
     }

@@ -99,6 +99,19 @@ pub fn move_values_until(
     book: &Book,
     mut stop: impl FnMut() -> bool,
 ) -> Option<Vec<MoveValue>> {
+    move_values_with_progress(position, book, |_| !stop())
+}
+
+/// As [`move_values_until`], showing `progress` the lines valued so far before each move is
+/// valued (in the solver's move order: cell row-major, then gift; not yet sorted by value) and
+/// giving up (`None`) as soon as it returns false. A line, once shown, is final: the moves of a
+/// cell are valued one after another, so a cell's moves are all in once a later cell's first
+/// line is. For a screen that fills in the values as they come.
+pub fn move_values_with_progress(
+    position: &Position,
+    book: &Book,
+    mut progress: impl FnMut(&[MoveValue]) -> bool,
+) -> Option<Vec<MoveValue>> {
     let Some(hand) = position.hand else {
         // The empty board: every gift is the image of 0000 under a complement that fixes the
         // board, and the game is a draw (see `root`).
@@ -115,13 +128,13 @@ pub fn move_values_until(
                 .collect(),
         );
     };
-    if stop() {
+    if !progress(&[]) {
         return None;
     }
     let mut valuer = Valuer::new(position.board, hand, book);
     let mut lines = Vec::new();
     for mv in moves(&position.board, hand) {
-        if stop() {
+        if !lines.is_empty() && !progress(&lines) {
             return None;
         }
         lines.push(MoveValue {

@@ -7,7 +7,8 @@ use cp_puzzles::minesweeper::game::Rng;
 use cp_puzzles::quarto::distance::Prover;
 use cp_puzzles::quarto::search::default_log2_buckets;
 use cp_puzzles::quarto::{
-    best_move_with_book, move_values_until, Board, Move, MoveValue, Outcome, Piece, Position, Value,
+    best_move_with_book, move_values_with_progress, Board, Move, MoveValue, Outcome, Piece,
+    Position, Value,
 };
 
 use super::book::Book;
@@ -206,19 +207,20 @@ fn outcome_of(position: &Position, mv: Move, value: Value) -> Option<Outcome> {
 }
 
 /// Every legal move with its exact outcome for the mover, best first by value: the lines of
-/// `quarto --values` ([`move_values_until`]: from the book where it holds the positions the moves
+/// `quarto --values` ([`move_values_with_progress`]: from the book where it holds the positions the moves
 /// lead to, else one search per move sharing one table; exact distances).
 #[must_use]
 pub fn annotate(position: &Position, book: &Book) -> Vec<MoveValue> {
-    annotate_until(position, book, || false).expect("never stopped")
+    annotate_with_progress(position, book, |_| true).expect("never stopped")
 }
 
-/// As [`annotate`], giving up (`None`) as soon as `stop` says so, checked before each move (one
-/// move's search is not interrupted).
-pub fn annotate_until(
+/// As [`annotate`], showing `progress` the lines valued so far before each move (in the
+/// solver's move order, each final) and giving up (`None`) as soon as it returns false (see
+/// [`move_values_with_progress`]).
+pub fn annotate_with_progress(
     position: &Position,
     book: &Book,
-    stop: impl FnMut() -> bool,
+    progress: impl FnMut(&[MoveValue]) -> bool,
 ) -> Option<Vec<MoveValue>> {
-    move_values_until(position, book, stop)
+    move_values_with_progress(position, book, progress)
 }

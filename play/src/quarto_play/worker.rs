@@ -5,17 +5,24 @@
 //! (after a move, an undo or a new game), and answers of an older generation are dropped. The
 //! worker skips jobs that are stale before they start, and stops valuing the moves for the
 //! values panel when the position it values is gone, between one move's search and the next.
+//! While it values them it sends the lines valued so far, at most every [`PROGRESS_EVERY`], so
+//! that the panel fills in as they come.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread;
+use std::time::{Duration, Instant};
 
 use cp_puzzles::minesweeper::game::Rng;
 use cp_puzzles::quarto::{Move, MoveValue, Outcome, Position};
 
 use super::book::Book;
-use super::players::{annotate_until, choose, hint, Level};
+use super::players::{annotate_with_progress, choose, hint, Level};
+
+/// The least time between two partial answers to [`Task::Annotate`]: positions valued sooner
+/// get their values in one answer.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
 /// What to think about.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,6 +41,10 @@ pub enum Answer {
     Move(Move),
     Hint(Move, Outcome),
     Annotations(Vec<MoveValue>),
+    /// The lines valued so far, in the solver's move order, each final (see
+    /// [`cp_puzzles::quarto::move_values_with_progress`]): a partial answer to
+    /// [`Task::Annotate`], before its [`Answer::Annotations`].
+    SomeAnnotations(Vec<MoveValue>),
 }
 
 struct Job {
@@ -80,10 +91,23 @@ impl Worker {
                         let (mv, outcome) = hint(&job.position, &book);
                         Answer::Hint(mv, outcome)
                     }
-                    Task::Annotate => match annotate_until(&job.position, &book, || !live()) {
-                        Some(values) => Answer::Annotations(values),
-                        None => continue,
-                    },
+                    Task::Annotate => {
+                        let mut last = (Instant::now(), 0);
+                        let values = annotate_with_progress(&job.position, &book, |so_far| {
+                            if so_far.len() > last.1 && last.0.elapsed() >= PROGRESS_EVERY {
+                                last = (Instant::now(), so_far.len());
+                                let _ = outbox.send(Done {
+                                    generation: job.generation,
+                                    answer: Answer::SomeAnnotations(so_far.to_vec()),
+                                });
+                            }
+                            live()
+                        });
+                        match values {
+                            Some(values) => Answer::Annotations(values),
+                            None => continue,
+                        }
+                    }
                 };
                 let done = Done {
                     generation: job.generation,

@@ -4,6 +4,7 @@
 //! piece stands outside the board (the pieces left, the piece in hand, a move in the message) its
 //! four bits follow the symbol, `[O]1111`, the notation of the line mode and of `quarto`.
 
+use cp_puzzles::quarto::book::moves;
 use cp_puzzles::quarto::{Cell, Outcome, Piece};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
@@ -162,11 +163,11 @@ fn values(state: &State) -> Vec<Line<'static>> {
     if state.game.outcome().is_some() {
         return vec![Line::from("game over")];
     }
-    if state.values.is_none() {
+    if state.values.is_none() && state.partial.is_empty() {
         return vec![Line::from("computing…")];
     }
     let grid = state.value_grid();
-    (0..4)
+    let mut lines: Vec<Line> = (0..4)
         .map(|r| {
             let spans: Vec<Span> = (0..4)
                 .map(|c| {
@@ -182,7 +183,18 @@ fn values(state: &State) -> Vec<Line<'static>> {
                 .collect();
             Line::from(spans)
         })
-        .collect()
+        .collect();
+    if state.values.is_none() {
+        let total = state
+            .game
+            .hand()
+            .map_or(0, |hand| moves(&state.game.board(), hand).len());
+        lines.push(Line::from(format!(
+            "valued {}/{total}…",
+            state.partial.len()
+        )));
+    }
+    lines
 }
 
 /// An outcome in a grid's cell: `W3` (win in 3), `D` (draw), `L2` (loss in 2).

@@ -161,8 +161,11 @@ pub struct State {
     pub help: bool,
     /// Whether every legal move's value is shown.
     pub annotate: bool,
-    /// The values of the legal moves in this position, once computed.
+    /// The values of the legal moves in this position, once computed (best first).
     pub values: Option<Vec<MoveValue>>,
+    /// While they are computed, the lines valued so far, in the solver's move order (cell, then
+    /// gift), each final.
+    pub partial: Vec<MoveValue>,
     pub quit: bool,
     waiting: Waiting,
     /// The requests not yet taken by the terminal loop.
@@ -184,6 +187,7 @@ impl State {
             help: false,
             annotate: false,
             values: None,
+            partial: Vec::new(),
             quit: false,
             waiting: Waiting::default(),
             requests: Vec::new(),
@@ -309,6 +313,7 @@ impl State {
         self.requests.push(Request::Forget);
         self.waiting = Waiting::default();
         self.values = None;
+        self.partial.clear();
         self.cell = 0;
         self.stage = if self.game.hand().is_some() {
             Stage::Place
@@ -363,6 +368,12 @@ impl State {
             Answer::Annotations(values) => {
                 self.waiting.values = false;
                 self.values = Some(values);
+                self.partial.clear();
+            }
+            Answer::SomeAnnotations(lines) => {
+                if self.values.is_none() {
+                    self.partial = lines;
+                }
             }
         }
     }
@@ -377,16 +388,20 @@ impl State {
     }
 
     /// The values to show in the grid: by cell (the best gift's) while placing, by piece while
-    /// giving; `None` where there is nothing to show.
+    /// giving; `None` where there is nothing to show. While the values are computed, a cell shows
+    /// once all its moves are valued (a later cell's line has come) and a piece once its move is.
     #[must_use]
     pub fn value_grid(&self) -> [Option<MoveOutcome>; 16] {
         let mut grid = [None; 16];
-        let Some(values) = &self.values else {
-            return grid;
+        let (lines, done) = match &self.values {
+            Some(values) => (values, true),
+            None => (&self.partial, false),
         };
-        for MoveValue { mv, outcome } in values {
+        let last_cell = lines.last().and_then(|l| l.mv.place);
+        for MoveValue { mv, outcome } in lines {
             let slot = match self.stage {
-                Stage::Place => mv.place.map(Cell::index),
+                Stage::Place if done || mv.place != last_cell => mv.place.map(Cell::index),
+                Stage::Place => None,
                 Stage::Give(place) if mv.place == place => mv.give.map(Piece::index),
                 Stage::Give(_) => None,
             };
