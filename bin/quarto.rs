@@ -1,6 +1,7 @@
-//! `quarto [--values] [--book FILE]`: reads a position on stdin, prints the perfect-play move and
-//! its value, or every move with its outcome (see `cp_puzzles::quarto`). The bundle for online
-//! judges answers the best move alone: it has no `--values` and no built-in book.
+//! `quarto [--values [--threads T]] [--book FILE]`: reads a position on stdin, prints the
+//! perfect-play move and its value, or every move with its outcome (see `cp_puzzles::quarto`).
+//! The bundle for online judges answers the best move alone: it has no `--values` (nor
+//! `--threads`) and no built-in book.
 
 mod cli;
 
@@ -22,9 +23,11 @@ const PROGRAM: cli::Program = cli::Program {
 };
 
 #[cfg(not(bundle))]
-const USAGE: &str = "quarto [--values] [--book FILE] < input";
+const USAGE: &str = "quarto [--values [--threads T]] [--book FILE] < input";
 #[cfg(not(bundle))]
-const OPTIONS: &str = "  --values       every legal move with its value and distance, best first\n  --book FILE    \
+const OPTIONS: &str = "  --values       every legal move with its value and distance, best first\n  \
+              --threads T    threads for --values, 1 to 1024 (default: one per core); the same \
+              lines for any T;\n                 the best move alone is one search\n  --book FILE    \
               another opening book (game values of early positions, binary or text, as made by\n                 \
               quarto-book) instead of the built-in one: the same answer, at once for the\n                 \
               positions it covers\n";
@@ -36,44 +39,75 @@ const USAGE: &str = "quarto [--book FILE] < input";
 const OPTIONS: &str =
     "  --book FILE    an opening book (game values of early positions, binary or text, as \
               made by\n                 quarto-book): the same answer, at once for the positions \
-              it covers\n  (--values is not in this build, made for online judges)\n";
+              it covers\n  (--values and --threads are not in this build, made for online judges)\n";
 
-/// The `--book` flag: `Some(None)` once `--book` is seen, `Some(Some(file))` with its value.
-type BookFlag = Option<Option<String>>;
+/// The flags of `--values`: none in the bundle for online judges.
+#[cfg(not(bundle))]
+const VALUES_FLAGS: [&str; 2] = ["--values", "--threads"];
+#[cfg(bundle)]
+const VALUES_FLAGS: [&str; 0] = [];
 
-/// The command line's flags.
+/// A flag that takes a value in the next argument.
+#[derive(Clone, Copy)]
+enum Pending {
+    Book,
+    Threads,
+}
+
+/// The command line's flags, and the first bad value seen (refused after the arguments).
 #[derive(Default)]
 struct Flags {
-    book: BookFlag,
+    book: Option<String>,
     values: bool,
+    /// `None`: one per core.
+    threads: Option<usize>,
+    pending: Option<Pending>,
+    bad: Option<String>,
 }
 
-/// Takes `--values`, `--book FILE` or `--book=FILE` into `flags`; false for any other argument.
-fn flag(flags: &mut Flags, arg: &str) -> bool {
-    if is_values_flag(arg) && !matches!(flags.book, Some(None)) {
-        flags.values = true;
-        return true;
+impl Flags {
+    /// Takes `--values`, `--threads T`, `--book FILE` (or `--threads=T`, `--book=FILE`), or the
+    /// value of the flag before; false for any other argument.
+    fn take(&mut self, arg: &str) -> bool {
+        match self.pending.take() {
+            Some(Pending::Book) => self.book = Some(arg.to_string()),
+            Some(Pending::Threads) => self.threads(arg),
+            None => match arg.split_once('=') {
+                Some(("--book", file)) => self.book = Some(file.to_string()),
+                Some(("--threads", t)) if VALUES_FLAGS.contains(&"--threads") => self.threads(t),
+                _ => match arg {
+                    "--book" => self.pending = Some(Pending::Book),
+                    "--values" if VALUES_FLAGS.contains(&arg) => self.values = true,
+                    "--threads" if VALUES_FLAGS.contains(&arg) => {
+                        self.pending = Some(Pending::Threads);
+                    }
+                    _ => return false,
+                },
+            },
+        }
+        true
     }
-    let book = &mut flags.book;
-    match (book.as_ref(), arg.strip_prefix("--book=")) {
-        (Some(None), _) => *book = Some(Some(arg.to_string())),
-        (_, Some(file)) => *book = Some(Some(file.to_string())),
-        _ if arg == "--book" => *book = Some(None),
-        _ => return false,
+
+    fn threads(&mut self, value: &str) {
+        match value.parse::<usize>() {
+            Ok(t) if (1..=1024).contains(&t) => self.threads = Some(t),
+            _ => {
+                self.bad.get_or_insert(format!(
+                    "expected --threads to be a whole number in 1..=1024, found {value:?}"
+                ));
+            }
+        }
     }
-    true
-}
 
-/// Whether `arg` is `--values` (never in the bundle for online judges).
-#[cfg(not(bundle))]
-fn is_values_flag(arg: &str) -> bool {
-    arg == "--values"
-}
-
-/// Whether `arg` is `--values` (never in the bundle for online judges).
-#[cfg(bundle)]
-fn is_values_flag(_: &str) -> bool {
-    false
+    /// The usage error of the arguments, if any: a bad value, or a flag without its value.
+    fn error(&self) -> Option<String> {
+        let missing = match self.pending {
+            Some(Pending::Book) => Some("--book needs a file".to_string()),
+            Some(Pending::Threads) => Some("--threads needs a number".to_string()),
+            None => None,
+        };
+        self.bad.clone().or(missing)
+    }
 }
 
 /// The part of the opening book built into the program that can serve `position` (decoded
@@ -90,49 +124,58 @@ fn built_in_book(_: &Position) -> Book {
 }
 
 /// Answers the position on `input` with the book that `book` gives for it: every move's value
-/// if `values`, else the best move.
+/// (on `threads` threads) if `values`, else the best move.
 #[cfg(not(bundle))]
 fn answer(
     input: impl std::io::Read,
     output: impl std::io::Write,
-    values: bool,
+    flags: &Flags,
     book: impl FnOnce(&Position) -> Book,
 ) -> Result<(), Error> {
-    if values {
-        cp_puzzles::quarto::run_values_with_book_for(input, output, book)
+    if flags.values {
+        let threads = flags.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        cp_puzzles::quarto::run_values_with_book_for(input, output, threads, book)
     } else {
         cp_puzzles::quarto::run_with_book_for(input, output, book)
     }
 }
 
-/// Answers the position on `input` with the book that `book` gives for it: the best move
-/// (`values` is never set in the bundle for online judges).
+/// Answers the position on `input` with the book that `book` gives for it: the best move (the
+/// bundle for online judges takes no `--values`).
 #[cfg(bundle)]
 fn answer(
     input: impl std::io::Read,
     output: impl std::io::Write,
-    _values: bool,
+    flags: &Flags,
     book: impl FnOnce(&Position) -> Book,
 ) -> Result<(), Error> {
+    debug_assert!(flags
+        .values
+        .then_some(())
+        .or(flags.threads.map(drop))
+        .is_none());
     cp_puzzles::quarto::run_with_book_for(input, output, book)
 }
 
 fn main() -> ExitCode {
     let mut flags = Flags::default();
-    if let Err(code) = PROGRAM.args(cli::args(), |arg| flag(&mut flags, arg)) {
+    if let Err(code) = PROGRAM.args(cli::args(), |arg| flags.take(arg)) {
         return code;
     }
-    let values = flags.values;
-    let given = match flags.book {
+    if let Some(message) = flags.error() {
+        return PROGRAM.usage_error(&message);
+    }
+    let given = match &flags.book {
         None => None,
-        Some(None) => return PROGRAM.usage_error("--book needs a file"),
-        Some(Some(file)) => match Book::read_file(std::path::Path::new(&file)) {
+        Some(file) => match Book::read_file(std::path::Path::new(file)) {
             Ok(book) => Some(book),
             Err(e) => return PROGRAM.setup_error(&format!("--book {file}: {e}")),
         },
     };
     PROGRAM.solve(|input, output| {
-        answer(input, output, values, |position| {
+        answer(input, output, &flags, |position| {
             given.unwrap_or_else(|| built_in_book(position))
         })
     })

@@ -997,6 +997,57 @@ fn values_option_prints_every_move() {
         ));
 }
 
+/// Every move's value on several threads: the same lines as on one, for the library and for
+/// `quarto --values --threads T`; a bad `--threads` is a usage error.
+#[test]
+fn values_on_threads_are_the_same_lines() {
+    use cp_puzzles::quarto::{move_values_threaded, move_values_with_book, Book};
+    let mut checked = 0;
+    for seed in 0..12 {
+        let Some((cells, hand)) = random_position(seed, 9 + (seed % 3) as usize, seed % 2 == 0)
+        else {
+            continue;
+        };
+        checked += 1;
+        let position = parse(text(&cells, hand).as_bytes()).unwrap();
+        let one = move_values_with_book(&position, &Book::default());
+        for threads in [1, 2, 3, 7] {
+            let lines = move_values_threaded(&position, &Book::default(), threads);
+            assert_eq!(lines, one, "seed {seed}, {threads} threads");
+        }
+    }
+    assert!(checked >= 6, "{checked} positions");
+    // From the built-in book (3 placed: every move's position is in it) and past it (5 placed).
+    let inputs = [
+        "0000 . . .\n. 0101 . .\n. . 1010 .\n. . . .\n1111\n",
+        "0000 . . .\n. 0101 . .\n. . 1010 .\n0011 . . 1111\n0110\n",
+    ];
+    for input in inputs {
+        let run = |threads: &str| {
+            let out = bin("quarto")
+                .args(["--values", "--threads", threads])
+                .write_stdin(input)
+                .assert()
+                .success();
+            String::from_utf8(out.get_output().stdout.clone()).unwrap()
+        };
+        let one = run("1");
+        assert!(one.lines().count() > 20, "{one}");
+        assert_eq!(run("2"), one, "{input}");
+        assert_eq!(run("5"), one, "{input}");
+    }
+    for bad in [&["--threads", "0"][..], &["--threads=x"], &["--threads"]] {
+        bin("quarto")
+            .arg("--values")
+            .args(bad)
+            .write_stdin(inputs[0])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--threads"))
+            .stdout("");
+    }
+}
+
 /// `move_values_until` stops when asked, and otherwise gives `move_values`' lines; with a book
 /// holding the position's value and its children's, the same lines again, and also with the
 /// children's distances (then taken from the book).

@@ -30,8 +30,8 @@ pub use parse::{parse, Position, MAX_INPUT};
 pub use root::{best_move, best_move_of_value, best_move_with, Answer, Move, Value};
 #[cfg(not(bundle))]
 pub use values::{
-    move_values, move_values_until, move_values_with_book, move_values_with_progress, MoveValue,
-    Outcome,
+    move_values, move_values_threaded, move_values_until, move_values_with_book,
+    move_values_with_progress, MoveValue, Outcome,
 };
 
 /// The best move in a parsed position and its value (see [`best_move`]); its `Display` is the
@@ -78,7 +78,7 @@ pub fn run_with_book_for<R: Read, W: Write>(
 }
 
 /// As [`run_values`], with the book that `book` gives for the position once it is read (as
-/// [`run_with_book_for`]).
+/// [`run_with_book_for`]), on `threads` threads ([`move_values_threaded`]: the same lines).
 ///
 /// # Errors
 /// As [`run`].
@@ -86,17 +86,23 @@ pub fn run_with_book_for<R: Read, W: Write>(
 pub fn run_values_with_book_for<R: Read, W: Write>(
     input: R,
     output: W,
+    threads: usize,
     book: impl FnOnce(&Position) -> Book,
 ) -> Result<(), Error> {
     let position = parse(input)?;
-    write_values(&position, output, &book(&position))
+    let lines = move_values_threaded(&position, &book(&position), threads);
+    write_lines(&lines, output)
 }
 
 #[cfg(not(bundle))]
-fn write_values<W: Write>(position: &Position, mut output: W, book: &Book) -> Result<(), Error> {
-    let lines = move_values_with_book(position, book);
+fn write_values<W: Write>(position: &Position, output: W, book: &Book) -> Result<(), Error> {
+    write_lines(&move_values_with_book(position, book), output)
+}
+
+#[cfg(not(bundle))]
+fn write_lines<W: Write>(lines: &[MoveValue], mut output: W) -> Result<(), Error> {
     let mut text = String::new();
-    for line in &lines {
+    for line in lines {
         text += &format!("{line}\n");
     }
     output
