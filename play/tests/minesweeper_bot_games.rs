@@ -107,6 +107,7 @@ proptest! {
         seconds in 0.0..1e6f64,
         (threads, more) in (1usize..64, 0usize..64),
         (no_guess, worst) in (any::<bool>(), 5u32..20),
+        sources in proptest::option::of(any::<u64>()),
     ) {
         let config = Config::level([Level::Beginner, Level::Intermediate, Level::Expert][level]);
         let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
@@ -123,7 +124,8 @@ proptest! {
             bot::Generation::default()
         };
         let summary = bot::Summary { games, wins, guesses: guesses.into(), analyses, seconds, generation };
-        let report = bot::Report { run, summary, most_threads: threads + more };
+        let sources = sources.map(bot::Sources);
+        let report = bot::Report { run, summary, most_threads: threads + more, sources };
         let text = bot::to_json(&report);
         prop_assert_eq!(bot::from_json(&text).unwrap(), report, "{}", text);
     }
