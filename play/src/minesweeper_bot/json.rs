@@ -1,7 +1,7 @@
 //! A run's report as JSON (`--format json`): everything the text report shows, and everything
 //! [`super::merge()`] needs to add shards up. Apart from the `timing` object, the text depends only
-//! on the run (board, rule, first click, strategy, seed, games), never on the machine or the
-//! threads.
+//! on the run (board, rule, first click, strategy, seed, games) and on the code that played it
+//! (`sources`), never on the machine or the threads.
 //!
 //! ```json
 //! {
@@ -229,12 +229,12 @@ impl fmt::Display for JsonError {
 impl std::error::Error for JsonError {}
 
 /// Reads a report written by [`to_json`], checking it: the format and version, sources (if any)
-/// written as 16 lowercase hex digits, a board and first
-/// click the game accepts, a strategy the command line reads, at most as many wins as games,
-/// games numbered below 2^64, at least one thread and a finite, non-negative time, and for
-/// no-guess boards (only for them) generation times that count one board per game (see
-/// [`Generation::from_parts`]). The derived figures are not read. The first cell is read as [`Run::first`] only where it is not the
-/// rule's convention, so that a report reads back as the run that wrote it.
+/// written as 16 lowercase hex digits, a board and first click the game accepts, a strategy the
+/// command line reads, at most as many wins as games, games numbered below 2^64, at least one
+/// thread and a finite, non-negative time, and for no-guess boards (only for them) generation
+/// times that count one board per game (see [`Generation::from_parts`]). The derived figures are
+/// not read. The first cell is read as [`Run::first`] only where it is not the rule's convention,
+/// so that a report reads back as the run that wrote it.
 ///
 /// # Errors
 /// [`JsonError`], saying what was expected.

@@ -63,8 +63,8 @@ pub fn read_report(path: &Path) -> Result<Report, MergeError> {
 /// on the order of `shards`.
 ///
 /// # Errors
-/// No shard; a shard whose setting differs from the first file's; two shards that share games;
-/// a gap between two shards; totals past 2^64 - 1.
+/// No shard; a shard whose setting or sources differ from the first file's; two shards that
+/// share games; a gap between two shards; totals past 2^64 - 1.
 pub fn merge(shards: &[(String, Report)]) -> Result<Report, MergeError> {
     let Some((first_name, first)) = shards.first() else {
         return Err(MergeError {
