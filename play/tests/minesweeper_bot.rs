@@ -227,9 +227,23 @@ const SNAPSHOT_RUN: [&str; 8] = [
     "2",
 ];
 
+/// The fingerprint built into the program, as its reports write it.
+const BUILT: &str = env!("MINESWEEPER_BOT_SOURCES");
+
+/// A text report whose last line, which must be the built sources, is `sources [built]`.
+fn built_sources_masked(report: &str) -> String {
+    let last = format!("sources {BUILT}");
+    let body = report.trim_end().strip_suffix(&last);
+    let body = body.unwrap_or_else(|| panic!("the last line should be {last}: {report}"));
+    format!("{body}sources [built]")
+}
+
 #[test]
 fn snapshot_of_a_report() {
-    insta::assert_snapshot!("report", masked(&stdout(&SNAPSHOT_RUN)));
+    insta::assert_snapshot!(
+        "report",
+        built_sources_masked(&masked(&stdout(&SNAPSHOT_RUN)))
+    );
 }
 
 #[test]
@@ -483,7 +497,7 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
         ("[]", "expected a JSON object (a minesweeper-bot report)"),
         ("", "expected a JSON object (a minesweeper-bot report)"),
         ("{\"board\": 9}", "invalid type: integer `9`, expected struct Board at line 1 column 11"),
-        (&a.replace("\"seed\": 3", "\"seed\": -3"), "invalid value: integer `-3`, expected u64 at line 15"),
+        (&a.replace("\"seed\": 3", "\"seed\": -3"), "invalid value: integer `-3`, expected u64 at line 16"),
         (&a.replace("\"seed\"", "\"sead\""), "unknown field `sead`"),
         (&a.replace("\"version\": 1", "\"version\": 2"), "expected format \"minesweeper-bot report\" version 1, found \"minesweeper-bot report\" version 2"),
         (&a.replace("\"wins\": ", "\"wins\": 1000"), "expected at most as many wins as games (50), found 1000"),
@@ -792,4 +806,165 @@ fn a_no_guess_board_that_cannot_be_made_stops_the_run() {
     assert_eq!(err, format!("minesweeper-bot: game 0: {expected}"));
     let err = error(&[&board[..], &["--show", "--game", "3"]].concat(), 1);
     assert_eq!(err, format!("minesweeper-bot: game 3: {expected}"));
+}
+
+#[test]
+fn a_report_says_which_sources_played_it() {
+    assert_eq!(BUILT.len(), 16, "{BUILT}");
+    assert!(
+        BUILT
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)),
+        "{BUILT}"
+    );
+    // The fingerprint of the files as they are now, as the build script computes it.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let now = crate::sources::fingerprint(&root, &crate::sources::FOLDERS).unwrap();
+    assert_eq!(format!("{now:016x}"), BUILT);
+    // --version shows it, and so do the text and JSON reports.
+    let version = stdout(&["--version"]);
+    assert_eq!(
+        version,
+        format!(
+            "minesweeper-bot {} (sources {BUILT})\n",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    let args = ["--level", "beginner", "--games", "10", "--threads", "1"];
+    let text = stdout(&args);
+    assert!(text.ends_with(&format!("\nsources {BUILT}\n")), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&[&args[..], &["--format", "json"]].concat())).unwrap();
+    assert_eq!(json["sources"], BUILT);
+}
+
+/// The fingerprint of some other sources (not [`BUILT`]).
+fn other_sources() -> String {
+    let other = u64::from_str_radix(BUILT, 16).unwrap() ^ 0x0123_4567_89ab_cdef;
+    format!("{other:016x}")
+}
+
+#[test]
+fn merge_refuses_shards_played_by_other_sources() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = write_shards(dir.path(), &[(0, 20, 1), (20, 20, 1)]);
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    let (a, b) = (read(&names[0]), read(&names[1]));
+    let field = format!("\n  \"sources\": \"{BUILT}\",");
+    assert!(b.contains(&field), "{b}");
+    let other = other_sources();
+    let b_other = b.replace(BUILT, &other);
+    let err = merge_error(dir.path(), &[("a.json", &a), ("b.json", &b_other)]);
+    assert_eq!(
+        err,
+        format!("minesweeper-bot: b.json: expected sources {BUILT} as in a.json, found {other}\n")
+    );
+    // The same two shards by one program merge, whatever the order.
+    let merged = stdout_in(dir.path(), &["merge", &names[1], &names[0]]);
+    assert!(
+        merged.ends_with(&format!("\nsources {BUILT}\n")),
+        "{merged}"
+    );
+    let merged: serde_json::Value = serde_json::from_str(&stdout_in(
+        dir.path(),
+        &["merge", "--format", "json", &names[0], &names[1]],
+    ))
+    .unwrap();
+    assert_eq!(merged["sources"], BUILT);
+    // Known and unknown sources do not mix, in either order.
+    let b_old = b.replace(&field, "");
+    let err = merge_error(dir.path(), &[("a.json", &a), ("old.json", &b_old)]);
+    assert_eq!(
+        err,
+        format!(
+            "minesweeper-bot: old.json: expected sources {BUILT} as in a.json, found no sources \
+             (a report written before they were recorded)\n"
+        )
+    );
+    let err = merge_error(dir.path(), &[("old.json", &b_old), ("a.json", &a)]);
+    assert_eq!(
+        err,
+        format!(
+            "minesweeper-bot: a.json: expected no sources (a report written before they were \
+             recorded) as in old.json, found sources {BUILT}\n"
+        )
+    );
+    // A fingerprint that is not 16 lowercase hex digits is not a report's.
+    for (bad, message) in [
+        (
+            b.replace(BUILT, "0123456789ABCDEF"),
+            "expected sources as 16 lowercase hex digits, found \"",
+        ),
+        (
+            b.replace(BUILT, &BUILT[..15]),
+            "expected sources as 16 lowercase hex digits, found \"",
+        ),
+        (
+            b.replace(&format!("\"{BUILT}\""), "null"),
+            "invalid type: null, expected a string",
+        ),
+    ] {
+        let err = merge_error(dir.path(), &[("a.json", &a), ("bad.json", &bad)]);
+        assert!(err.starts_with("minesweeper-bot: bad.json: "), "{err}");
+        assert!(err.contains(message), "{message}: {err}");
+    }
+}
+
+/// Two shards written before reports recorded their sources: games 0 to 24 and 25 to 49 of
+/// beginner, seed 3, one thread.
+const BEFORE_SOURCES: [&str; 2] = [
+    "minesweeper-bot-before-sources-0.json",
+    "minesweeper-bot-before-sources-1.json",
+];
+
+#[test]
+fn reports_written_before_sources_merge_only_among_themselves() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let dir = tempfile::tempdir().unwrap();
+    let mut counts = [0u64; 4];
+    for name in BEFORE_SOURCES {
+        let text = std::fs::read_to_string(fixtures.join(name)).unwrap();
+        assert!(!text.contains("sources"), "{name}: {text}");
+        std::fs::write(dir.path().join(name), &text).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for (count, key) in counts
+            .iter_mut()
+            .zip(["games", "wins", "guesses", "analyses"])
+        {
+            *count += value[key].as_u64().unwrap();
+        }
+    }
+    // They merge, in either order, into a report of unknown sources.
+    let [first, second] = BEFORE_SOURCES;
+    let text = stdout_in(dir.path(), &["merge", second, first]);
+    assert!(text.starts_with("board 9x9/10, first click safe at (0, 0), strategy regions, seed 3, threads 1\ngames 50\n"), "{text}");
+    assert!(text.ends_with("\nsources unknown\n"), "{text}");
+    let json = stdout_in(dir.path(), &["merge", "--format", "json", first, second]);
+    let merged: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(merged["version"], 1);
+    assert!(merged.get("sources").is_none(), "{json}");
+    let merged_counts =
+        ["games", "wins", "guesses", "analyses"].map(|k| merged[k].as_u64().unwrap());
+    assert_eq!(merged_counts, counts);
+    // The merge merges again; a fresh shard of the same run does not join them.
+    std::fs::write(dir.path().join("old.json"), &json).unwrap();
+    let again = stdout_in(dir.path(), &["merge", "old.json"]);
+    assert_eq!(masked(&again), masked(&text));
+    let fresh = stdout_in(
+        dir.path(),
+        &[
+            &WHOLE_RUN[..2],
+            &["--seed", "3", "--threads", "1", "--format", "json"],
+            &["--first-game", "50", "--games", "10"],
+        ]
+        .concat(),
+    );
+    let err = merge_error(dir.path(), &[("old.json", &json), ("new.json", &fresh)]);
+    assert_eq!(
+        err,
+        format!(
+            "minesweeper-bot: new.json: expected no sources (a report written before they were \
+             recorded) as in old.json, found sources {BUILT}\n"
+        )
+    );
 }

@@ -94,6 +94,42 @@ proptest! {
         prop_assert_eq!(merged.most_threads, *used.iter().max().unwrap());
     }
 
+    /// Shards merge only if their sources agree (all the same fingerprint, or all unknown), into a
+    /// report of those sources; otherwise the error names the first shard (in the given order)
+    /// whose sources differ from the first one's, with both values.
+    #[test]
+    fn shards_merge_only_when_their_sources_agree(
+        sources in proptest::collection::vec(proptest::option::of(0u64..3), 1..5),
+    ) {
+        let shards: Vec<(String, bot::Report)> = sources
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let games = 10;
+                let summary = bot::Summary { games, wins: i as u64, ..bot::Summary::default() };
+                let mut report = bot::Report::new(shard(games * i as u64, games, 1), summary);
+                report.sources = s.map(bot::Sources);
+                (format!("shard{i}.json"), report)
+            })
+            .collect();
+        let first = sources[0];
+        match sources.iter().position(|&s| s != first) {
+            None => {
+                let merged = bot::merge(&shards).unwrap();
+                prop_assert_eq!(merged.sources, first.map(bot::Sources));
+                prop_assert_eq!(merged.summary.games, 10 * sources.len() as u64);
+            }
+            Some(i) => {
+                let err = bot::merge(&shards).unwrap_err();
+                prop_assert_eq!(&err.file, &format!("shard{i}.json"));
+                let name = |s: Option<u64>| s.map_or("no sources".to_string(), |v| format!("{v:016x}"));
+                prop_assert!(err.what.contains(&name(first)), "{}", err);
+                prop_assert!(err.what.contains(&name(sources[i])), "{}", err);
+                prop_assert!(err.what.contains("as in shard0.json"), "{}", err);
+            }
+        }
+    }
+
     /// A report reads back from its JSON as the same report.
     #[test]
     fn a_report_reads_back_from_its_json(
@@ -107,6 +143,7 @@ proptest! {
         seconds in 0.0..1e6f64,
         (threads, more) in (1usize..64, 0usize..64),
         (no_guess, worst) in (any::<bool>(), 5u32..20),
+        sources in proptest::option::of(any::<u64>()),
     ) {
         let config = Config::level([Level::Beginner, Level::Intermediate, Level::Expert][level]);
         let rule = if opening { FirstClick::Opening } else { FirstClick::Safe };
@@ -123,7 +160,8 @@ proptest! {
             bot::Generation::default()
         };
         let summary = bot::Summary { games, wins, guesses: guesses.into(), analyses, seconds, generation };
-        let report = bot::Report { run, summary, most_threads: threads + more };
+        let sources = sources.map(bot::Sources);
+        let report = bot::Report { run, summary, most_threads: threads + more, sources };
         let text = bot::to_json(&report);
         prop_assert_eq!(bot::from_json(&text).unwrap(), report, "{}", text);
     }

@@ -6,8 +6,14 @@ mod util;
 #[path = "../../tests/minesweeper_brute.rs"]
 mod minesweeper_brute;
 
+/// The sources fingerprint as the build script computes it.
+#[path = "../build/sources.rs"]
+#[allow(dead_code)]
+mod sources;
+
 mod minesweeper_bot;
 mod minesweeper_bot_games;
+mod minesweeper_bot_sources;
 mod minesweeper_play;
 mod minesweeper_play_screen;
 mod quarto_book;

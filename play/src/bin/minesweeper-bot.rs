@@ -15,11 +15,20 @@ use cp_puzzles_play::minesweeper_bot::{self as bot, Report, Run, Strategy, STRAT
 use cp_puzzles_play::minesweeper_play::replay::Replay as PlayReplay;
 use indicatif::{ProgressBar, ProgressStyle};
 
+/// `--version`: the package's version and the fingerprint of the sources that decide how games
+/// are played (the `sources` of the reports).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (sources ",
+    env!("MINESWEEPER_BOT_SOURCES"),
+    ")"
+);
+
 /// Plays seeded Minesweeper games with the exact analyzer and reports the win rate.
 #[derive(Debug, Parser)]
 #[command(
     name = "minesweeper-bot",
-    version,
+    version = VERSION,
     after_help = STRATEGY_HELP,
     args_conflicts_with_subcommands = true,
     disable_help_subcommand = true
@@ -93,8 +102,9 @@ enum Command {
     /// the report of one run over all their games.
     Merge {
         /// The shards' reports, written by --format json (or by merge --format json), in any
-        /// order. They must share the board, the first click, --no-guess, the strategy and the
-        /// seed, and their games must follow one another without overlap or gap.
+        /// order. They must share the board, the first click, --no-guess, the strategy, the seed
+        /// and the sources that played them (see --version), and their games must follow one
+        /// another without overlap or gap.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// The merged report's format: text, or json (which merge reads again).

@@ -1,12 +1,13 @@
 //! A run's report as JSON (`--format json`): everything the text report shows, and everything
 //! [`super::merge()`] needs to add shards up. Apart from the `timing` object, the text depends only
-//! on the run (board, rule, first click, strategy, seed, games), never on the machine or the
-//! threads.
+//! on the run (board, rule, first click, strategy, seed, games) and on the code that played it
+//! (`sources`), never on the machine or the threads.
 //!
 //! ```json
 //! {
 //!   "format": "minesweeper-bot report",
 //!   "version": 1,
+//!   "sources": "0123456789abcdef",
 //!   "board": { "width": 9, "height": 9, "mines": 10 },
 //!   "first_click": "safe",
 //!   "first_cell": [0, 0],
@@ -43,6 +44,10 @@
 //! `nanoseconds` is the total over the games, and `histogram` counts the games whose time falls
 //! in each bucket, named by its lower bound in nanoseconds (see [`Generation`]); the milliseconds
 //! are derived from them for the reader.
+//!
+//! `sources` is the fingerprint of the sources that played the run ([`Sources`]), which a merge
+//! requires to agree. Reports written before it was recorded lack it: they read as reports of
+//! unknown sources, still version 1 (the field is an addition, as `no_guess` was).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -52,6 +57,7 @@ use serde::{Deserialize, Serialize};
 use super::generation::Generation;
 use super::report::Report;
 use super::runner::{Run, Summary};
+use super::sources::Sources;
 use super::stats::wilson_interval;
 use super::syntax::{parse_strategy, Spelled};
 use cp_puzzles::minesweeper::game::{Config, FirstClick};
@@ -68,6 +74,13 @@ pub const VERSION: u32 = 1;
 struct Document {
     format: String,
     version: u32,
+    /// The sources fingerprint; absent (never `null`) in reports written before it existed.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
+    sources: Option<String>,
     board: Board,
     first_click: String,
     first_cell: [usize; 2],
@@ -133,6 +146,11 @@ impl Times {
     }
 }
 
+/// A field that is there (serde's `default` stands for one that is not): `null` is refused.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    String::deserialize(d).map(Some)
+}
+
 /// Whether `b` is false (serde's `skip_serializing_if` passes a reference).
 fn is_false(b: &bool) -> bool {
     !*b
@@ -155,6 +173,7 @@ pub fn to_json(report: &Report) -> String {
     let document = Document {
         format: FORMAT.to_string(),
         version: VERSION,
+        sources: report.sources.map(|s| s.to_string()),
         board: Board {
             width: run.config.width(),
             height: run.config.height(),
@@ -209,12 +228,13 @@ impl fmt::Display for JsonError {
 
 impl std::error::Error for JsonError {}
 
-/// Reads a report written by [`to_json`], checking it: the format and version, a board and first
-/// click the game accepts, a strategy the command line reads, at most as many wins as games,
-/// games numbered below 2^64, at least one thread and a finite, non-negative time, and for
-/// no-guess boards (only for them) generation times that count one board per game (see
-/// [`Generation::from_parts`]). The derived figures are not read. The first cell is read as [`Run::first`] only where it is not the
-/// rule's convention, so that a report reads back as the run that wrote it.
+/// Reads a report written by [`to_json`], checking it: the format and version, sources (if any)
+/// written as 16 lowercase hex digits, a board and first click the game accepts, a strategy the
+/// command line reads, at most as many wins as games, games numbered below 2^64, at least one
+/// thread and a finite, non-negative time, and for no-guess boards (only for them) generation
+/// times that count one board per game (see [`Generation::from_parts`]). The derived figures are
+/// not read. The first cell is read as [`Run::first`] only where it is not the rule's convention,
+/// so that a report reads back as the run that wrote it.
 ///
 /// # Errors
 /// [`JsonError`], saying what was expected.
@@ -230,6 +250,14 @@ pub fn from_json(text: &str) -> Result<Report, JsonError> {
             d.format, d.version
         ));
     }
+    let sources = match &d.sources {
+        None => None,
+        Some(text) => Some(Sources::parse(text).ok_or_else(|| {
+            JsonError::Invalid(format!(
+                "expected sources as 16 lowercase hex digits, found \"{text}\""
+            ))
+        })?),
+    };
     let config = Config::new(d.board.width, d.board.height, d.board.mines)
         .map_err(|e| JsonError::Invalid(e.to_string()))?;
     let rule: FirstClick = d.first_click.parse().map_err(|_| {
@@ -301,5 +329,6 @@ pub fn from_json(text: &str) -> Result<Report, JsonError> {
         run,
         summary,
         most_threads: t.threads.most,
+        sources,
     })
 }

@@ -1,5 +1,5 @@
 //! Shards put back together: the reports of runs over disjoint, adjacent ranges of one seed's
-//! games add up to the report of one run over their union.
+//! games add up to the report of one run over their union, if the same code played them all.
 
 use std::fmt;
 use std::io::Read;
@@ -8,6 +8,7 @@ use std::path::Path;
 use super::json::from_json;
 use super::report::Report;
 use super::runner::Summary;
+use super::sources::Sources;
 use super::syntax::Spelled;
 
 /// The largest report file read, in bytes (a report is under a kilobyte).
@@ -55,13 +56,15 @@ pub fn read_report(path: &Path) -> Result<Report, MergeError> {
 /// the figures derived from the counts (the rate, the interval) are those of the sums.
 ///
 /// The shards may come in any order; they must share the board, the first-click rule and cell,
-/// the boards' kind (no-guess or not), the strategy and the seed, and their game ranges, sorted, must follow one another with neither
-/// overlap nor gap (a missing shard is an error, not a smaller run). The seconds are added in the
-/// order of the games, so the result does not depend on the order of `shards`.
+/// the boards' kind (no-guess or not), the strategy, the seed and the sources fingerprint (all
+/// unknown, for reports written before it was recorded, or all the same), and their game ranges,
+/// sorted, must follow one another with neither overlap nor gap (a missing shard is an error, not
+/// a smaller run). The seconds are added in the order of the games, so the result does not depend
+/// on the order of `shards`.
 ///
 /// # Errors
-/// No shard; a shard whose setting differs from the first file's; two shards that share games;
-/// a gap between two shards; totals past 2^64 - 1.
+/// No shard; a shard whose setting or sources differ from the first file's; two shards that
+/// share games; a gap between two shards; totals past 2^64 - 1.
 pub fn merge(shards: &[(String, Report)]) -> Result<Report, MergeError> {
     let Some((first_name, first)) = shards.first() else {
         return Err(MergeError {
@@ -148,5 +151,28 @@ fn same_setting(a_name: &str, a: &Report, b_name: &str, b: &Report) -> Result<()
             what: format!("expected the strategy of {a_name}"),
         });
     }
-    Ok(())
+    same_sources(a_name, a.sources, b_name, b.sources)
+}
+
+/// What a report written before the sources fingerprint was recorded says of its sources.
+const UNKNOWN: &str = "no sources (a report written before they were recorded)";
+
+/// Checks that `b` (from the file `b_name`) was played by the sources of `a` (from `a_name`):
+/// the same fingerprint, or none for both.
+fn same_sources(
+    a_name: &str,
+    a: Option<Sources>,
+    b_name: &str,
+    b: Option<Sources>,
+) -> Result<(), MergeError> {
+    let what = match (a, b) {
+        (Some(x), Some(y)) if x != y => format!("expected sources {x} as in {a_name}, found {y}"),
+        (Some(x), None) => format!("expected sources {x} as in {a_name}, found {UNKNOWN}"),
+        (None, Some(y)) => format!("expected {UNKNOWN} as in {a_name}, found sources {y}"),
+        _ => return Ok(()),
+    };
+    Err(MergeError {
+        file: b_name.to_string(),
+        what,
+    })
 }

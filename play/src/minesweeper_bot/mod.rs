@@ -8,7 +8,8 @@
 //! shows, and [`parse_strategy`] and [`Spelled`] read and write the strategies as it writes them
 //! (`regions:endgame=1000,blend=0.3`). A run may cover any range of a seed's games (a shard):
 //! [`to_json`] writes its report as JSON, and [`merge()`] adds shards' reports up into the report
-//! of one run over all their games. A run may play no-guess boards ([`Run::no_guess`]), and
+//! of one run over all their games, if the same code played them ([`Sources`], the fingerprint of
+//! the sources that decide how games are played, which a report carries). A run may play no-guess boards ([`Run::no_guess`]), and
 //! reports the time each took to make ([`Generation`]).
 
 mod error;
@@ -19,6 +20,7 @@ mod options;
 mod player;
 mod report;
 mod runner;
+mod sources;
 mod stats;
 mod syntax;
 
@@ -32,6 +34,7 @@ pub use options::{parse_cell, CellError, STRATEGY_HELP};
 pub use player::{play, step, Event, Played};
 pub use report::{replay, Replay, Report};
 pub use runner::{compare, play_one, run, Comparison, Run, RunError, Summary};
+pub use sources::Sources;
 pub use stats::{sign_test_z, wilson_interval};
 pub use syntax::{
     parse_strategy, Spelled, StrategyError, ENDGAME, MAX_ENDGAME, MAX_POOL, PROGRESS, SURVIVAL,

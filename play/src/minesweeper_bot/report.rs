@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::player::{play, Event};
 use super::runner::{new_game, Comparison, Run, RunError, Summary};
+use super::sources::Sources;
 use super::stats::{sign_test_z, wilson_interval};
 use super::syntax::Spelled;
 use cp_puzzles::minesweeper::game::{Layout, Status};
@@ -82,7 +83,8 @@ impl fmt::Display for Cell {
 /// `Games`), wins, the win rate with its 95% Wilson interval, guesses and analyzer calls per
 /// game, and milliseconds per game (the only line that varies between identical runs, with the
 /// next); for no-guess boards, then, the milliseconds each board took to make (`generation
-/// ms/board median M, mean A, worst W`).
+/// ms/board median M, mean A, worst W`); last, the sources that played it (`sources
+/// 0123456789abcdef`, or `sources unknown` for reports written before they were recorded).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// The run; for merged runs, `run.threads` is the fewest threads of any of them.
@@ -90,16 +92,20 @@ pub struct Report {
     pub summary: Summary,
     /// The most threads of the runs merged into this one (`run.threads` for a single run).
     pub most_threads: usize,
+    /// The fingerprint of the sources that played the run ([`Sources::BUILT`] for a run of this
+    /// program); `None` if unknown (a report written before the fingerprint was recorded).
+    pub sources: Option<Sources>,
 }
 
 impl Report {
-    /// A single run's report.
+    /// A single run's report, played by this program.
     #[must_use]
     pub fn new(run: Run, summary: Summary) -> Report {
         Report {
             run,
             summary,
             most_threads: run.threads,
+            sources: Some(Sources::BUILT),
         }
     }
 }
@@ -135,7 +141,10 @@ impl fmt::Display for Report {
                 g.worst_ms()
             )?;
         }
-        Ok(())
+        match self.sources {
+            Some(sources) => writeln!(f, "sources {sources}"),
+            None => writeln!(f, "sources unknown"),
+        }
     }
 }
 

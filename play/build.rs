@@ -1,0 +1,28 @@
+//! Writes the sources fingerprint of `minesweeper-bot` (see `build/sources.rs`) into the build as
+//! the environment variable `MINESWEEPER_BOT_SOURCES`, 16 lowercase hex digits, which the package
+//! reads with `env!`. It is recomputed whenever a file under the fingerprinted folders changes.
+
+#[path = "build/sources.rs"]
+#[allow(dead_code)]
+mod sources;
+
+use std::path::PathBuf;
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let root = manifest
+        .parent()
+        .expect("the play package is a folder of the workspace");
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=build/sources.rs");
+    for folder in sources::FOLDERS {
+        println!("cargo:rerun-if-changed={}", root.join(folder).display());
+    }
+    match sources::fingerprint(root, &sources::FOLDERS) {
+        Ok(hash) => println!("cargo:rustc-env=MINESWEEPER_BOT_SOURCES={hash:016x}"),
+        Err(e) => {
+            eprintln!("cannot fingerprint the minesweeper-bot sources: {e}");
+            std::process::exit(1);
+        }
+    }
+}
