@@ -322,3 +322,20 @@ fn the_case_counts_in_the_docs_are_the_recorded_ones() {
         );
     }
 }
+
+/// The README stays a page a newcomer reads: at most 250 lines, opening with its two commands
+/// (the main job and the tests) in the first code block.
+#[test]
+fn the_readme_is_at_most_250_lines_and_opens_with_two_commands() {
+    let text = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let lines = text.lines().count();
+    assert!(lines <= 250, "README.md has {lines} lines");
+    let block: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("```"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("```"))
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    assert_eq!(block.len(), 2, "the first code block: {block:?}");
+}
