@@ -1001,7 +1001,11 @@ fn values_option_prints_every_move() {
 /// `quarto --values --threads T`; a bad `--threads` is a usage error.
 #[test]
 fn values_on_threads_are_the_same_lines() {
-    use cp_puzzles::quarto::{move_values_threaded, move_values_with_book, Book};
+    use cp_puzzles::quarto::book::moves;
+    use cp_puzzles::quarto::{
+        move_values_threaded, move_values_threaded_with_progress, move_values_with_book, Book,
+        MoveValue,
+    };
     let mut checked = 0;
     for seed in 0..12 {
         let Some((cells, hand)) = random_position(seed, 9 + (seed % 3) as usize, seed % 2 == 0)
@@ -1015,6 +1019,31 @@ fn values_on_threads_are_the_same_lines() {
             let lines = move_values_threaded(&position, &Book::default(), threads);
             assert_eq!(lines, one, "seed {seed}, {threads} threads");
         }
+        // With progress: runs of whole cells in move order, each line as in the result.
+        let order = moves(&position.board, position.hand.unwrap());
+        let mut shown: Vec<Vec<MoveValue>> = Vec::new();
+        let lines = move_values_threaded_with_progress(&position, &Book::default(), 3, |so_far| {
+            shown.push(so_far.to_vec());
+            true
+        });
+        assert_eq!(lines.as_ref(), Some(&one), "seed {seed}");
+        for (before, after) in shown.iter().zip(shown.iter().skip(1)) {
+            assert!(after.len() > before.len() && after[..before.len()] == before[..]);
+        }
+        for so_far in &shown {
+            let n = so_far.len();
+            assert!(n == 0 || n == order.len() || order[n - 1].place != order[n].place);
+            for (line, mv) in so_far.iter().zip(&order) {
+                assert_eq!(line.mv, *mv, "seed {seed}");
+                assert!(one.contains(line), "seed {seed}: {line}");
+            }
+        }
+        let mut calls = 0;
+        let stopped = move_values_threaded_with_progress(&position, &Book::default(), 2, |_| {
+            calls += 1;
+            false
+        });
+        assert_eq!((stopped, calls), (None, 1), "seed {seed}");
     }
     assert!(checked >= 6, "{checked} positions");
     // From the built-in book (3 placed: every move's position is in it) and past it (5 placed).

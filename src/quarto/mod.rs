@@ -30,8 +30,8 @@ pub use parse::{parse, Position, MAX_INPUT};
 pub use root::{best_move, best_move_of_value, best_move_with, Answer, Move, Value};
 #[cfg(not(bundle))]
 pub use values::{
-    move_values, move_values_threaded, move_values_until, move_values_with_book,
-    move_values_with_progress, MoveValue, Outcome,
+    move_values, move_values_threaded, move_values_threaded_with_progress, move_values_until,
+    move_values_with_book, move_values_with_progress, MoveValue, Outcome,
 };
 
 /// The best move in a parsed position and its value (see [`best_move`]); its `Display` is the

@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use super::board::{Board, Cell, Piece};
 use super::book::{moves, Book, Entry};
@@ -154,57 +156,111 @@ pub fn move_values_with_progress(
 /// valued is valued again).
 #[must_use]
 pub fn move_values_threaded(position: &Position, book: &Book, threads: usize) -> Vec<MoveValue> {
+    move_values_threaded_with_progress(position, book, threads, |_| true).expect("never stopped")
+}
+
+/// As [`move_values_threaded`], showing `progress` the lines valued so far (as
+/// [`move_values_with_progress`], which it is on one thread: in move order, each final) and
+/// giving up (`None`) as soon as it returns false. On several threads the lines come a whole
+/// cell at a time, once every cell before it is valued too; the threads stop between two moves'
+/// searches once it has returned false.
+pub fn move_values_threaded_with_progress(
+    position: &Position,
+    book: &Book,
+    threads: usize,
+    mut progress: impl FnMut(&[MoveValue]) -> bool,
+) -> Option<Vec<MoveValue>> {
     let Some(hand) = position.hand else {
-        return move_values_with_book(position, book);
+        return move_values_with_progress(position, book, progress);
     };
     let board = position.board;
-    let mut by_cell: Vec<Vec<Move>> = Vec::new();
-    for mv in moves(&board, hand) {
-        match by_cell.last_mut() {
-            Some(group) if group[0].place == mv.place => group.push(mv),
-            _ => by_cell.push(vec![mv]),
-        }
-    }
+    let by_cell = moves_by_cell(&board, hand);
     let threads = threads.clamp(1, by_cell.len().max(1));
     if threads == 1 {
-        return move_values_with_book(position, book);
+        return move_values_with_progress(position, book, progress);
+    }
+    if !progress(&[]) {
+        return None;
     }
     // The position's value narrows every move's search: found once, before the threads start.
     let value = book.value(&board, hand).unwrap_or_else(|| {
         let log2 = default_log2_buckets(board.empty().len());
         Value::from_score(Searcher::new(Config::default(), log2).value(board, hand, -1, 1))
     });
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut valued: Vec<(usize, Vec<MoveValue>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut valuer = Valuer::new(board, hand, book);
-                    valuer.value = Some(value);
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(group) = by_cell.get(i) else {
-                            return done;
-                        };
-                        let lines = group.iter().map(|&mv| MoveValue {
-                            mv,
-                            outcome: valuer.outcome(mv),
-                        });
-                        done.push((i, lines.collect()));
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (done, cells) = mpsc::channel::<(usize, Vec<MoveValue>)>();
+    let mut lines = std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let done = done.clone();
+            let (next, stop, by_cell) = (&next, &stop, &by_cell);
+            scope.spawn(move || {
+                let mut valuer = Valuer::new(board, hand, book);
+                valuer.value = Some(value);
+                while let Some(group) = by_cell.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let mut lines = Vec::with_capacity(group.len());
+                    for &mv in group {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let outcome = valuer.outcome(mv);
+                        lines.push(MoveValue { mv, outcome });
                     }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a valuing thread does not panic"))
-            .collect()
-    });
-    valued.sort_by_key(|(i, _)| *i);
-    let mut lines: Vec<MoveValue> = valued.into_iter().flat_map(|(_, l)| l).collect();
+                    let i = usize::from(group[0].place.map_or(0, Cell::index));
+                    if done.send((i, lines)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done);
+        in_move_order(&by_cell, cells, |so_far, complete| {
+            let go_on = complete || progress(so_far);
+            if !go_on {
+                stop.store(true, Ordering::Relaxed);
+            }
+            go_on
+        })
+    })?;
     lines.sort_by_key(|l| std::cmp::Reverse(l.outcome.value()));
-    lines
+    Some(lines)
+}
+
+/// The moves of `board` with `hand` to place, in the solver's order, one list per cell.
+fn moves_by_cell(board: &Board, hand: Piece) -> Vec<Vec<Move>> {
+    let mut by_cell: Vec<Vec<Move>> = Vec::new();
+    for mv in moves(board, hand) {
+        match by_cell.last_mut() {
+            Some(group) if group[0].place == mv.place => group.push(mv),
+            _ => by_cell.push(vec![mv]),
+        }
+    }
+    by_cell
+}
+
+/// Puts the cells' lines (received as `(cell index, lines)`, in any order) back in the order of
+/// `by_cell`, showing `progress` each longer run of whole cells from the first (and whether it is
+/// all of them); `None` as soon as it returns false, or if a cell never comes.
+fn in_move_order(
+    by_cell: &[Vec<Move>],
+    cells: mpsc::Receiver<(usize, Vec<MoveValue>)>,
+    mut progress: impl FnMut(&[MoveValue], bool) -> bool,
+) -> Option<Vec<MoveValue>> {
+    let index = |group: &Vec<Move>| usize::from(group[0].place.map_or(0, Cell::index));
+    let mut waiting: HashMap<usize, Vec<MoveValue>> = HashMap::new();
+    let (mut lines, mut shown) = (Vec::new(), 0);
+    for (i, cell_lines) in cells {
+        waiting.insert(i, cell_lines);
+        let before = shown;
+        while let Some(next) = by_cell.get(shown).and_then(|g| waiting.remove(&index(g))) {
+            lines.extend(next);
+            shown += 1;
+        }
+        if shown > before && !progress(&lines, shown == by_cell.len()) {
+            return None;
+        }
+    }
+    (shown == by_cell.len()).then_some(lines)
 }
 
 /// Values the moves of one position, sharing a search table and a prover between them, and

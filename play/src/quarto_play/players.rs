@@ -7,8 +7,8 @@ use cp_puzzles::minesweeper::game::Rng;
 use cp_puzzles::quarto::distance::Prover;
 use cp_puzzles::quarto::search::default_log2_buckets;
 use cp_puzzles::quarto::{
-    best_move_with_book, move_values_with_progress, Board, Move, MoveValue, Outcome, Piece,
-    Position, Value,
+    best_move_with_book, move_values_threaded_with_progress, Board, Move, MoveValue, Outcome,
+    Piece, Position, Value,
 };
 
 use super::book::Book;
@@ -207,20 +207,21 @@ fn outcome_of(position: &Position, mv: Move, value: Value) -> Option<Outcome> {
 }
 
 /// Every legal move with its exact outcome for the mover, best first by value: the lines of
-/// `quarto --values` ([`move_values_with_progress`]: from the book where it holds the positions the moves
+/// `quarto --values` ([`move_values_threaded_with_progress`] on one thread: from the book where it holds the positions the moves
 /// lead to, else one search per move sharing one table; exact distances).
 #[must_use]
 pub fn annotate(position: &Position, book: &Book) -> Vec<MoveValue> {
-    annotate_with_progress(position, book, |_| true).expect("never stopped")
+    annotate_with_progress(position, book, 1, |_| true).expect("never stopped")
 }
 
-/// As [`annotate`], showing `progress` the lines valued so far before each move (in the
+/// As [`annotate`], on `threads` threads, showing `progress` the lines valued so far (in the
 /// solver's move order, each final) and giving up (`None`) as soon as it returns false (see
-/// [`move_values_with_progress`]).
+/// [`move_values_threaded_with_progress`]).
 pub fn annotate_with_progress(
     position: &Position,
     book: &Book,
+    threads: usize,
     progress: impl FnMut(&[MoveValue]) -> bool,
 ) -> Option<Vec<MoveValue>> {
-    move_values_with_progress(position, book, progress)
+    move_values_threaded_with_progress(position, book, threads, progress)
 }

@@ -5,8 +5,8 @@
 //! (after a move, an undo or a new game), and answers of an older generation are dropped. The
 //! worker skips jobs that are stale before they start, and stops valuing the moves for the
 //! values panel when the position it values is gone, between one move's search and the next.
-//! While it values them it sends the lines valued so far, at most every [`PROGRESS_EVERY`], so
-//! that the panel fills in as they come.
+//! It values them on every core, and sends the lines valued so far at most every
+//! [`PROGRESS_EVERY`], so that the panel fills in as they come.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -93,16 +93,18 @@ impl Worker {
                     }
                     Task::Annotate => {
                         let mut last = (Instant::now(), 0);
-                        let values = annotate_with_progress(&job.position, &book, |so_far| {
-                            if so_far.len() > last.1 && last.0.elapsed() >= PROGRESS_EVERY {
-                                last = (Instant::now(), so_far.len());
-                                let _ = outbox.send(Done {
-                                    generation: job.generation,
-                                    answer: Answer::SomeAnnotations(so_far.to_vec()),
-                                });
-                            }
-                            live()
-                        });
+                        let threads = thread::available_parallelism().map_or(1, usize::from);
+                        let values =
+                            annotate_with_progress(&job.position, &book, threads, |so_far| {
+                                if so_far.len() > last.1 && last.0.elapsed() >= PROGRESS_EVERY {
+                                    last = (Instant::now(), so_far.len());
+                                    let _ = outbox.send(Done {
+                                        generation: job.generation,
+                                        answer: Answer::SomeAnnotations(so_far.to_vec()),
+                                    });
+                                }
+                                live()
+                            });
                         match values {
                             Some(values) => Answer::Annotations(values),
                             None => continue,

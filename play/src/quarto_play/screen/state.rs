@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use cp_puzzles::quarto::book::moves;
 use cp_puzzles::quarto::values::Outcome as MoveOutcome;
 use cp_puzzles::quarto::{Cell, Move, MoveValue, Piece, Position};
 
@@ -164,7 +165,7 @@ pub struct State {
     /// The values of the legal moves in this position, once computed (best first).
     pub values: Option<Vec<MoveValue>>,
     /// While they are computed, the lines valued so far, in the solver's move order (cell, then
-    /// gift), each final.
+    /// gift), each final: a run of whole cells and maybe the first moves of the next.
     pub partial: Vec<MoveValue>,
     pub quit: bool,
     waiting: Waiting,
@@ -389,7 +390,7 @@ impl State {
 
     /// The values to show in the grid: by cell (the best gift's) while placing, by piece while
     /// giving; `None` where there is nothing to show. While the values are computed, a cell shows
-    /// once all its moves are valued (a later cell's line has come) and a piece once its move is.
+    /// once all its moves are valued and a piece once its move is.
     #[must_use]
     pub fn value_grid(&self) -> [Option<MoveOutcome>; 16] {
         let mut grid = [None; 16];
@@ -397,11 +398,22 @@ impl State {
             Some(values) => (values, true),
             None => (&self.partial, false),
         };
-        let last_cell = lines.last().and_then(|l| l.mv.place);
+        // While placing, a cell shows once as many of its moves are in as it has.
+        let (mut moves_of, mut valued) = ([0u8; 16], [0u8; 16]);
+        if let (false, Some(hand)) = (done, self.game.hand()) {
+            for mv in moves(&self.game.board(), hand) {
+                moves_of[usize::from(mv.place.map_or(0, Cell::index))] += 1;
+            }
+            for line in lines {
+                valued[usize::from(line.mv.place.map_or(0, Cell::index))] += 1;
+            }
+        }
         for MoveValue { mv, outcome } in lines {
             let slot = match self.stage {
-                Stage::Place if done || mv.place != last_cell => mv.place.map(Cell::index),
-                Stage::Place => None,
+                Stage::Place => mv
+                    .place
+                    .map(Cell::index)
+                    .filter(|&i| done || valued[usize::from(i)] == moves_of[usize::from(i)]),
                 Stage::Give(place) if mv.place == place => mv.give.map(Piece::index),
                 Stage::Give(_) => None,
             };
