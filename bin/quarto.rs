@@ -151,11 +151,10 @@ fn answer(
     flags: &Flags,
     book: impl FnOnce(&Position) -> Book,
 ) -> Result<(), Error> {
-    debug_assert!(flags
-        .values
-        .then_some(())
-        .or(flags.threads.map(drop))
-        .is_none());
+    debug_assert!(
+        !flags.values && flags.threads.is_none(),
+        "no --values in the bundle"
+    );
     cp_puzzles::quarto::run_with_book_for(input, output, book)
 }
 
