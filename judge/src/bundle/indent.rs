@@ -5,16 +5,36 @@ use std::str::FromStr;
 
 use proc_macro2::{TokenStream, TokenTree};
 
+/// How a line of the bundle begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Start {
+    /// Outside any literal: its leading whitespace separates tokens, nothing more.
+    Code,
+    /// Inside a string, byte string or raw string literal: its leading whitespace is content.
+    Literal,
+    /// Inside a string or byte string literal, after a line ending in a `\` that escapes the
+    /// newline: the escape skips the line's leading whitespace, which is not content.
+    Continued,
+}
+
 /// `text` with each leading run of four spaces (the printer's indentation) written as a tab: a
-/// quarter of the bytes of the indentation, a third of a deeply nested bundle. Kept only if it
-/// reads as the same tokens with the same string values as `text` (so a string literal over
-/// several lines without `\` keeps its spaces).
+/// quarter of the bytes of the indentation, a third of a deeply nested bundle. Lines that begin
+/// inside a literal are left as they are, unless a `\` line continuation skips their leading
+/// whitespace. Kept only if it reads as the same tokens with the same string values as `text`
+/// (checked, though the above rules out a difference); `text` itself if it does not lex.
 pub fn with_tabs(text: String) -> String {
+    let Some(starts) = line_starts(&text) else {
+        return text;
+    };
     let tabbed: String = text
-        .lines()
-        .map(|line| {
+        .split_inclusive('\n')
+        .zip(starts)
+        .map(|(line, start)| {
+            if start == Start::Literal {
+                return line.to_string();
+            }
             let tabs = (line.len() - line.trim_start_matches(' ').len()) / 4;
-            format!("{}{}\n", "\t".repeat(tabs), &line[4 * tabs..])
+            format!("{}{}", "\t".repeat(tabs), &line[4 * tabs..])
         })
         .collect();
     let tokens = |t: &str| t.parse().map(|stream| flat_tokens(stream, Vec::new())).ok();
@@ -47,43 +67,58 @@ fn flat_tokens(stream: TokenStream, mut out: Vec<String>) -> Vec<String> {
 /// `text` with the leading spaces and tabs (all the indentation the printer and [`with_tabs`]
 /// write) of every line removed, except on the lines that begin inside a literal: the second to
 /// the last line of a string, byte string or raw string literal written over several lines, whose
-/// leading whitespace is part of its value. Those lines are found by lexing `text` (every
-/// literal's span, in groups at any depth, macro arguments included), and are left byte for byte
-/// as they are.
+/// leading whitespace is part of its value (or, after a `\` continuation, skipped by it). Those
+/// lines are found by lexing `text` (every literal's span, in groups at any depth, macro
+/// arguments included), and are left byte for byte as they are.
 ///
 /// `None` if `text` does not lex as Rust tokens, or if the result would not lex to the same
 /// tokens with the same literal texts (which the above rules out; checked all the same).
 pub fn removed(text: &str) -> Option<String> {
-    let stream = TokenStream::from_str(text).ok()?;
-    // `inside[n]`: line `n` (1-based, as spans count them) begins inside a literal.
-    let mut inside = vec![false; text.split_inclusive('\n').count() + 2];
-    mark_literal_lines(stream.clone(), &mut inside);
+    let starts = line_starts(text)?;
     let flat: String = text
         .split_inclusive('\n')
-        .enumerate()
-        .map(|(i, line)| {
-            if inside[i + 1] {
-                line
-            } else {
-                line.trim_start_matches([' ', '\t'])
-            }
+        .zip(starts)
+        .map(|(line, start)| match start {
+            Start::Code => line.trim_start_matches([' ', '\t']),
+            Start::Literal | Start::Continued => line,
         })
         .collect();
-    let same = TokenStream::from_str(&flat).ok()?.to_string() == stream.to_string();
-    same.then_some(flat)
+    let lexed = |t: &str| TokenStream::from_str(t).ok().map(|s| s.to_string());
+    (lexed(&flat)? == lexed(text)?).then_some(flat)
 }
 
-/// Marks in `inside` the lines after the first of each literal in `stream` that spans lines, up
+/// How each line of `text` begins (one entry for each line of `text.split_inclusive('\n')`), or
+/// `None` if `text` does not lex as Rust tokens.
+fn line_starts(text: &str) -> Option<Vec<Start>> {
+    let stream = TokenStream::from_str(text).ok()?;
+    // `starts[n]`: line `n`, 1-based as spans count them; line 0 is not one.
+    let mut starts = vec![Start::Code; text.split_inclusive('\n').count() + 1];
+    mark_literal_lines(stream, &mut starts);
+    starts.remove(0);
+    Some(starts)
+}
+
+/// Marks in `starts` the lines after the first of each literal in `stream` that spans lines, up
 /// to its last.
-fn mark_literal_lines(stream: TokenStream, inside: &mut [bool]) {
+fn mark_literal_lines(stream: TokenStream, starts: &mut [Start]) {
     for tree in stream {
         match tree {
-            TokenTree::Group(g) => mark_literal_lines(g.stream(), inside),
+            TokenTree::Group(g) => mark_literal_lines(g.stream(), starts),
             TokenTree::Literal(l) => {
-                let span = l.span();
-                for line in span.start().line + 1..=span.end().line {
-                    if let Some(flag) = inside.get_mut(line) {
-                        *flag = true;
+                let first = l.span().start().line;
+                let repr = l.to_string();
+                let raw = repr.starts_with('r') || repr.starts_with("br") || repr.starts_with("cr");
+                // Each line of the literal but its last, with the line after it.
+                let ended = repr.split_inclusive('\n').filter_map(|l| l.strip_suffix('\n'));
+                for (ended, line) in ended.zip(first + 1..) {
+                    let backslashes = ended.len() - ended.trim_end_matches('\\').len();
+                    let start = if !raw && backslashes % 2 == 1 {
+                        Start::Continued
+                    } else {
+                        Start::Literal
+                    };
+                    if let Some(s) = starts.get_mut(line) {
+                        *s = start;
                     }
                 }
             }
@@ -101,8 +136,13 @@ mod tests {
         let nested = "mod a {\n    fn f() {\n        g(\"x \\\n         y\");\n    }\n}\n";
         let tabbed = "mod a {\n\tfn f() {\n\t\tg(\"x \\\n\t\t y\");\n\t}\n}\n";
         assert_eq!(with_tabs(nested.to_string()), tabbed);
-        let multi_line = "fn f() {\n    g(\"x\n    y\");\n}\n";
-        assert_eq!(with_tabs(multi_line.to_string()), multi_line);
+        let multi_line = "fn f() {\n    g(\"x\n    y\", r\"\\\n    z\");\n}\n";
+        let tabbed = "fn f() {\n\tg(\"x\n    y\", r\"\\\n    z\");\n}\n";
+        assert_eq!(with_tabs(multi_line.to_string()), tabbed);
+        // An escaped backslash ends the line: the newline and the spaces are content.
+        let escaped = "fn f() {\n    g(\"p \\\\\n    q \\\\\\\n    r\");\n}\n";
+        let tabbed = "fn f() {\n\tg(\"p \\\\\n    q \\\\\\\n\tr\");\n}\n";
+        assert_eq!(with_tabs(escaped.to_string()), tabbed);
     }
 
     #[test]
