@@ -109,7 +109,9 @@ fn mark_literal_lines(stream: TokenStream, starts: &mut [Start]) {
                 let repr = l.to_string();
                 let raw = repr.starts_with('r') || repr.starts_with("br") || repr.starts_with("cr");
                 // Each line of the literal but its last, with the line after it.
-                let ended = repr.split_inclusive('\n').filter_map(|l| l.strip_suffix('\n'));
+                let ended = repr
+                    .split_inclusive('\n')
+                    .filter_map(|l| l.strip_suffix('\n'));
                 for (ended, line) in ended.zip(first + 1..) {
                     let backslashes = ended.len() - ended.trim_end_matches('\\').len();
                     let start = if !raw && backslashes % 2 == 1 {
