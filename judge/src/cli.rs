@@ -199,8 +199,9 @@ pub struct BundleArgs {
     /// Bundle the binary bin/NAME.rs (with the puzzle's module) instead of bin/PUZZLE.rs.
     #[arg(long, value_name = "NAME")]
     pub bin: Option<String>,
-    /// The size limit in bytes: doc comments are left out if the bundle would exceed it, and a
-    /// bundle still over it is an error (exit 1). Default 65536 (Codeforces); CodinGame takes 100000.
+    /// The size limit in bytes: doc comments, then also indentation (outside string literals),
+    /// are left out if the bundle would exceed it, and a bundle still over it is an error
+    /// (exit 1). Default 65536 (Codeforces); CodinGame takes 100000.
     #[arg(long, value_name = "N")]
     pub max_bytes: Option<usize>,
     /// Write the bundle here instead of stdout.

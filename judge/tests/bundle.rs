@@ -169,9 +169,9 @@ fn a_bundle_over_max_bytes_is_written_and_is_an_error() {
         .assert()
         .code(1)
         .stderr(
-            predicate::str::contains("without doc comments").and(predicate::str::contains(
-                "over the limit of 1000 (--max-bytes)",
-            )),
+            predicate::str::contains("without doc comments or indentation").and(
+                predicate::str::contains("over the limit of 1000 (--max-bytes)"),
+            ),
         );
     assert!(std::fs::metadata(&out).expect("written").len() > 1000);
     util::bin("judge")
@@ -328,4 +328,88 @@ fn a_bundle_never_overwrites_the_sources_it_is_made_from() {
     assert!(!util::workspace().join("src/minimax/new.rs").exists());
     let after = std::fs::read(util::workspace().join("bin/minimax.rs")).expect("the source");
     assert!(before == after, "bin/minimax.rs changed");
+}
+
+/// `judge bundle literals --max-bytes LIMIT` on the fixture package, written to `out`: exits 0
+/// (the bundle fits); returns the bundle's text and the form named on stderr.
+fn bundle_literals(limit: usize, out: &Path) -> (String, String) {
+    let run = util::bin("judge")
+        .args([
+            "bundle",
+            "literals",
+            "--max-bytes",
+            &limit.to_string(),
+            "--root",
+        ])
+        .arg(fixtures())
+        .arg("-o")
+        .arg(out)
+        .assert()
+        .code(0)
+        .stdout("");
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    let text = std::fs::read_to_string(out).expect("the bundle");
+    let report = format!("bundle literals: {} bytes (", text.len());
+    assert!(stderr.starts_with(&report), "{stderr}");
+    let form = stderr.split("), ").nth(1).unwrap_or_default().trim_end();
+    (text, form.to_string())
+}
+
+/// What the fixture `literals` prints: its string, raw string and byte string literals over
+/// several lines keep their lines' leading spaces and tabs; a `\` continuation skips them.
+const LITERALS: &str = "plain, first line\n    four spaces\n\ta tab\n        eight spaces, then \
+                        a blank line\n\n  two spaces, end\ncontinued: the spaces after a \
+                        backslash go\nraw \"quoted\"\n   three spaces \\\n      six after a \
+                        backslash\nbytes\n     five spaces\n2\n";
+
+/// Compiles the bundle `source` with bare rustc (edition 2021) and returns what it prints.
+fn literals_output(source: &Path) -> String {
+    let binary = source.with_extension("bin");
+    rustc(source, "2021", Some(&binary));
+    let out = Command::new(&binary).output().expect("the bundle runs");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// With a large limit the bundle keeps its doc comments and its tabs; a limit below its size
+/// without doc comments takes away the indentation too, except on the lines that begin inside
+/// a literal; each form prints the same bytes, and the same sources give the same bundle.
+#[test]
+fn indentation_goes_when_the_bundle_fits_only_without_it() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let indented = tmp.path().join("indented.rs");
+    let (full, form) = bundle_literals(1_000_000, &indented);
+    assert_eq!(form, "with doc comments");
+    assert!(full.contains("/// Two levels down.") && full.contains("\n\t\t\t\tpub fn text()"));
+    assert_eq!(literals_output(&indented), LITERALS);
+
+    let (no_docs, form) = bundle_literals(full.len() - 1, &tmp.path().join("no-docs.rs"));
+    assert_eq!(form, "without doc comments");
+    assert!(!no_docs.contains("Two levels down") && no_docs.contains("\n\t\t\t\tpub fn text()"));
+
+    let flat_path = tmp.path().join("flat.rs");
+    let (flat, form) = bundle_literals(no_docs.len() - 1, &flat_path);
+    assert_eq!(form, "without doc comments or indentation");
+    let (again, _) = bundle_literals(no_docs.len() - 1, &tmp.path().join("again.rs"));
+    assert!(flat == again, "two bundles differ");
+    // The only lines that still begin with whitespace are the literals' own.
+    let indented_lines: Vec<&str> = flat
+        .lines()
+        .filter(|l| l.starts_with([' ', '\t']))
+        .collect();
+    assert_eq!(
+        indented_lines,
+        [
+            "    four spaces",
+            "\ta tab",
+            "        eight spaces, then a blank line",
+            "  two spaces, end",
+            "\t\t\t\t\t\t\t after a backslash go\\n\",",
+            "   three spaces \\",
+            "      six after a backslash",
+            "     five spaces",
+        ]
+    );
+    assert!(flat.contains("\npub fn text() -> String {\n"));
+    assert_eq!(literals_output(&flat_path), LITERALS);
 }

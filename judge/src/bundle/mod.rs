@@ -7,22 +7,25 @@
 //! so that `crate::PUZZLE::…` paths resolve as in the library. Items under `#[cfg(test)]` or
 //! `#[cfg(not(bundle))]` are left out; `#[cfg(bundle)]` items stay, and so do items under
 //! `#[cfg(any(not(bundle), bundle_bin = "NAME"))]` when bundling `bin/NAME.rs` (see `cfg.rs`). `env!("CARGO_PKG_VERSION")`
-//! becomes the version in the package's `Cargo.toml`. Lines are indented with tabs, and doc
-//! comments are kept if the file stays within the size limit (`--max-bytes`, by default
-//! [`SIZE_LIMIT`]) with them; a bundle still over the limit without them is written, and reported
-//! as an error. The output depends only on
+//! becomes the version in the package's `Cargo.toml`.
+//!
+//! The bundle takes the first of three [`Form`]s that stays within the size limit
+//! (`--max-bytes`, by default [`SIZE_LIMIT`]): with doc comments, lines indented with tabs; without
+//! doc comments; without doc comments or indentation (every line's leading whitespace removed,
+//! except on the lines that begin inside a string literal, see `indent.rs`). A bundle still over
+//! the limit in the last form is written, and reported as an error. The output depends only on
 //! the source files.
 
 mod cfg;
 mod deps;
 mod edition;
 mod env;
+mod indent;
 mod main_file;
 mod modules;
 
 use std::path::{Path, PathBuf};
 
-use proc_macro2::TokenTree;
 use syn::{AttrStyle, Item};
 
 use crate::cli::BundleArgs;
@@ -31,6 +34,30 @@ use cfg::Prune;
 
 /// The source size many online judges accept (Codeforces: 64 KiB).
 pub const SIZE_LIMIT: usize = 64 * 1024;
+
+/// The forms of a bundle, each smaller than the one before; a bundle takes the first that stays
+/// within its size limit, or the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// Doc comments kept, lines indented with tabs.
+    WithDocs,
+    /// Doc comments dropped, lines indented with tabs.
+    WithoutDocs,
+    /// Doc comments dropped, and every line's indentation, except inside string literals.
+    Unindented,
+}
+
+impl std::fmt::Display for Form {
+    /// As the size report ends: `with doc comments`, `without doc comments`, `without doc
+    /// comments or indentation`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Form::WithDocs => "with doc comments",
+            Form::WithoutDocs => "without doc comments",
+            Form::Unindented => "without doc comments or indentation",
+        })
+    }
+}
 
 /// Runs `judge bundle`: writes the bundle and reports its size on stderr; returns `false` (and
 /// says so on stderr) if the bundle is over the size limit.
@@ -45,16 +72,15 @@ pub fn command(args: &BundleArgs) -> Result<bool, String> {
     }
     let bin = args.bin.as_deref().unwrap_or(&args.puzzle);
     let limit = args.max_bytes.unwrap_or(SIZE_LIMIT);
-    let (text, docs) = bundle_bin(&args.root, &args.puzzle, bin, limit)?;
+    let (text, form) = bundle_bin(&args.root, &args.puzzle, bin, limit)?;
     match &args.output {
         Some(path) => {
             std::fs::write(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
         }
         None => out::stdout(&text),
     }
-    let docs = if docs { "with" } else { "without" };
     out::stderr(&format!(
-        "bundle {bin}: {} bytes ({:.1} KiB), {docs} doc comments\n",
+        "bundle {bin}: {} bytes ({:.1} KiB), {form}\n",
         text.len(),
         text.len() as f64 / 1024.0
     ));
@@ -101,17 +127,17 @@ fn not_a_source(root: &Path, path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The bundle of `puzzle`'s own binary in the package at `root`, and whether it kept its doc
-/// comments (kept if the file stays within [`SIZE_LIMIT`]).
+/// The bundle of `puzzle`'s own binary in the package at `root`, and its form (the first that
+/// stays within [`SIZE_LIMIT`], or the last).
 ///
 /// # Errors
 /// As [`command`].
-pub fn bundle(root: &Path, puzzle: &str) -> Result<(String, bool), String> {
+pub fn bundle(root: &Path, puzzle: &str) -> Result<(String, Form), String> {
     bundle_bin(root, puzzle, puzzle, SIZE_LIMIT)
 }
 
 /// The bundle of the binary `bin/BIN.rs` with `puzzle`'s module in the package at `root`, and
-/// whether it kept its doc comments (kept if the file stays within `limit` bytes with them).
+/// its form: the first [`Form`] that stays within `limit` bytes, or else the last.
 ///
 /// # Errors
 /// As [`command`]; also a binary name that is not a plain file name.
@@ -120,7 +146,7 @@ pub fn bundle_bin(
     puzzle: &str,
     bin: &str,
     limit: usize,
-) -> Result<(String, bool), String> {
+) -> Result<(String, Form), String> {
     if !is_identifier(puzzle) {
         return Err(format!(
             "{puzzle:?} is not a module name; bundle a puzzle such as minimax"
@@ -133,9 +159,16 @@ pub fn bundle_bin(
     }
     let with_docs = render(root, puzzle, bin, false)?;
     if with_docs.len() <= limit {
-        return Ok((with_docs, true));
+        return Ok((with_docs, Form::WithDocs));
     }
-    Ok((render(root, puzzle, bin, true)?, false))
+    let without_docs = render(root, puzzle, bin, true)?;
+    if without_docs.len() <= limit {
+        return Ok((without_docs, Form::WithoutDocs));
+    }
+    Ok(match indent::removed(&without_docs) {
+        Some(flat) => (flat, Form::Unindented),
+        None => (without_docs, Form::WithoutDocs),
+    })
 }
 
 /// The items of the module tree rooted at `file`, every `mod x;` inlined and pruned as in a
@@ -207,47 +240,8 @@ fn render(root: &Path, puzzle: &str, bin: &str, drop_docs: bool) -> Result<Strin
         "// Rust edition 2021 or 2018 (not 2015), standard library only: `rustc --edition 2021 \
          -O {bin}.rs`.\n// One-file bundle of `{bin}`, written by `{command}` from src/{puzzle} \
          and bin/{bin}.rs.\n{}",
-        indent_with_tabs(prettyplease::unparse(&file))
+        indent::with_tabs(prettyplease::unparse(&file))
     ))
-}
-
-/// `text` with each leading run of four spaces (the printer's indentation) written as a tab: a
-/// quarter of the bytes of the indentation, a third of a deeply nested bundle. Kept only if it
-/// reads as the same tokens with the same string values as `text` (so a string literal over
-/// several lines without `\` keeps its spaces).
-fn indent_with_tabs(text: String) -> String {
-    let tabbed: String = text
-        .lines()
-        .map(|line| {
-            let tabs = (line.len() - line.trim_start_matches(' ').len()) / 4;
-            format!("{}{}\n", "\t".repeat(tabs), &line[4 * tabs..])
-        })
-        .collect();
-    let tokens = |t: &str| t.parse().map(|stream| flat_tokens(stream, Vec::new())).ok();
-    match (tokens(&text), tokens(&tabbed)) {
-        (Some(a), Some(b)) if a == b => tabbed,
-        _ => text,
-    }
-}
-
-/// The tokens of `stream`, groups flattened with their delimiters, string literals as their
-/// values (a `\` line continuation skips the next line's indentation, whatever it is).
-fn flat_tokens(stream: proc_macro2::TokenStream, mut out: Vec<String>) -> Vec<String> {
-    for tree in stream {
-        match tree {
-            TokenTree::Group(g) => {
-                out.push(format!("{:?}", g.delimiter()));
-                out = flat_tokens(g.stream(), out);
-                out.push("end".to_string());
-            }
-            TokenTree::Literal(l) => out.push(match syn::Lit::new(l.clone()) {
-                syn::Lit::Str(s) => format!("{:?}", s.value()),
-                _ => l.to_string(),
-            }),
-            other => out.push(other.to_string()),
-        }
-    }
-    out
 }
 
 /// `src/PUZZLE/mod.rs`, or else `src/PUZZLE.rs`.
@@ -278,18 +272,4 @@ fn is_bin_name(s: &str) -> bool {
 fn is_identifier(s: &str) -> bool {
     s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-}
-
-#[cfg(test)]
-mod tests {
-    use super::indent_with_tabs;
-
-    #[test]
-    fn indentation_becomes_tabs_unless_a_string_would_change() {
-        let nested = "mod a {\n    fn f() {\n        g(\"x \\\n         y\");\n    }\n}\n";
-        let tabbed = "mod a {\n\tfn f() {\n\t\tg(\"x \\\n\t\t y\");\n\t}\n}\n";
-        assert_eq!(indent_with_tabs(nested.to_string()), tabbed);
-        let multi_line = "fn f() {\n    g(\"x\n    y\");\n}\n";
-        assert_eq!(indent_with_tabs(multi_line.to_string()), multi_line);
-    }
 }
