@@ -183,38 +183,38 @@ pub fn move_values_threaded_with_progress(
         return None;
     }
     // The position's value narrows every move's search: found once, before the threads start.
-    let value = book.value(&board, hand).unwrap_or_else(|| {
-        let log2 = default_log2_buckets(board.empty().len());
-        Value::from_score(Searcher::new(Config::default(), log2).value(board, hand, -1, 1))
-    });
+    let mut valuers: Vec<Valuer> = (0..threads)
+        .map(|_| Valuer::new(board, hand, book))
+        .collect();
+    let value = valuers[0].position_value();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (done, cells) = mpsc::channel::<(usize, Vec<MoveValue>)>();
     let mut lines = std::thread::scope(|scope| {
-        for _ in 0..threads {
+        for mut valuer in valuers {
+            valuer.value = Some(value);
             let done = done.clone();
             let (next, stop, by_cell) = (&next, &stop, &by_cell);
-            scope.spawn(move || {
-                let mut valuer = Valuer::new(board, hand, book);
-                valuer.value = Some(value);
-                while let Some(group) = by_cell.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let mut lines = Vec::with_capacity(group.len());
-                    for &mv in group {
-                        if stop.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let outcome = valuer.outcome(mv);
-                        lines.push(MoveValue { mv, outcome });
-                    }
-                    let i = usize::from(group[0].place.map_or(0, Cell::index));
-                    if done.send((i, lines)).is_err() {
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(group) = by_cell.get(i) else {
+                    return;
+                };
+                let mut lines = Vec::with_capacity(group.len());
+                for &mv in group {
+                    if stop.load(Ordering::Relaxed) {
                         return;
                     }
+                    let outcome = valuer.outcome(mv);
+                    lines.push(MoveValue { mv, outcome });
+                }
+                if done.send((i, lines)).is_err() {
+                    return;
                 }
             });
         }
         drop(done);
-        in_move_order(&by_cell, cells, |so_far, complete| {
+        in_move_order(by_cell.len(), cells, |so_far, complete| {
             let go_on = complete || progress(so_far);
             if !go_on {
                 stop.store(true, Ordering::Relaxed);
@@ -238,29 +238,28 @@ fn moves_by_cell(board: &Board, hand: Piece) -> Vec<Vec<Move>> {
     by_cell
 }
 
-/// Puts the cells' lines (received as `(cell index, lines)`, in any order) back in the order of
-/// `by_cell`, showing `progress` each longer run of whole cells from the first (and whether it is
-/// all of them); `None` as soon as it returns false, or if a cell never comes.
+/// Puts the cells' lines (received as `(i, lines)` for the i-th of `count` cells, in any order)
+/// back in order, showing `progress` each longer run of whole cells from the first (and whether
+/// it is all of them); `None` as soon as it returns false, or if a cell never comes.
 fn in_move_order(
-    by_cell: &[Vec<Move>],
+    count: usize,
     cells: mpsc::Receiver<(usize, Vec<MoveValue>)>,
     mut progress: impl FnMut(&[MoveValue], bool) -> bool,
 ) -> Option<Vec<MoveValue>> {
-    let index = |group: &Vec<Move>| usize::from(group[0].place.map_or(0, Cell::index));
-    let mut waiting: HashMap<usize, Vec<MoveValue>> = HashMap::new();
+    let mut waiting: Vec<Option<Vec<MoveValue>>> = vec![None; count];
     let (mut lines, mut shown) = (Vec::new(), 0);
     for (i, cell_lines) in cells {
-        waiting.insert(i, cell_lines);
+        waiting[i] = Some(cell_lines);
         let before = shown;
-        while let Some(next) = by_cell.get(shown).and_then(|g| waiting.remove(&index(g))) {
+        while let Some(next) = waiting.get_mut(shown).and_then(Option::take) {
             lines.extend(next);
             shown += 1;
         }
-        if shown > before && !progress(&lines, shown == by_cell.len()) {
+        if shown > before && !progress(&lines, shown == count) {
             return None;
         }
     }
-    (shown == by_cell.len()).then_some(lines)
+    (shown == count).then_some(lines)
 }
 
 /// Values the moves of one position, sharing a search table and a prover between them, and
@@ -284,15 +283,7 @@ impl<'a> Valuer<'a> {
     /// the position, so the opponent gets at least its negation. In a lost position every move
     /// loses; in a drawn one a null window tells a draw from a loss.
     fn search(&mut self, after: Board, gift: Piece) -> Value {
-        let value = match self.value {
-            Some(v) => v,
-            None => {
-                let v = Value::from_score(self.searcher.value(self.board, self.hand, -1, 1));
-                self.value = Some(v);
-                v
-            }
-        };
-        match value {
+        match self.position_value() {
             Value::Loss => Value::Win,
             Value::Draw => {
                 if self.searcher.value(after, gift, 0, 1) >= 1 {
@@ -302,6 +293,18 @@ impl<'a> Valuer<'a> {
                 }
             }
             Value::Win => Value::from_score(self.searcher.value(after, gift, -1, 1)),
+        }
+    }
+
+    /// The position's own value: the book's, else searched the first time it is needed.
+    fn position_value(&mut self) -> Value {
+        match self.value {
+            Some(v) => v,
+            None => {
+                let v = Value::from_score(self.searcher.value(self.board, self.hand, -1, 1));
+                self.value = Some(v);
+                v
+            }
         }
     }
 

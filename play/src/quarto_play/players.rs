@@ -207,8 +207,9 @@ fn outcome_of(position: &Position, mv: Move, value: Value) -> Option<Outcome> {
 }
 
 /// Every legal move with its exact outcome for the mover, best first by value: the lines of
-/// `quarto --values` ([`move_values_threaded_with_progress`] on one thread: from the book where it holds the positions the moves
-/// lead to, else one search per move sharing one table; exact distances).
+/// `quarto --values` ([`move_values_threaded_with_progress`] on one thread: from the book where
+/// it holds the positions the moves lead to, else one search per move sharing one table; exact
+/// distances).
 #[must_use]
 pub fn annotate(position: &Position, book: &Book) -> Vec<MoveValue> {
     annotate_with_progress(position, book, 1, |_| true).expect("never stopped")
