@@ -174,6 +174,35 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The search is fail-soft in every window: a result at or below alpha bounds the value from
+    /// above, at or above beta from below, and in between it is the value (the plain negamax's,
+    /// full window). Positions with 2 to 8 empty cells, where the search's end-game functions
+    /// take over from the general one.
+    #[test]
+    fn every_window_bounds_the_value(seed in any::<u64>(), placed in 8usize..=14, scatter in any::<bool>()) {
+        use cp_puzzles::quarto::search::{Config, Searcher};
+        if let Some((cells, hand)) = random_position(seed, placed, scatter) {
+            let exact = negamax(&mut cells.clone(), hand, -1, 1);
+            let position = parse(text(&cells, hand).as_bytes()).unwrap();
+            let (board, hand) = (position.board, position.hand.unwrap());
+            for (alpha, beta) in [(-1, 0), (0, 1), (-1, 1)] {
+                let got = Searcher::new(Config::default(), 8).value(board, hand, alpha, beta);
+                let holds = if got <= alpha {
+                    exact <= got
+                } else if got >= beta {
+                    exact >= got
+                } else {
+                    exact == got
+                };
+                prop_assert!(holds, "window ({}, {}): got {}, value {}\n{}", alpha, beta, got, exact, text(&cells, hand.index()));
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
 
     /// Every image of a position has the same canonical form, and the canonical form (a board

@@ -467,6 +467,20 @@ impl Board {
         Traits(fold_or(open)).meets(piece.traits())
     }
 
+    /// Whether filling the last two empty cells, `first.1` on `first.0` and `second.1` on
+    /// `second.0`, leaves a line sharing an attribute value. On a full board every line is full,
+    /// so this only asks whether some line's common attributes survive: no counting.
+    ///
+    /// Precondition: the two cells are the board's only empty cells, and the pieces are unused.
+    #[must_use]
+    pub fn fills_a_line(&self, first: (Cell, Piece), second: (Cell, Piece)) -> bool {
+        debug_assert_eq!(self.empty().0, first.0.bit() | second.0.bit());
+        let lines = self.lines
+            & PLACE[first.0 .0 as usize][first.1 .0 as usize]
+            & PLACE[second.0 .0 as usize][second.1 .0 as usize];
+        lines & LINE_LANES != 0
+    }
+
     /// Whether some full line shares an attribute value: the game is already over.
     #[must_use]
     pub fn has_winning_line(&self) -> bool {

@@ -1,11 +1,12 @@
 //! Perfect play: negamax with alpha-beta over (placement, gift) moves, only safe gifts, moves
 //! ordered by the opponent's number of safe replies, a transposition table, and symmetry near the
-//! root.
+//! root. The last five placements are searched by short functions of their own (`last_five` down
+//! to `last_two`): no list, no table, no ordering, and with three empty cells no search at all.
 //!
 //! Values are -1 (loss), 0 (draw) and 1 (win) for the player to move. The search is fail-soft: a
 //! result at or below alpha is an upper bound, at or above beta a lower bound, else exact.
 
-use super::board::{Board, Cell, Piece, Pieces, Traits};
+use super::board::{Board, Cell, Cells, Piece, Pieces, Traits};
 use super::symmetry::{canonical, stabilizer, Symmetry};
 use super::table::{Bound, Entry, Key, Table};
 
@@ -31,7 +32,7 @@ impl Default for Config {
             canonical_until: 7,
             stabilizer_until: 6,
             table_from: 6,
-            order_from: 4,
+            order_from: 6,
             log2_buckets: None,
         }
     }
@@ -97,18 +98,14 @@ impl Searcher {
         match board.empty().len() {
             1 => 0,
             2 => last_two(board, hand, remaining),
-            _ => self.value_by_moves(board, hand, remaining, alpha, beta),
+            3 => last_three(board, hand, remaining),
+            4 => last_four(board, hand, remaining, beta),
+            5 => last_five(board, hand, remaining, alpha, beta),
+            _ => self.value_by_moves(board, hand, alpha, beta),
         }
     }
 
-    fn value_by_moves(
-        &mut self,
-        board: Board,
-        hand: Piece,
-        remaining: Pieces,
-        mut alpha: i8,
-        mut beta: i8,
-    ) -> i8 {
+    fn value_by_moves(&mut self, board: Board, hand: Piece, mut alpha: i8, mut beta: i8) -> i8 {
         let empty = board.empty();
         let placed = 16 - empty.len();
         let canonical_key = placed <= self.config.canonical_until;
@@ -156,12 +153,7 @@ impl Searcher {
             }
             let m = moves[k];
             let child = board.place(m.cell, hand);
-            let v = if empty.len() == 3 {
-                self.nodes += 1;
-                -last_two(child, m.gift, remaining.without(m.gift))
-            } else {
-                -self.value_safe(child, m.gift, -window.1, -window.0)
-            };
+            let v = -self.value_safe(child, m.gift, -window.1, -window.0);
             if v > best {
                 best = v;
                 best_move = Some((m.cell, m.gift));
@@ -334,14 +326,87 @@ struct Candidate {
 /// places on the other cell, winning iff it meets a threat.
 fn last_two(board: Board, hand: Piece, remaining: Pieces) -> i8 {
     let last = remaining.into_iter().next().expect("one piece remains");
-    if board
-        .empty()
-        .any(|c| !board.place(c, hand).threats().meets(last.traits()))
-    {
-        0
-    } else {
+    let mut empty = board.empty();
+    let (c, d) = match (empty.next(), empty.next()) {
+        (Some(c), Some(d)) => (c, d),
+        _ => unreachable!("two empty cells"),
+    };
+    if board.fills_a_line((c, hand), (d, last)) && board.fills_a_line((d, hand), (c, last)) {
         -1
+    } else {
+        0
     }
+}
+
+/// The value with five empty cells, as [`last_four`] with the window `(alpha, beta)`.
+fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
+    let mut best = -1;
+    for cell in board.empty() {
+        let placed = board.place(cell, hand);
+        for gift in placed.threats().safe_pieces().and(remaining) {
+            let v = -last_four(placed, gift, remaining.without(gift), -alpha.max(best));
+            if v > best {
+                best = v;
+                if best >= beta {
+                    return best;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The value with four empty cells, `hand` safe and `remaining` the other three pieces, as a
+/// fail-soft search with the upper end `beta`: each placement with each safe gift, in the order
+/// cell then gift, until one reaches `beta`; exact below it.
+fn last_four(board: Board, hand: Piece, remaining: Pieces, beta: i8) -> i8 {
+    let mut best = -1;
+    for cell in board.empty() {
+        let placed = board.place(cell, hand);
+        for gift in placed.threats().safe_pieces().and(remaining) {
+            let v = -last_three(placed, gift, remaining.without(gift));
+            if v > best {
+                best = v;
+                if best >= beta {
+                    return best;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The value with three empty cells, `hand` safe (it completes no line) and `remaining` the other
+/// two pieces. The mover places `hand`, gives one of the two, which the opponent places, and
+/// receives the last, which they place on the last cell. The mover loses iff every placement
+/// leaves both pieces unsafe. Otherwise the opponent cannot win (the gift is safe), and the
+/// mover wins with a placement on `cell` iff both ways of putting the two pieces on the other
+/// two cells complete a line (the last piece does it: `hand` and the safe gift cannot), whichever
+/// safe piece is given.
+fn last_three(board: Board, hand: Piece, remaining: Pieces) -> i8 {
+    let mut pieces = remaining;
+    let (a, b) = match (pieces.next(), pieces.next()) {
+        (Some(a), Some(b)) => (a, b),
+        _ => unreachable!("two pieces remain with three empty cells"),
+    };
+    let empty = board.empty();
+    let mut value = -1;
+    for cell in empty {
+        let placed = board.place(cell, hand);
+        if placed.threats().safe_pieces().and(remaining).is_empty() {
+            continue;
+        }
+        value = 0;
+        let mut others = Cells(empty.0 & !(1 << cell.index()));
+        let (d, e) = match (others.next(), others.next()) {
+            (Some(d), Some(e)) => (d, e),
+            _ => unreachable!("three empty cells"),
+        };
+        if placed.fills_a_line((d, a), (e, b)) && placed.fills_a_line((d, b), (e, a)) {
+            return 1;
+        }
+    }
+    value
 }
 
 /// Whether `(cell, gift)` is the least move of its orbit under `symmetries` (a group without its
