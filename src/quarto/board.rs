@@ -365,6 +365,16 @@ impl LineCounts {
     }
 }
 
+/// Which lines of a board hold one, two and three pieces (0xFF byte lanes, 0 elsewhere): enough to
+/// tell the [`LineCounts`] after any placement without counting again
+/// ([`Board::line_counts_after`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CountLanes {
+    one: u128,
+    two: u128,
+    three: u128,
+}
+
 impl Default for Board {
     fn default() -> Board {
         Board::EMPTY
@@ -448,6 +458,30 @@ impl Board {
     #[must_use]
     pub fn threats(&self) -> Traits {
         Traits(fold_or(self.lines & lanes_equal(self.counts, 3)))
+    }
+
+    /// Which lines hold one, two and three pieces.
+    #[must_use]
+    pub fn count_lanes(&self) -> CountLanes {
+        CountLanes {
+            one: lanes_equal(self.counts, 1),
+            two: lanes_equal(self.counts, 2),
+            three: lanes_equal(self.counts, 3),
+        }
+    }
+
+    /// `self.place(cell, piece).line_counts()`, from `lanes` (this board's
+    /// [`count_lanes`](Board::count_lanes)) without counting: the lines through `cell` gain a
+    /// piece, the others keep their count.
+    #[inline]
+    #[must_use]
+    pub fn line_counts_after(&self, lanes: &CountLanes, cell: Cell, piece: Piece) -> LineCounts {
+        let through = THROUGH[cell.0 as usize];
+        let lines = self.lines & PLACE[cell.0 as usize][piece.0 as usize];
+        LineCounts {
+            two: lines & ((lanes.two & !through) | (lanes.one & through)),
+            three: lines & ((lanes.three & !through) | (lanes.two & through)),
+        }
     }
 
     /// The board's lines with two and with three pieces, to tell the threats after a placement

@@ -221,6 +221,7 @@ fn candidates(
 ) -> (i8, Option<(Cell, Piece)>) {
     let remaining = board.unused().without(hand);
     let counts = board.line_counts();
+    let lanes = board.count_lanes();
     let traits = hand.traits();
     let (mut best, mut best_move) = (-2, None);
     moves.clear();
@@ -249,10 +250,9 @@ fn candidates(
         }
         // The opponent's safe replies: the cells where no line gets its third piece count the
         // same for every gift (the pieces safe there, but the gift: it is safe there too).
-        let child = board.place(cell, hand);
-        let child_counts = child.line_counts();
+        let child_counts = board.line_counts_after(&lanes, cell, hand);
         let (mut base, mut n) = (0u16, 0);
-        for c in child.empty() {
+        for c in Cells(board.empty().0 & !(1 << cell.index())) {
             let (stay, made) = child_counts.after(c);
             if made.0 == 0 {
                 base += popcount(stay.safe_pieces().and(remaining)) - 1;
