@@ -343,7 +343,7 @@ fn fold_or(x: u128) -> u8 {
 
 /// The shared attribute values of a board's lines with two pieces and with three (byte lanes as
 /// in [`Board`], 0 in the other lanes): what [`Board::threats`] would be after a placement.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LineCounts {
     two: u128,
     three: u128,
@@ -576,5 +576,62 @@ mod tests {
                 assert!(!p.traits().meets(Traits(t)));
             }
         }
+    }
+
+    /// Boards of every fill from 0 to 15 pieces, from a fixed pseudo-random sequence.
+    fn some_boards() -> Vec<Board> {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as u8
+        };
+        let mut boards = Vec::new();
+        for _ in 0..200 {
+            let mut b = Board::EMPTY;
+            for _ in 0..next(16) {
+                let cells: Vec<Cell> = b.empty().collect();
+                let pieces: Vec<Piece> = b.unused().collect();
+                let c = cells[usize::from(next(cells.len() as u64))];
+                let p = pieces[usize::from(next(pieces.len() as u64))];
+                b = b.place(c, p);
+            }
+            boards.push(b);
+        }
+        boards
+    }
+
+    #[test]
+    fn line_counts_after_a_placement_match_counting_again() {
+        for b in some_boards() {
+            let lanes = b.count_lanes();
+            for c in b.empty() {
+                for p in b.unused() {
+                    let placed = b.place(c, p);
+                    assert_eq!(b.line_counts_after(&lanes, c, p), placed.line_counts());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn filling_the_last_two_cells_matches_placing_them() {
+        let mut lines = [0, 0];
+        for b in some_boards() {
+            let mut empty = b.empty();
+            let (Some(d), Some(e), None) = (empty.next(), empty.next(), empty.next()) else {
+                continue;
+            };
+            for x in b.unused() {
+                for y in b.unused().without(x) {
+                    let full = b.place(d, x).place(e, y);
+                    let line = b.fills_a_line((d, x), (e, y));
+                    assert_eq!(line, full.has_winning_line());
+                    lines[usize::from(line)] += 1;
+                }
+            }
+        }
+        assert!(lines[0] > 0 && lines[1] > 0, "both answers seen: {lines:?}");
     }
 }
