@@ -578,7 +578,7 @@ mod tests {
         }
     }
 
-    /// Boards of every fill from 0 to 15 pieces, from a fixed pseudo-random sequence.
+    /// Boards with 0 to 15 pieces and no winning line, from a fixed pseudo-random sequence.
     fn some_boards() -> Vec<Board> {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = |n: u64| {
@@ -588,14 +588,20 @@ mod tests {
             (state % n) as u8
         };
         let mut boards = Vec::new();
-        for _ in 0..200 {
+        for _ in 0..400 {
             let mut b = Board::EMPTY;
-            for _ in 0..next(16) {
+            for _ in 0..next(20) {
+                if b.empty().len() <= 1 {
+                    break;
+                }
                 let cells: Vec<Cell> = b.empty().collect();
                 let pieces: Vec<Piece> = b.unused().collect();
                 let c = cells[usize::from(next(cells.len() as u64))];
                 let p = pieces[usize::from(next(pieces.len() as u64))];
-                b = b.place(c, p);
+                // Play on without a line where this placement allows it.
+                if !b.place(c, p).has_winning_line() {
+                    b = b.place(c, p);
+                }
             }
             boards.push(b);
         }
