@@ -98,8 +98,8 @@ impl Searcher {
         match board.empty().len() {
             1 => 0,
             2 => last_two(board, hand, remaining),
-            3 => last_three(board, hand, remaining),
-            4 => last_four(board, hand, remaining, beta),
+            3 => last_three(board, hand, remaining, alpha, beta),
+            4 => last_four(board, hand, remaining, alpha, beta),
             5 => last_five(board, hand, remaining, alpha, beta),
             _ => self.value_by_moves(board, hand, alpha, beta),
         }
@@ -344,7 +344,13 @@ fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
     for cell in board.empty() {
         let placed = board.place(cell, hand);
         for gift in placed.threats().safe_pieces().and(remaining) {
-            let v = -last_four(placed, gift, remaining.without(gift), -alpha.max(best));
+            let v = -last_four(
+                placed,
+                gift,
+                remaining.without(gift),
+                -beta,
+                -alpha.max(best),
+            );
             if v > best {
                 best = v;
                 if best >= beta {
@@ -357,14 +363,20 @@ fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
 }
 
 /// The value with four empty cells, `hand` safe and `remaining` the other three pieces, as a
-/// fail-soft search with the upper end `beta`: each placement with each safe gift, in the order
-/// cell then gift, until one reaches `beta`; exact below it.
-fn last_four(board: Board, hand: Piece, remaining: Pieces, beta: i8) -> i8 {
+/// fail-soft search in the window `(alpha, beta)`: each placement with each safe gift, in the
+/// order cell then gift, until one reaches `beta`.
+fn last_four(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
     let mut best = -1;
     for cell in board.empty() {
         let placed = board.place(cell, hand);
         for gift in placed.threats().safe_pieces().and(remaining) {
-            let v = -last_three(placed, gift, remaining.without(gift));
+            let v = -last_three(
+                placed,
+                gift,
+                remaining.without(gift),
+                -beta,
+                -alpha.max(best),
+            );
             if v > best {
                 best = v;
                 if best >= beta {
@@ -377,32 +389,53 @@ fn last_four(board: Board, hand: Piece, remaining: Pieces, beta: i8) -> i8 {
 }
 
 /// The value with three empty cells, `hand` safe (it completes no line) and `remaining` the other
-/// two pieces. The mover places `hand`, gives one of the two, which the opponent places, and
-/// receives the last, which they place on the last cell. The mover loses iff every placement
-/// leaves both pieces unsafe. Otherwise the opponent cannot win (the gift is safe), and the
-/// mover wins with a placement on `cell` iff both ways of putting the two pieces on the other
-/// two cells complete a line (the last piece does it: `hand` and the safe gift cannot), whichever
-/// safe piece is given.
-fn last_three(board: Board, hand: Piece, remaining: Pieces) -> i8 {
+/// two pieces, fail-soft in the window `(alpha, beta)`. The mover places `hand`, gives one of the
+/// two, which the opponent places, and receives the last, which they place on the last cell.
+/// The mover loses iff every placement leaves both pieces unsafe. Otherwise the opponent cannot
+/// win (the gift is safe), and the mover wins with a placement on `cell` iff both ways of putting
+/// the two pieces on the other two cells complete a line (the last piece does it: `hand` and the
+/// safe gift cannot), whichever safe piece is given.
+///
+/// With `alpha >= 0` only a win matters: the safe gifts are looked for only on a cell that would
+/// win, and no win answers 0, an upper bound. With `beta <= 0` only a loss matters: the first
+/// placement with a safe gift answers 0, a lower bound.
+fn last_three(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
     let mut pieces = remaining;
     let (a, b) = match (pieces.next(), pieces.next()) {
         (Some(a), Some(b)) => (a, b),
         _ => unreachable!("two pieces remain with three empty cells"),
     };
     let empty = board.empty();
+    let safe = |placed: &Board| !placed.threats().safe_pieces().and(remaining).is_empty();
     let mut value = -1;
     for cell in empty {
         let placed = board.place(cell, hand);
-        if placed.threats().safe_pieces().and(remaining).is_empty() {
+        if beta <= 0 {
+            if safe(&placed) {
+                return 0;
+            }
             continue;
         }
-        value = 0;
         let mut others = Cells(empty.0 & !(1 << cell.index()));
         let (d, e) = match (others.next(), others.next()) {
             (Some(d), Some(e)) => (d, e),
             _ => unreachable!("three empty cells"),
         };
-        if placed.fills_a_line((d, a), (e, b)) && placed.fills_a_line((d, b), (e, a)) {
+        let wins = placed.fills_a_line((d, a), (e, b)) && placed.fills_a_line((d, b), (e, a));
+        if alpha >= 0 {
+            if wins && safe(&placed) {
+                return 1;
+            }
+            value = 0;
+        } else if value < 0 {
+            if !safe(&placed) {
+                continue;
+            }
+            value = 0;
+            if wins {
+                return 1;
+            }
+        } else if wins && safe(&placed) {
             return 1;
         }
     }
