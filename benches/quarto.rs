@@ -13,6 +13,10 @@
 //! `log2_buckets`) times those settings instead of the defaults, and `--baseline` then times the
 //! defaults in the same run.
 //!
+//! `--cold` evicts the caches before each timed search (it touches 64 MiB first), as in a process
+//! that searches once: the figures then include fetching the code, the tables and the
+//! transposition table's fresh pages.
+//!
 //! `--versus DRIVER [--versus-mode distance|wdl] [--each]` compares the search with another solver's on
 //! the same positions (see `benches/quarto/versus.rs` and `scripts/quarto_vs_indjev99.sh`).
 //!
@@ -46,6 +50,7 @@ fn main() {
     let mut versus: Option<String> = None;
     let mut versus_mode = "distance".to_string();
     let mut each = false;
+    let mut cold = false;
     // With `--set KNOB=N` (repeatable), "ours" uses those settings and `--baseline` the defaults.
     let mut tuned: Option<Config> = None;
     let mut i = 0;
@@ -68,6 +73,7 @@ fn main() {
                 i += 1;
             }
             "--each" => each = true,
+            "--cold" => cold = true,
             "--versus-mode" => {
                 versus_mode = args[i + 1].clone();
                 i += 1;
@@ -124,7 +130,7 @@ fn main() {
             .iter()
             .filter_map(|g| g.get(placed as usize))
             .collect();
-        let ours = measure(&positions, tuned.unwrap_or_default());
+        let ours = measure(&positions, tuned.unwrap_or_default(), cold);
         let mut line = format!(
             "{:>6} {:>3} {:>9.4} {:>9.4} {:>9.4} {:>9.4} {:>10} {:>8.2}",
             placed,
@@ -147,7 +153,7 @@ fn main() {
                     ..Config::default()
                 }
             };
-            let base = measure(&positions, plain);
+            let base = measure(&positions, plain, cold);
             line += &format!(
                 " {:>13.4} {:>14.4} {:>6.2}",
                 base.median_cpu,
@@ -232,11 +238,14 @@ struct Figures {
     median_nodes: u64,
 }
 
-fn measure(positions: &[&Position], config: Config) -> Figures {
+fn measure(positions: &[&Position], config: Config, cold: bool) -> Figures {
     let mut times = Vec::new();
     let mut cpu = Vec::new();
     let mut nodes = Vec::new();
     for p in positions {
+        if cold {
+            evict_caches();
+        }
         let (start, start_cpu) = (Instant::now(), cpu_seconds());
         let a = best_move_with(p, config);
         times.push(start.elapsed().as_secs_f64());
@@ -257,6 +266,14 @@ fn measure(positions: &[&Position], config: Config) -> Figures {
         nodes: all_nodes,
         median_nodes: nodes[nodes.len() / 2],
     }
+}
+
+/// Touches 64 MiB, more than any cache of the machines measured, so that the next search starts
+/// cold.
+fn evict_caches() {
+    let junk = vec![1u8; 64 << 20];
+    let sum: u64 = junk.iter().step_by(64).map(|&b| u64::from(b)).sum();
+    std::hint::black_box(sum);
 }
 
 /// This process's CPU time (user + system), in seconds: the machine is shared, so wall time

@@ -32,6 +32,16 @@ const NONE_TRUE: u32 = 15;
 /// Nodes with fewer empty cells than this are not stored (they are cheap to redo).
 const TABLE_FROM: u32 = 5;
 
+/// The table size of a prover for a position with `empty` empty cells: 2^13 slots (128 KiB) up
+/// to 14 empty cells, 2^17 (2 MiB) from 15.
+#[must_use]
+pub fn default_log2_slots(empty: u32) -> u32 {
+    match empty {
+        0..=14 => 13,
+        _ => 17,
+    }
+}
+
 impl Prover {
     /// A prover with a table of `2^log2_slots` entries of 16 bytes (zeroed lazily by the
     /// allocator).

@@ -4,8 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use cp_puzzles::minesweeper::game::Rng;
-use cp_puzzles::quarto::distance::Prover;
-use cp_puzzles::quarto::search::default_log2_buckets;
+use cp_puzzles::quarto::distance::{default_log2_slots, Prover};
 use cp_puzzles::quarto::{
     best_move_with_book, move_values_threaded_with_progress, Board, Move, MoveValue, Outcome,
     Piece, Position, Value,
@@ -197,7 +196,7 @@ fn outcome_of(position: &Position, mv: Move, value: Value) -> Option<Outcome> {
         });
     };
     let after = board.place(cell, hand);
-    let mut prover = Prover::new(default_log2_buckets(after.empty().len()).min(20) + 1);
+    let mut prover = Prover::new(default_log2_slots(after.empty().len()));
     let theirs = match value {
         Value::Draw => return Some(Outcome::Draw),
         Value::Win => Outcome::Loss(prover.loss_distance(after, gift)?),
