@@ -365,6 +365,61 @@ impl LineCounts {
     }
 }
 
+impl LineCounts {
+    /// The threats of the board these counts describe: the shared attribute values of its lines
+    /// with three pieces ([`Board::threats`]).
+    #[inline]
+    #[must_use]
+    pub fn threats(&self) -> Traits {
+        Traits(fold_or(self.three))
+    }
+
+    /// The threats after placing `piece` on the empty `cell`, when it completes no line there:
+    /// `stay | (made & piece.traits())` of [`after`](LineCounts::after).
+    #[inline]
+    #[must_use]
+    pub fn threats_after(&self, cell: Cell, piece: Piece) -> Traits {
+        let (stay, made) = self.after(cell);
+        Traits(stay.0 | made.0 & piece.traits().0)
+    }
+}
+
+/// The shared attribute values of a board's lines and its empty cells, without the pieces: what
+/// the last three placements need to tell whether a full board has a winning line
+/// ([`Board::outline_after`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Outline {
+    lines: u128,
+    empty: u16,
+}
+
+impl Outline {
+    /// The empty cells.
+    #[must_use]
+    pub const fn empty(&self) -> Cells {
+        Cells(self.empty)
+    }
+
+    /// Whether placing `first.1` on `first.0` and then the two `pieces` on the two `others`
+    /// cells, either way round, leaves a line sharing an attribute value both ways.
+    ///
+    /// Precondition: `first.0` and `others` are the three empty cells, the pieces unused.
+    #[inline]
+    #[must_use]
+    pub fn fills_both_ways(
+        &self,
+        first: (Cell, Piece),
+        others: (Cell, Cell),
+        pieces: (Piece, Piece),
+    ) -> bool {
+        debug_assert_eq!(self.empty, first.0.bit() | others.0.bit() | others.1.bit());
+        let lines = self.lines & PLACE[first.0 .0 as usize][first.1 .0 as usize];
+        let (d, e) = (others.0 .0 as usize, others.1 .0 as usize);
+        let (a, b) = (pieces.0 .0 as usize, pieces.1 .0 as usize);
+        lines & PLACE[d][a] & PLACE[e][b] != 0 && lines & PLACE[d][b] & PLACE[e][a] != 0
+    }
+}
+
 /// Which lines of a board hold one, two and three pieces (0xFF byte lanes, 0 elsewhere): enough to
 /// tell the [`LineCounts`] after any placement without counting again
 /// ([`Board::line_counts_after`]).
@@ -481,6 +536,25 @@ impl Board {
         LineCounts {
             two: lines & ((lanes.two & !through) | (lanes.one & through)),
             three: lines & ((lanes.three & !through) | (lanes.two & through)),
+        }
+    }
+
+    /// The board's outline.
+    #[must_use]
+    pub fn outline(&self) -> Outline {
+        Outline {
+            lines: self.lines,
+            empty: !self.occupied,
+        }
+    }
+
+    /// The outline of `self.place(cell, piece)`.
+    #[inline]
+    #[must_use]
+    pub fn outline_after(&self, cell: Cell, piece: Piece) -> Outline {
+        Outline {
+            lines: self.lines & PLACE[cell.0 as usize][piece.0 as usize],
+            empty: !self.occupied & !cell.bit(),
         }
     }
 

@@ -6,7 +6,7 @@
 //! Values are -1 (loss), 0 (draw) and 1 (win) for the player to move. The search is fail-soft: a
 //! result at or below alpha is an upper bound, at or above beta a lower bound, else exact.
 
-use super::board::{Board, Cell, Cells, Piece, Pieces, Traits};
+use super::board::{Board, Cell, Cells, CountLanes, LineCounts, Outline, Piece, Pieces, Traits};
 use super::symmetry::{canonical, stabilizer, Symmetry};
 use super::table::{Bound, Entry, Key, Table};
 
@@ -98,8 +98,15 @@ impl Searcher {
         match board.empty().len() {
             1 => 0,
             2 => last_two(board, hand, remaining),
-            3 => last_three(board, hand, remaining, alpha, beta),
-            4 => last_four(board, hand, remaining, alpha, beta),
+            3 => last_three(
+                &board.outline(),
+                &board.line_counts(),
+                hand,
+                remaining,
+                alpha,
+                beta,
+            ),
+            4 => last_four(&board, &board.count_lanes(), hand, remaining, alpha, beta),
             5 => last_five(board, hand, remaining, alpha, beta),
             _ => self.value_by_moves(board, hand, alpha, beta),
         }
@@ -343,9 +350,11 @@ fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
     let mut best = -1;
     for cell in board.empty() {
         let placed = board.place(cell, hand);
+        let lanes = placed.count_lanes();
         for gift in placed.threats().safe_pieces().and(remaining) {
             let v = -last_four(
-                placed,
+                &placed,
+                &lanes,
                 gift,
                 remaining.without(gift),
                 -beta,
@@ -364,14 +373,24 @@ fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
 
 /// The value with four empty cells, `hand` safe and `remaining` the other three pieces, as a
 /// fail-soft search in the window `(alpha, beta)`: each placement with each safe gift, in the
-/// order cell then gift, until one reaches `beta`.
-fn last_four(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
+/// order cell then gift, until one reaches `beta`. `lanes` are the board's
+/// [`count_lanes`](Board::count_lanes).
+fn last_four(
+    board: &Board,
+    lanes: &CountLanes,
+    hand: Piece,
+    remaining: Pieces,
+    alpha: i8,
+    beta: i8,
+) -> i8 {
     let mut best = -1;
     for cell in board.empty() {
-        let placed = board.place(cell, hand);
-        for gift in placed.threats().safe_pieces().and(remaining) {
+        let counts = board.line_counts_after(lanes, cell, hand);
+        let outline = board.outline_after(cell, hand);
+        for gift in counts.threats().safe_pieces().and(remaining) {
             let v = -last_three(
-                placed,
+                &outline,
+                &counts,
                 gift,
                 remaining.without(gift),
                 -beta,
@@ -389,29 +408,41 @@ fn last_four(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
 }
 
 /// The value with three empty cells, `hand` safe (it completes no line) and `remaining` the other
-/// two pieces, fail-soft in the window `(alpha, beta)`. The mover places `hand`, gives one of the
-/// two, which the opponent places, and receives the last, which they place on the last cell.
-/// The mover loses iff every placement leaves both pieces unsafe. Otherwise the opponent cannot
-/// win (the gift is safe), and the mover wins with a placement on `cell` iff both ways of putting
-/// the two pieces on the other two cells complete a line (the last piece does it: `hand` and the
-/// safe gift cannot), whichever safe piece is given.
+/// two pieces, fail-soft in the window `(alpha, beta)`; `outline` and `counts` describe the board.
+/// The mover places `hand`, gives one of the two, which the opponent places, and receives the
+/// last, which they place on the last cell. The mover loses iff every placement leaves both
+/// pieces unsafe. Otherwise the opponent cannot win (the gift is safe), and the mover wins with a
+/// placement on `cell` iff both ways of putting the two pieces on the other two cells complete a
+/// line (the last piece does it: `hand` and the safe gift cannot), whichever safe piece is given.
 ///
 /// With `alpha >= 0` only a win matters: the safe gifts are looked for only on a cell that would
 /// win, and no win answers 0, an upper bound. With `beta <= 0` only a loss matters: the first
 /// placement with a safe gift answers 0, a lower bound.
-fn last_three(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
+fn last_three(
+    outline: &Outline,
+    counts: &LineCounts,
+    hand: Piece,
+    remaining: Pieces,
+    alpha: i8,
+    beta: i8,
+) -> i8 {
     let mut pieces = remaining;
     let (a, b) = match (pieces.next(), pieces.next()) {
         (Some(a), Some(b)) => (a, b),
         _ => unreachable!("two pieces remain with three empty cells"),
     };
-    let empty = board.empty();
-    let safe = |placed: &Board| !placed.threats().safe_pieces().and(remaining).is_empty();
+    let empty = outline.empty();
+    let safe = |cell: Cell| {
+        !counts
+            .threats_after(cell, hand)
+            .safe_pieces()
+            .and(remaining)
+            .is_empty()
+    };
     let mut value = -1;
     for cell in empty {
-        let placed = board.place(cell, hand);
         if beta <= 0 {
-            if safe(&placed) {
+            if safe(cell) {
                 return 0;
             }
             continue;
@@ -421,21 +452,21 @@ fn last_three(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8)
             (Some(d), Some(e)) => (d, e),
             _ => unreachable!("three empty cells"),
         };
-        let wins = placed.fills_a_line((d, a), (e, b)) && placed.fills_a_line((d, b), (e, a));
+        let wins = outline.fills_both_ways((cell, hand), (d, e), (a, b));
         if alpha >= 0 {
-            if wins && safe(&placed) {
+            if wins && safe(cell) {
                 return 1;
             }
             value = 0;
         } else if value < 0 {
-            if !safe(&placed) {
+            if !safe(cell) {
                 continue;
             }
             value = 0;
             if wins {
                 return 1;
             }
-        } else if wins && safe(&placed) {
+        } else if wins && safe(cell) {
             return 1;
         }
     }
