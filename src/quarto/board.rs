@@ -696,6 +696,75 @@ mod tests {
     }
 
     #[test]
+    fn threats_after_a_placement_match_placing() {
+        let mut seen = [0, 0];
+        for b in some_boards() {
+            let counts = b.line_counts();
+            assert_eq!(counts.threats(), b.threats());
+            for c in b.empty() {
+                for p in b.unused().filter(|&p| !b.wins_at(c, p)) {
+                    let threats = b.place(c, p).threats();
+                    assert_eq!(counts.threats_after(c, p), threats);
+                    seen[usize::from(threats.0 != 0)] += 1;
+                }
+            }
+        }
+        assert!(
+            seen[0] > 0 && seen[1] > 0,
+            "with and without threats: {seen:?}"
+        );
+    }
+
+    /// Boards with three empty cells and their outlines: those of [`some_boards`] and, from
+    /// those with four, each placement of their first unused piece.
+    fn three_empty_with_outlines() -> Vec<(Board, Outline)> {
+        let mut out = Vec::new();
+        for b in some_boards() {
+            match b.empty().len() {
+                3 => out.push((b, b.outline())),
+                4 => {
+                    let h = b.unused().next().expect("an unused piece");
+                    for w in b.empty().filter(|&w| !b.wins_at(w, h)) {
+                        out.push((b.place(w, h), b.outline_after(w, h)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn filling_the_last_three_cells_both_ways_matches_placing_them() {
+        let mut answers = [0, 0];
+        for (b, outline) in three_empty_with_outlines() {
+            assert_eq!(outline.empty(), b.empty());
+            let cells: Vec<Cell> = b.empty().collect();
+            let [c, d, e] = cells[..] else {
+                panic!("three empty cells");
+            };
+            for (x, y, z) in [(c, d, e), (d, c, e), (e, c, d)] {
+                for h in b.unused() {
+                    let placed = b.place(x, h);
+                    let rest = b.unused().without(h);
+                    for p in rest {
+                        for q in rest.without(p) {
+                            let both = placed.place(y, p).place(z, q).has_winning_line()
+                                && placed.place(y, q).place(z, p).has_winning_line();
+                            assert_eq!(outline.fills_both_ways((x, h), (y, z), (p, q)), both);
+                            answers[usize::from(both)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            answers[0] > 0 && answers[1] > 0,
+            "both answers: {answers:?}"
+        );
+    }
+
+    #[test]
     fn filling_the_last_two_cells_matches_placing_them() {
         let mut lines = [0, 0];
         for b in some_boards() {
