@@ -416,7 +416,7 @@ impl Outline {
         let lines = self.lines & PLACE[first.0 .0 as usize][first.1 .0 as usize];
         let (d, e) = (others.0 .0 as usize, others.1 .0 as usize);
         let (a, b) = (pieces.0 .0 as usize, pieces.1 .0 as usize);
-        lines & PLACE[d][a] & PLACE[e][b] != 0 && lines & PLACE[d][b] & PLACE[e][a] != 0
+        (lines & PLACE[d][a] & PLACE[e][b] != 0) & (lines & PLACE[d][b] & PLACE[e][a] != 0)
     }
 }
 

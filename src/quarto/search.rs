@@ -98,15 +98,8 @@ impl Searcher {
         match board.empty().len() {
             1 => 0,
             2 => last_two(board, hand, remaining),
-            3 => last_three(
-                &board.outline(),
-                &board.line_counts(),
-                hand,
-                remaining,
-                alpha,
-                beta,
-            ),
-            4 => last_four(&board, &board.count_lanes(), hand, remaining, alpha, beta),
+            3 => last_three(&board.outline(), &board.line_counts(), hand, remaining),
+            4 => last_four(&board, &board.count_lanes(), hand, remaining, beta),
             5 => last_five(board, hand, remaining, alpha, beta),
             _ => self.value_by_moves(board, hand, alpha, beta),
         }
@@ -345,7 +338,8 @@ fn last_two(board: Board, hand: Piece, remaining: Pieces) -> i8 {
     }
 }
 
-/// The value with five empty cells, as [`last_four`] with the window `(alpha, beta)`.
+/// The value with five empty cells, `hand` safe, fail-soft in the window `(alpha, beta)`: each
+/// placement with each safe gift, in the order cell then gift, until one reaches `beta`.
 fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
     let mut best = -1;
     for cell in board.empty() {
@@ -357,7 +351,6 @@ fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
                 &lanes,
                 gift,
                 remaining.without(gift),
-                -beta,
                 -alpha.max(best),
             );
             if v > best {
@@ -371,31 +364,18 @@ fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
     best
 }
 
-/// The value with four empty cells, `hand` safe and `remaining` the other three pieces, as a
-/// fail-soft search in the window `(alpha, beta)`: each placement with each safe gift, in the
-/// order cell then gift, until one reaches `beta`. `lanes` are the board's
+/// The value with four empty cells, `hand` safe and `remaining` the other three pieces: each
+/// placement with each safe gift, in the order cell then gift, until one reaches `beta`. The
+/// result is exact below `beta`, a lower bound at or above it (fail-soft in any window with this
+/// `beta`: the values below three empty cells are exact). `lanes` are the board's
 /// [`count_lanes`](Board::count_lanes).
-fn last_four(
-    board: &Board,
-    lanes: &CountLanes,
-    hand: Piece,
-    remaining: Pieces,
-    alpha: i8,
-    beta: i8,
-) -> i8 {
+fn last_four(board: &Board, lanes: &CountLanes, hand: Piece, remaining: Pieces, beta: i8) -> i8 {
     let mut best = -1;
     for cell in board.empty() {
         let counts = board.line_counts_after(lanes, cell, hand);
         let outline = board.outline_after(cell, hand);
         for gift in counts.threats().safe_pieces().and(remaining) {
-            let v = -last_three(
-                &outline,
-                &counts,
-                gift,
-                remaining.without(gift),
-                -beta,
-                -alpha.max(best),
-            );
+            let v = -last_three(&outline, &counts, gift, remaining.without(gift));
             if v > best {
                 best = v;
                 if best >= beta {
@@ -407,31 +387,27 @@ fn last_four(
     best
 }
 
-/// The value with three empty cells, `hand` safe (it completes no line) and `remaining` the other
-/// two pieces, fail-soft in the window `(alpha, beta)`; `outline` and `counts` describe the board.
-/// The mover places `hand`, gives one of the two, which the opponent places, and receives the
-/// last, which they place on the last cell. The mover loses iff every placement leaves both
-/// pieces unsafe. Otherwise the opponent cannot win (the gift is safe), and the mover wins with a
-/// placement on `cell` iff both ways of putting the two pieces on the other two cells complete a
-/// line (the last piece does it: `hand` and the safe gift cannot), whichever safe piece is given.
+/// The exact value with three empty cells, `hand` safe (it completes no line) and `remaining` the
+/// other two pieces; `outline` and `counts` describe the board. The mover places `hand`, gives
+/// one of the two, which the opponent places, and receives the last, which they place on the last
+/// cell. The mover loses iff every placement leaves both pieces unsafe. Otherwise the opponent
+/// cannot win (the gift is safe), and the mover wins with a placement on `cell` iff both ways of
+/// putting the two pieces on the other two cells complete a line (the last piece does it: `hand`
+/// and the safe gift cannot), whichever safe piece is given.
 ///
-/// With `alpha >= 0` only a win matters: the safe gifts are looked for only on a cell that would
-/// win, and no win answers 0, an upper bound. With `beta <= 0` only a loss matters: the first
-/// placement with a safe gift answers 0, a lower bound.
-fn last_three(
-    outline: &Outline,
-    counts: &LineCounts,
-    hand: Piece,
-    remaining: Pieces,
-    alpha: i8,
-    beta: i8,
-) -> i8 {
+/// Every test is made and the answers combined without branching: their outcomes are hard to
+/// predict, and a branch that stops early costs more than the tests it saves.
+fn last_three(outline: &Outline, counts: &LineCounts, hand: Piece, remaining: Pieces) -> i8 {
     let mut pieces = remaining;
     let (a, b) = match (pieces.next(), pieces.next()) {
         (Some(a), Some(b)) => (a, b),
         _ => unreachable!("two pieces remain with three empty cells"),
     };
-    let empty = outline.empty();
+    let mut empty = outline.empty();
+    let (c, d, e) = match (empty.next(), empty.next(), empty.next()) {
+        (Some(c), Some(d), Some(e)) => (c, d, e),
+        _ => unreachable!("three empty cells"),
+    };
     let safe = |cell: Cell| {
         !counts
             .threats_after(cell, hand)
@@ -439,38 +415,17 @@ fn last_three(
             .and(remaining)
             .is_empty()
     };
-    let mut value = -1;
-    for cell in empty {
-        if beta <= 0 {
-            if safe(cell) {
-                return 0;
-            }
-            continue;
-        }
-        let mut others = Cells(empty.0 & !(1 << cell.index()));
-        let (d, e) = match (others.next(), others.next()) {
-            (Some(d), Some(e)) => (d, e),
-            _ => unreachable!("three empty cells"),
-        };
-        let wins = outline.fills_both_ways((cell, hand), (d, e), (a, b));
-        if alpha >= 0 {
-            if wins && safe(cell) {
-                return 1;
-            }
-            value = 0;
-        } else if value < 0 {
-            if !safe(cell) {
-                continue;
-            }
-            value = 0;
-            if wins {
-                return 1;
-            }
-        } else if wins && safe(cell) {
-            return 1;
-        }
+    let (sc, sd, se) = (safe(c), safe(d), safe(e));
+    let wc = outline.fills_both_ways((c, hand), (d, e), (a, b));
+    let wd = outline.fills_both_ways((d, hand), (c, e), (a, b));
+    let we = outline.fills_both_ways((e, hand), (c, d), (a, b));
+    if (sc & wc) | (sd & wd) | (se & we) {
+        1
+    } else if sc | sd | se {
+        0
+    } else {
+        -1
     }
-    value
 }
 
 /// Whether `(cell, gift)` is the least move of its orbit under `symmetries` (a group without its
