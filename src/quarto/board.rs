@@ -420,14 +420,30 @@ impl Outline {
     }
 }
 
-/// Which lines of a board hold one, two and three pieces (0xFF byte lanes, 0 elsewhere): enough to
+/// Which lines of a board hold none, one, two and three pieces (0xFF byte lanes, 0 elsewhere): enough to
 /// tell the [`LineCounts`] after any placement without counting again
 /// ([`Board::line_counts_after`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CountLanes {
+    zero: u128,
     one: u128,
     two: u128,
     three: u128,
+}
+
+impl CountLanes {
+    /// The count lanes after a placement on the empty `cell`: the lines through it gain a piece.
+    #[inline]
+    #[must_use]
+    pub fn after(&self, cell: Cell) -> CountLanes {
+        let through = THROUGH[cell.0 as usize];
+        CountLanes {
+            zero: self.zero & !through,
+            one: (self.one & !through) | (self.zero & through),
+            two: (self.two & !through) | (self.one & through),
+            three: (self.three & !through) | (self.two & through),
+        }
+    }
 }
 
 impl Default for Board {
@@ -515,10 +531,18 @@ impl Board {
         Traits(fold_or(self.lines & lanes_equal(self.counts, 3)))
     }
 
-    /// Which lines hold one, two and three pieces.
+    /// [`threats`](Board::threats), from `lanes`, this board's [`count_lanes`](Board::count_lanes).
+    #[inline]
+    #[must_use]
+    pub fn threats_with(&self, lanes: &CountLanes) -> Traits {
+        Traits(fold_or(self.lines & lanes.three))
+    }
+
+    /// Which lines hold none, one, two and three pieces.
     #[must_use]
     pub fn count_lanes(&self) -> CountLanes {
         CountLanes {
+            zero: lanes_equal(self.counts, 0) & LINE_LANES,
             one: lanes_equal(self.counts, 1),
             two: lanes_equal(self.counts, 2),
             three: lanes_equal(self.counts, 3),
@@ -690,6 +714,21 @@ mod tests {
                 for p in b.unused() {
                     let placed = b.place(c, p);
                     assert_eq!(b.line_counts_after(&lanes, c, p), placed.line_counts());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn count_lanes_after_a_placement_match_counting_again() {
+        for b in some_boards() {
+            let lanes = b.count_lanes();
+            assert_eq!(b.threats_with(&lanes), b.threats());
+            for c in b.empty() {
+                for p in b.unused() {
+                    let placed = b.place(c, p);
+                    assert_eq!(lanes.after(c), placed.count_lanes());
+                    assert_eq!(placed.threats_with(&lanes.after(c)), placed.threats());
                 }
             }
         }

@@ -342,10 +342,11 @@ fn last_two(board: Board, hand: Piece, remaining: Pieces) -> i8 {
 /// placement with each safe gift, in the order cell then gift, until one reaches `beta`.
 fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
     let mut best = -1;
+    let before = board.count_lanes();
     for cell in board.empty() {
         let placed = board.place(cell, hand);
-        let lanes = placed.count_lanes();
-        for gift in placed.threats().safe_pieces().and(remaining) {
+        let lanes = before.after(cell);
+        for gift in placed.threats_with(&lanes).safe_pieces().and(remaining) {
             let v = -last_four(
                 &placed,
                 &lanes,
