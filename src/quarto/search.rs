@@ -394,6 +394,7 @@ fn last_four(board: &Board, lanes: &CountLanes, hand: Piece, remaining: Pieces, 
 ///
 /// Every test is made and the answers combined without branching: their outcomes are hard to
 /// predict, and a branch that stops early costs more than the tests it saves.
+#[inline(always)]
 fn last_three(outline: &Outline, counts: &LineCounts, hand: Piece, remaining: Pieces) -> i8 {
     let mut pieces = remaining;
     let (a, b) = match (pieces.next(), pieces.next()) {
