@@ -366,6 +366,7 @@ fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
 /// result is exact below `beta`, a lower bound at or above it (fail-soft in any window with this
 /// `beta`: the values below three empty cells are exact). `lanes` are the board's
 /// [`count_lanes`](Board::count_lanes).
+#[inline(always)]
 fn last_four(board: &Board, lanes: &CountLanes, hand: Piece, remaining: Pieces, beta: i8) -> i8 {
     let mut best = -1;
     for cell in board.empty() {
