@@ -141,7 +141,12 @@ impl Searcher {
                 None => None,
             };
         if let Some(i) = lead {
-            moves[..=i].rotate_right(1);
+            // A plain loop: the library's rotation is slower on these short lists.
+            let m = moves[i];
+            for j in (0..i).rev() {
+                moves[j + 1] = moves[j];
+            }
+            moves[0] = m;
         }
         let mut window = (alpha.max(best), beta);
         for k in 0..moves.len() {
