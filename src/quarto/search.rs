@@ -217,6 +217,8 @@ fn table_key(board: &Board, hand: Piece, canonical_key: bool) -> Key {
 /// opponent would have (the caller searches them fewest first, ties in the order cell then
 /// gift); as soon as a move leaves the opponent no safe reply at all (a win), the list is that
 /// move alone and the result is 1 and that move.
+// Kept out of the search loop: with link-time optimization that is measurably faster.
+#[inline(never)]
 fn candidates(
     board: Board,
     hand: Piece,
