@@ -358,21 +358,98 @@ impl LineCounts {
     #[must_use]
     pub fn after(&self, cell: Cell) -> (Traits, Traits) {
         let through = THROUGH[cell.0 as usize];
-        (
-            Traits(fold_or(self.three & !through)),
-            Traits(fold_or(self.two & through)),
-        )
+        let (stay, made) = (self.three & !through, self.two & through);
+        // Both folds at once: each halved to 32 bits, side by side in one word.
+        let half = |x: u128| {
+            let x = (x as u64) | (x >> 64) as u64;
+            (x | x >> 32) & 0xFFFF_FFFF
+        };
+        let x = half(stay) | half(made) << 32;
+        let x = x | x >> 16;
+        let x = x | x >> 8;
+        (Traits(x as u8), Traits((x >> 32) as u8))
     }
 }
 
-/// Which lines of a board hold one, two and three pieces (0xFF byte lanes, 0 elsewhere): enough to
+impl LineCounts {
+    /// The threats of the board these counts describe: the shared attribute values of its lines
+    /// with three pieces ([`Board::threats`]).
+    #[inline]
+    #[must_use]
+    pub fn threats(&self) -> Traits {
+        Traits(fold_or(self.three))
+    }
+
+    /// The threats after placing `piece` on the empty `cell`, when it completes no line there:
+    /// `stay | (made & piece.traits())` of [`after`](LineCounts::after).
+    #[inline]
+    #[must_use]
+    pub fn threats_after(&self, cell: Cell, piece: Piece) -> Traits {
+        let (stay, made) = self.after(cell);
+        Traits(stay.0 | made.0 & piece.traits().0)
+    }
+}
+
+/// The shared attribute values of a board's lines and its empty cells, without the pieces: what
+/// the last three placements need to tell whether a full board has a winning line
+/// ([`Board::outline_after`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Outline {
+    lines: u128,
+    empty: u16,
+}
+
+impl Outline {
+    /// The empty cells.
+    #[must_use]
+    pub const fn empty(&self) -> Cells {
+        Cells(self.empty)
+    }
+
+    /// Whether placing `first.1` on `first.0` and then the two `pieces` on the two `others`
+    /// cells, either way round, leaves a line sharing an attribute value both ways.
+    ///
+    /// Precondition: `first.0` and `others` are the three empty cells, the pieces unused.
+    #[inline]
+    #[must_use]
+    pub fn fills_both_ways(
+        &self,
+        first: (Cell, Piece),
+        others: (Cell, Cell),
+        pieces: (Piece, Piece),
+    ) -> bool {
+        debug_assert_eq!(self.empty, first.0.bit() | others.0.bit() | others.1.bit());
+        let lines = self.lines & PLACE[first.0 .0 as usize][first.1 .0 as usize];
+        let (d, e) = (others.0 .0 as usize, others.1 .0 as usize);
+        let (a, b) = (pieces.0 .0 as usize, pieces.1 .0 as usize);
+        (lines & PLACE[d][a] & PLACE[e][b] != 0) & (lines & PLACE[d][b] & PLACE[e][a] != 0)
+    }
+}
+
+/// Which lines of a board hold none, one, two and three pieces (0xFF byte lanes, 0 elsewhere): enough to
 /// tell the [`LineCounts`] after any placement without counting again
 /// ([`Board::line_counts_after`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CountLanes {
+    zero: u128,
     one: u128,
     two: u128,
     three: u128,
+}
+
+impl CountLanes {
+    /// The count lanes after a placement on the empty `cell`: the lines through it gain a piece.
+    #[inline]
+    #[must_use]
+    pub fn after(&self, cell: Cell) -> CountLanes {
+        let through = THROUGH[cell.0 as usize];
+        CountLanes {
+            zero: self.zero & !through,
+            one: (self.one & !through) | (self.zero & through),
+            two: (self.two & !through) | (self.one & through),
+            three: (self.three & !through) | (self.two & through),
+        }
+    }
 }
 
 impl Default for Board {
@@ -460,10 +537,18 @@ impl Board {
         Traits(fold_or(self.lines & lanes_equal(self.counts, 3)))
     }
 
-    /// Which lines hold one, two and three pieces.
+    /// [`threats`](Board::threats), from `lanes`, this board's [`count_lanes`](Board::count_lanes).
+    #[inline]
+    #[must_use]
+    pub fn threats_with(&self, lanes: &CountLanes) -> Traits {
+        Traits(fold_or(self.lines & lanes.three))
+    }
+
+    /// Which lines hold none, one, two and three pieces.
     #[must_use]
     pub fn count_lanes(&self) -> CountLanes {
         CountLanes {
+            zero: lanes_equal(self.counts, 0) & LINE_LANES,
             one: lanes_equal(self.counts, 1),
             two: lanes_equal(self.counts, 2),
             three: lanes_equal(self.counts, 3),
@@ -481,6 +566,25 @@ impl Board {
         LineCounts {
             two: lines & ((lanes.two & !through) | (lanes.one & through)),
             three: lines & ((lanes.three & !through) | (lanes.two & through)),
+        }
+    }
+
+    /// The board's outline.
+    #[must_use]
+    pub fn outline(&self) -> Outline {
+        Outline {
+            lines: self.lines,
+            empty: !self.occupied,
+        }
+    }
+
+    /// The outline of `self.place(cell, piece)`.
+    #[inline]
+    #[must_use]
+    pub fn outline_after(&self, cell: Cell, piece: Piece) -> Outline {
+        Outline {
+            lines: self.lines & PLACE[cell.0 as usize][piece.0 as usize],
+            empty: !self.occupied & !cell.bit(),
         }
     }
 
@@ -619,6 +723,98 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn count_lanes_after_a_placement_match_counting_again() {
+        for b in some_boards() {
+            let lanes = b.count_lanes();
+            assert_eq!(b.threats_with(&lanes), b.threats());
+            for c in b.empty() {
+                for p in b.unused() {
+                    let placed = b.place(c, p);
+                    assert_eq!(lanes.after(c), placed.count_lanes());
+                    assert_eq!(placed.threats_with(&lanes.after(c)), placed.threats());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn threats_after_a_placement_match_placing() {
+        let mut seen = [0, 0];
+        for b in some_boards() {
+            let counts = b.line_counts();
+            assert_eq!(counts.threats(), b.threats());
+            for c in b.empty() {
+                for p in b.unused().filter(|&p| !b.wins_at(c, p)) {
+                    let threats = b.place(c, p).threats();
+                    assert_eq!(counts.threats_after(c, p), threats);
+                    // With the opposite piece too: `stay` is what both leave, `made` the rest.
+                    let q = Piece(15 - p.0);
+                    if b.unused().contains(q) && !b.wins_at(c, q) {
+                        let other = b.place(c, q).threats();
+                        let (stay, made) = counts.after(c);
+                        assert_eq!(stay.0, threats.0 & other.0);
+                        assert_eq!(stay.0 | made.0, threats.0 | other.0);
+                    }
+                    seen[usize::from(threats.0 != 0)] += 1;
+                }
+            }
+        }
+        assert!(
+            seen[0] > 0 && seen[1] > 0,
+            "with and without threats: {seen:?}"
+        );
+    }
+
+    /// Boards with three empty cells and their outlines: those of [`some_boards`] and, from
+    /// those with four, each placement of their first unused piece.
+    fn three_empty_with_outlines() -> Vec<(Board, Outline)> {
+        let mut out = Vec::new();
+        for b in some_boards() {
+            match b.empty().len() {
+                3 => out.push((b, b.outline())),
+                4 => {
+                    let h = b.unused().next().expect("an unused piece");
+                    for w in b.empty().filter(|&w| !b.wins_at(w, h)) {
+                        out.push((b.place(w, h), b.outline_after(w, h)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn filling_the_last_three_cells_both_ways_matches_placing_them() {
+        let mut answers = [0, 0];
+        for (b, outline) in three_empty_with_outlines() {
+            assert_eq!(outline.empty(), b.empty());
+            let cells: Vec<Cell> = b.empty().collect();
+            let [c, d, e] = cells[..] else {
+                panic!("three empty cells");
+            };
+            for (x, y, z) in [(c, d, e), (d, c, e), (e, c, d)] {
+                for h in b.unused() {
+                    let placed = b.place(x, h);
+                    let rest = b.unused().without(h);
+                    for p in rest {
+                        for q in rest.without(p) {
+                            let both = placed.place(y, p).place(z, q).has_winning_line()
+                                && placed.place(y, q).place(z, p).has_winning_line();
+                            assert_eq!(outline.fills_both_ways((x, h), (y, z), (p, q)), both);
+                            answers[usize::from(both)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            answers[0] > 0 && answers[1] > 0,
+            "both answers: {answers:?}"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! Values are -1 (loss), 0 (draw) and 1 (win) for the player to move. The search is fail-soft: a
 //! result at or below alpha is an upper bound, at or above beta a lower bound, else exact.
 
-use super::board::{Board, Cell, Cells, Piece, Pieces, Traits};
+use super::board::{Board, Cell, Cells, CountLanes, LineCounts, Outline, Piece, Pieces, Traits};
 use super::symmetry::{canonical, stabilizer, Symmetry};
 use super::table::{Bound, Entry, Key, Table};
 
@@ -101,8 +101,8 @@ impl Searcher {
         match board.empty().len() {
             1 => 0,
             2 => last_two(board, hand, remaining),
-            3 => last_three(board, hand, remaining, alpha, beta),
-            4 => last_four(board, hand, remaining, alpha, beta),
+            3 => last_three(&board.outline(), &board.line_counts(), hand, remaining),
+            4 => last_four(&board, &board.count_lanes(), hand, remaining, beta),
             5 => last_five(board, hand, remaining, alpha, beta),
             _ => self.value_by_moves(board, hand, alpha, beta),
         }
@@ -144,7 +144,12 @@ impl Searcher {
                 None => None,
             };
         if let Some(i) = lead {
-            moves[..=i].rotate_right(1);
+            // A plain loop: the library's rotation is slower on these short lists.
+            let m = moves[i];
+            for j in (0..i).rev() {
+                moves[j + 1] = moves[j];
+            }
+            moves[0] = m;
         }
         let mut window = (alpha.max(best), beta);
         for k in 0..moves.len() {
@@ -152,7 +157,7 @@ impl Searcher {
                 break;
             }
             if k == 1 && ordered {
-                moves[1..].sort_by_key(|m| m.score);
+                sort_by_score(&mut moves[1..]);
             }
             let m = moves[k];
             let child = board.place(m.cell, hand);
@@ -215,6 +220,8 @@ fn table_key(board: &Board, hand: Piece, canonical_key: bool) -> Key {
 /// opponent would have (the caller searches them fewest first, ties in the order cell then
 /// gift); as soon as a move leaves the opponent no safe reply at all (a win), the list is that
 /// move alone and the result is 1 and that move.
+// Kept out of the search loop: with link-time optimization that is measurably faster.
+#[inline(never)]
 fn candidates(
     board: Board,
     hand: Piece,
@@ -251,21 +258,17 @@ fn candidates(
             }));
             continue;
         }
-        // The opponent's safe replies: the cells where no line gets its third piece count the
-        // same for every gift (the pieces safe there, but the gift: it is safe there too).
+        // The opponent's safe replies, cell by cell for each gift. Counting the cells where no
+        // line gets its third piece once for all gifts does less work but branches on data,
+        // which costs more.
         let child_counts = board.line_counts_after(&lanes, cell, hand);
-        let (mut base, mut n) = (0u16, 0);
+        let mut n = 0;
         for c in Cells(board.empty().0 & !(1 << cell.index())) {
-            let (stay, made) = child_counts.after(c);
-            if made.0 == 0 {
-                base += popcount(stay.safe_pieces().and(remaining)) - 1;
-            } else {
-                after[n] = (stay, made);
-                n += 1;
-            }
+            after[n] = child_counts.after(c);
+            n += 1;
         }
         for gift in gifts {
-            let score = base + replies(&after[..n], gift, remaining.without(gift));
+            let score = replies(&after[..n], gift, remaining.without(gift));
             if score == 0 {
                 moves.clear();
                 moves.push(Candidate { cell, gift, score });
@@ -275,6 +278,20 @@ fn candidates(
         }
     }
     (best, best_move)
+}
+
+/// Sorts `moves` by score, stably: an insertion sort, faster than the library's on these short
+/// lists.
+fn sort_by_score(moves: &mut [Candidate]) {
+    for i in 1..moves.len() {
+        let m = moves[i];
+        let mut j = i;
+        while j > 0 && moves[j - 1].score > m.score {
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+    }
 }
 
 /// The index of the first move with the least score, if any.
@@ -341,17 +358,20 @@ fn last_two(board: Board, hand: Piece, remaining: Pieces) -> i8 {
     }
 }
 
-/// The value with five empty cells, as [`last_four`] with the window `(alpha, beta)`.
+/// The value with five empty cells, `hand` safe, fail-soft in the window `(alpha, beta)`: each
+/// placement with each safe gift, in the order cell then gift, until one reaches `beta`.
 fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
     let mut best = -1;
+    let before = board.count_lanes();
     for cell in board.empty() {
         let placed = board.place(cell, hand);
-        for gift in placed.threats().safe_pieces().and(remaining) {
+        let lanes = before.after(cell);
+        for gift in placed.threats_with(&lanes).safe_pieces().and(remaining) {
             let v = -last_four(
-                placed,
+                &placed,
+                &lanes,
                 gift,
                 remaining.without(gift),
-                -beta,
                 -alpha.max(best),
             );
             if v > best {
@@ -365,21 +385,19 @@ fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
     best
 }
 
-/// The value with four empty cells, `hand` safe and `remaining` the other three pieces, as a
-/// fail-soft search in the window `(alpha, beta)`: each placement with each safe gift, in the
-/// order cell then gift, until one reaches `beta`.
-fn last_four(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
+/// The value with four empty cells, `hand` safe and `remaining` the other three pieces: each
+/// placement with each safe gift, in the order cell then gift, until one reaches `beta`. The
+/// result is exact below `beta`, a lower bound at or above it (fail-soft in any window with this
+/// `beta`: the values below three empty cells are exact). `lanes` are the board's
+/// [`count_lanes`](Board::count_lanes).
+#[inline(always)]
+fn last_four(board: &Board, lanes: &CountLanes, hand: Piece, remaining: Pieces, beta: i8) -> i8 {
     let mut best = -1;
     for cell in board.empty() {
-        let placed = board.place(cell, hand);
-        for gift in placed.threats().safe_pieces().and(remaining) {
-            let v = -last_three(
-                placed,
-                gift,
-                remaining.without(gift),
-                -beta,
-                -alpha.max(best),
-            );
+        let counts = board.line_counts_after(lanes, cell, hand);
+        let outline = board.outline_after(cell, hand);
+        for gift in counts.threats().safe_pieces().and(remaining) {
+            let v = -last_three(&outline, &counts, gift, remaining.without(gift));
             if v > best {
                 best = v;
                 if best >= beta {
@@ -391,58 +409,46 @@ fn last_four(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
     best
 }
 
-/// The value with three empty cells, `hand` safe (it completes no line) and `remaining` the other
-/// two pieces, fail-soft in the window `(alpha, beta)`. The mover places `hand`, gives one of the
-/// two, which the opponent places, and receives the last, which they place on the last cell.
-/// The mover loses iff every placement leaves both pieces unsafe. Otherwise the opponent cannot
-/// win (the gift is safe), and the mover wins with a placement on `cell` iff both ways of putting
-/// the two pieces on the other two cells complete a line (the last piece does it: `hand` and the
-/// safe gift cannot), whichever safe piece is given.
+/// The exact value with three empty cells, `hand` safe (it completes no line) and `remaining` the
+/// other two pieces; `outline` and `counts` describe the board. The mover places `hand`, gives
+/// one of the two, which the opponent places, and receives the last, which they place on the last
+/// cell. The mover loses iff every placement leaves both pieces unsafe. Otherwise the opponent
+/// cannot win (the gift is safe), and the mover wins with a placement on `cell` iff both ways of
+/// putting the two pieces on the other two cells complete a line (the last piece does it: `hand`
+/// and the safe gift cannot), whichever safe piece is given.
 ///
-/// With `alpha >= 0` only a win matters: the safe gifts are looked for only on a cell that would
-/// win, and no win answers 0, an upper bound. With `beta <= 0` only a loss matters: the first
-/// placement with a safe gift answers 0, a lower bound.
-fn last_three(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
+/// Every test is made and the answers combined without branching: their outcomes are hard to
+/// predict, and a branch that stops early costs more than the tests it saves.
+#[inline(always)]
+fn last_three(outline: &Outline, counts: &LineCounts, hand: Piece, remaining: Pieces) -> i8 {
     let mut pieces = remaining;
     let (a, b) = match (pieces.next(), pieces.next()) {
         (Some(a), Some(b)) => (a, b),
         _ => unreachable!("two pieces remain with three empty cells"),
     };
-    let empty = board.empty();
-    let safe = |placed: &Board| !placed.threats().safe_pieces().and(remaining).is_empty();
-    let mut value = -1;
-    for cell in empty {
-        let placed = board.place(cell, hand);
-        if beta <= 0 {
-            if safe(&placed) {
-                return 0;
-            }
-            continue;
-        }
-        let mut others = Cells(empty.0 & !(1 << cell.index()));
-        let (d, e) = match (others.next(), others.next()) {
-            (Some(d), Some(e)) => (d, e),
-            _ => unreachable!("three empty cells"),
-        };
-        let wins = placed.fills_a_line((d, a), (e, b)) && placed.fills_a_line((d, b), (e, a));
-        if alpha >= 0 {
-            if wins && safe(&placed) {
-                return 1;
-            }
-            value = 0;
-        } else if value < 0 {
-            if !safe(&placed) {
-                continue;
-            }
-            value = 0;
-            if wins {
-                return 1;
-            }
-        } else if wins && safe(&placed) {
-            return 1;
-        }
+    let mut empty = outline.empty();
+    let (c, d, e) = match (empty.next(), empty.next(), empty.next()) {
+        (Some(c), Some(d), Some(e)) => (c, d, e),
+        _ => unreachable!("three empty cells"),
+    };
+    let safe = |cell: Cell| {
+        !counts
+            .threats_after(cell, hand)
+            .safe_pieces()
+            .and(remaining)
+            .is_empty()
+    };
+    let (sc, sd, se) = (safe(c), safe(d), safe(e));
+    let wc = outline.fills_both_ways((c, hand), (d, e), (a, b));
+    let wd = outline.fills_both_ways((d, hand), (c, e), (a, b));
+    let we = outline.fills_both_ways((e, hand), (c, d), (a, b));
+    if (sc & wc) | (sd & wd) | (se & we) {
+        1
+    } else if sc | sd | se {
+        0
+    } else {
+        -1
     }
-    value
 }
 
 /// Whether `(cell, gift)` is the least move of its orbit under `symmetries` (a group without its
