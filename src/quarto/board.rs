@@ -325,11 +325,15 @@ const fn lanes_through(value: u128) -> [u128; 16] {
 }
 
 /// 0xFF in each lane of `counts` equal to `n` (lane values are at most 4, `n` at most 4).
+///
+/// Each lane's flag `0x80` becomes `0x100 - 0x01`; the top lane's `0x100` falls off the word, so
+/// the subtraction wraps there (with `n = 0` the unused top lanes are equal too), which still
+/// leaves 0xFF in that lane.
 #[inline]
 fn lanes_equal(counts: u128, n: u8) -> u128 {
     let x = counts ^ (LANE_LOW * u128::from(n));
     let zero = !((x + (LANE_HIGH - LANE_LOW)) | x) & LANE_HIGH;
-    (zero << 1) - (zero >> 7)
+    (zero << 1).wrapping_sub(zero >> 7)
 }
 
 /// The OR of the 16 byte lanes.
