@@ -373,9 +373,7 @@ impl LineCounts {
         let x = x | x >> 8;
         (Traits(x as u8), Traits((x >> 32) as u8))
     }
-}
 
-impl LineCounts {
     /// The threats of the board these counts describe: the shared attribute values of its lines
     /// with three pieces ([`Board::threats`]).
     #[inline]
@@ -430,8 +428,8 @@ impl Outline {
     }
 }
 
-/// Which lines of a board hold none, one, two and three pieces (0xFF byte lanes, 0 elsewhere): enough to
-/// tell the [`LineCounts`] after any placement without counting again
+/// Which lines of a board hold none, one, two and three pieces (0xFF byte lanes, 0 elsewhere):
+/// enough to tell the [`LineCounts`] after any placement without counting again
 /// ([`Board::line_counts_after`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CountLanes {
@@ -565,11 +563,11 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn line_counts_after(&self, lanes: &CountLanes, cell: Cell, piece: Piece) -> LineCounts {
-        let through = THROUGH[cell.0 as usize];
         let lines = self.lines & PLACE[cell.0 as usize][piece.0 as usize];
+        let after = lanes.after(cell);
         LineCounts {
-            two: lines & ((lanes.two & !through) | (lanes.one & through)),
-            three: lines & ((lanes.three & !through) | (lanes.two & through)),
+            two: lines & after.two,
+            three: lines & after.three,
         }
     }
 
