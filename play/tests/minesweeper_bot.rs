@@ -882,13 +882,7 @@ fn merge_refuses_shards_played_by_other_sources() {
         )
     );
     let err = merge_error(dir.path(), &[("old.json", &b_old), ("a.json", &a)]);
-    assert_eq!(
-        err,
-        format!(
-            "minesweeper-bot: a.json: expected no sources (a report written before they were \
-             recorded) as in old.json, found sources {BUILT}\n"
-        )
-    );
+    assert_eq!(err, known_after_unknown("a.json", "old.json"));
     // A fingerprint that is not 16 lowercase hex digits is not a report's.
     for (bad, message) in [
         (
@@ -960,11 +954,14 @@ fn reports_written_before_sources_merge_only_among_themselves() {
         .concat(),
     );
     let err = merge_error(dir.path(), &[("old.json", &json), ("new.json", &fresh)]);
-    assert_eq!(
-        err,
-        format!(
-            "minesweeper-bot: new.json: expected no sources (a report written before they were \
-             recorded) as in old.json, found sources {BUILT}\n"
-        )
-    );
+    assert_eq!(err, known_after_unknown("new.json", "old.json"));
+}
+
+/// `merge`'s message when `file`, whose sources are this build's, follows `first`, a report
+/// written before reports recorded their sources.
+fn known_after_unknown(file: &str, first: &str) -> String {
+    format!(
+        "minesweeper-bot: {file}: expected no sources (a report written before they were \
+         recorded) as in {first}, found sources {BUILT}\n"
+    )
 }
