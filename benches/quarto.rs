@@ -17,6 +17,10 @@
 //! that searches once: the figures then include fetching the code, the tables and the
 //! transposition table's fresh pages.
 //!
+//! `--repeat N` searches each position N times in a row and takes the median of its N times as
+//! its time: steadier figures for the small searches of many pieces placed (warm caches unless
+//! `--cold`, which then evicts only before the first of the N).
+//!
 //! `--versus DRIVER [--versus-mode distance|wdl] [--each]` compares the search with another solver's on
 //! the same positions (see `benches/quarto/versus.rs` and `scripts/quarto_vs_indjev99.sh`).
 //!
@@ -51,6 +55,7 @@ fn main() {
     let mut versus_mode = "distance".to_string();
     let mut each = false;
     let mut cold = false;
+    let mut repeat = 1usize;
     // With `--set KNOB=N` (repeatable), "ours" uses those settings and `--baseline` the defaults.
     let mut tuned: Option<Config> = None;
     let mut i = 0;
@@ -74,6 +79,11 @@ fn main() {
             }
             "--each" => each = true,
             "--cold" => cold = true,
+            "--repeat" => {
+                repeat = args[i + 1].parse().expect("--repeat N, N >= 1");
+                assert!(repeat >= 1, "--repeat N, N >= 1");
+                i += 1;
+            }
             "--versus-mode" => {
                 versus_mode = args[i + 1].clone();
                 i += 1;
@@ -130,9 +140,9 @@ fn main() {
             .iter()
             .filter_map(|g| g.get(placed as usize))
             .collect();
-        let ours = measure(&positions, tuned.unwrap_or_default(), cold);
+        let ours = measure(&positions, tuned.unwrap_or_default(), cold, repeat);
         let mut line = format!(
-            "{:>6} {:>3} {:>9.4} {:>9.4} {:>9.4} {:>9.4} {:>10} {:>8.2}",
+            "{:>6} {:>3} {:>9.6} {:>9.6} {:>9.6} {:>9.6} {:>10} {:>8.2}",
             placed,
             positions.len(),
             ours.median_cpu,
@@ -153,7 +163,7 @@ fn main() {
                     ..Config::default()
                 }
             };
-            let base = measure(&positions, plain, cold);
+            let base = measure(&positions, plain, cold, repeat);
             line += &format!(
                 " {:>13.4} {:>14.4} {:>6.2}",
                 base.median_cpu,
@@ -238,7 +248,7 @@ struct Figures {
     median_nodes: u64,
 }
 
-fn measure(positions: &[&Position], config: Config, cold: bool) -> Figures {
+fn measure(positions: &[&Position], config: Config, cold: bool, repeat: usize) -> Figures {
     let mut times = Vec::new();
     let mut cpu = Vec::new();
     let mut nodes = Vec::new();
@@ -246,11 +256,20 @@ fn measure(positions: &[&Position], config: Config, cold: bool) -> Figures {
         if cold {
             evict_caches();
         }
-        let (start, start_cpu) = (Instant::now(), cpu_seconds());
-        let a = best_move_with(p, config);
-        times.push(start.elapsed().as_secs_f64());
-        cpu.push(cpu_seconds() - start_cpu);
-        nodes.push(a.nodes);
+        // Each position's time: the median of its `repeat` searches.
+        let (mut wall, mut used) = (Vec::new(), Vec::new());
+        let mut a = None;
+        for _ in 0..repeat {
+            let (start, start_cpu) = (Instant::now(), cpu_seconds());
+            a = Some(best_move_with(p, config));
+            wall.push(start.elapsed().as_secs_f64());
+            used.push(cpu_seconds() - start_cpu);
+        }
+        wall.sort_by(f64::total_cmp);
+        used.sort_by(f64::total_cmp);
+        times.push(wall[wall.len() / 2]);
+        cpu.push(used[used.len() / 2]);
+        nodes.push(a.expect("at least one search").nodes);
     }
     let total = cpu.iter().sum();
     let all_nodes = nodes.iter().sum();
