@@ -17,6 +17,11 @@
 //! that searches once: the figures then include fetching the code, the tables and the
 //! transposition table's fresh pages.
 //!
+//! `--values --book-sample N [--seed S]` times `--values` instead on N positions drawn uniformly
+//! (pseudo-randomly, seed S, default 1) from the built-in book's positions with 4 pieces placed
+//! (canonical forms, 0000 in hand), drawn and won ones reported apart: every position of that
+//! level, not only those of non-blundering games.
+//!
 //! `--repeat N` searches each position N times in a row and takes the median of its N times as
 //! its time: steadier figures for the small searches of many pieces placed (warm caches unless
 //! `--cold`, which then evicts only before the first of the N).
@@ -34,6 +39,7 @@ use std::time::Instant;
 use cp_puzzles::quarto::search::Config;
 use cp_puzzles::quarto::{
     best_move_with, best_move_with_book, move_values_with_book, Board, Book, Cell, Piece, Position,
+    Value,
 };
 
 #[path = "quarto/versus.rs"]
@@ -56,6 +62,8 @@ fn main() {
     let mut each = false;
     let mut cold = false;
     let mut repeat = 1usize;
+    let mut book_sample: Option<usize> = None;
+    let mut seed = 1u64;
     // With `--set KNOB=N` (repeatable), "ours" uses those settings and `--baseline` the defaults.
     let mut tuned: Option<Config> = None;
     let mut i = 0;
@@ -79,6 +87,14 @@ fn main() {
             }
             "--each" => each = true,
             "--cold" => cold = true,
+            "--book-sample" => {
+                book_sample = Some(args[i + 1].parse().expect("--book-sample N"));
+                i += 1;
+            }
+            "--seed" => {
+                seed = args[i + 1].parse().expect("--seed S");
+                i += 1;
+            }
             "--repeat" => {
                 repeat = args[i + 1].parse().expect("--repeat N, N >= 1");
                 assert!(repeat >= 1, "--repeat N, N >= 1");
@@ -113,6 +129,10 @@ fn main() {
             levels,
             each,
         );
+        return;
+    }
+    if let (true, Some(n)) = (values, book_sample) {
+        measure_book_sample(n, seed);
         return;
     }
     if values {
@@ -219,6 +239,54 @@ fn measure_values(games: &[Vec<Position>], levels: (u32, u32)) {
             moves / cpu.len(),
             median(&best),
             median(&cpu) / median(&best).max(1e-6)
+        );
+    }
+}
+
+/// `--values` on `n` positions drawn from the built-in book's level with 4 pieces placed, the
+/// drawn and the won ones apart: the median, mean and worst CPU seconds, and how many took over
+/// one second.
+fn measure_book_sample(n: usize, seed: u64) {
+    let book = Book::embedded();
+    let level: Vec<_> = book
+        .entries()
+        .filter(|(c, _)| c.occupied.count_ones() == 4)
+        .collect();
+    let mut rng = util::Rng::new(seed);
+    println!("value     n   med cpu  mean cpu worst cpu  over 1 s   moves");
+    for value in [Value::Draw, Value::Win] {
+        let of_value: Vec<_> = level.iter().filter(|(_, e)| e.value() == value).collect();
+        let mut cpu = Vec::new();
+        let mut moves = 0;
+        for _ in 0..n.min(of_value.len()) {
+            let (c, _) = of_value[rng.below(of_value.len())];
+            let mut board = Board::EMPTY;
+            for i in (0..16u8).filter(|i| c.occupied >> i & 1 == 1) {
+                let piece = Piece::new((c.pieces >> (4 * i) & 15) as u8).expect("a piece");
+                board = board.place(Cell::from_index(i), piece);
+            }
+            let position = Position {
+                board,
+                hand: Piece::new(0),
+            };
+            let start_cpu = cpu_seconds();
+            moves += move_values_with_book(&position, &book).len();
+            cpu.push(cpu_seconds() - start_cpu);
+        }
+        if cpu.is_empty() {
+            continue;
+        }
+        let mean = cpu.iter().sum::<f64>() / cpu.len() as f64;
+        cpu.sort_by(f64::total_cmp);
+        println!(
+            "{:<5} {:>5} {:>9.3} {:>9.3} {:>9.3} {:>9} {:>7}",
+            value.to_string(),
+            cpu.len(),
+            cpu[cpu.len() / 2],
+            mean,
+            cpu[cpu.len() - 1],
+            cpu.iter().filter(|&&t| t > 1.0).count(),
+            moves / cpu.len()
         );
     }
 }
