@@ -259,14 +259,10 @@ fn measure_book_sample(n: usize, seed: u64) {
         let mut cpu = Vec::new();
         let mut moves = 0;
         for _ in 0..n.min(of_value.len()) {
+            // Drawn with replacement: a repeat is unlikely among thousands.
             let (c, _) = of_value[rng.below(of_value.len())];
-            let mut board = Board::EMPTY;
-            for i in (0..16u8).filter(|i| c.occupied >> i & 1 == 1) {
-                let piece = Piece::new((c.pieces >> (4 * i) & 15) as u8).expect("a piece");
-                board = board.place(Cell::from_index(i), piece);
-            }
             let position = Position {
-                board,
+                board: c.board(),
                 hand: Piece::new(0),
             };
             let start_cpu = cpu_seconds();
