@@ -1225,3 +1225,98 @@ fn values_progress_shows_each_line_once_in_move_order() {
     }
     assert!(checked >= 3, "{checked} positions");
 }
+
+/// A book that knows the level with 5 placed by its exceptions: a position of that level with an
+/// entry has it; one without is a win in 1 when its piece in hand completes a line, else a draw;
+/// the other levels are as without it.
+#[test]
+fn a_level_known_by_its_exceptions_implies_its_draws() {
+    use cp_puzzles::quarto::book::Book;
+    let place = |cells: &[((u8, u8), u8)]| {
+        cells.iter().fold(Board::EMPTY, |b, &((r, c), p)| {
+            b.place(Cell::new(r, c).unwrap(), Piece::new(p).unwrap())
+        })
+    };
+    let hand = Piece::new(0).unwrap();
+    // No line holds three pieces: nothing wins at once.
+    let quiet = place(&[
+        ((0, 0), 1),
+        ((0, 1), 2),
+        ((1, 2), 4),
+        ((2, 3), 8),
+        ((3, 1), 15),
+    ]);
+    let other = place(&[
+        ((0, 0), 1),
+        ((0, 1), 2),
+        ((1, 2), 4),
+        ((2, 3), 8),
+        ((3, 1), 14),
+    ]);
+    // Row 0 holds 0001, 0010 and 0100: 0000 completes it.
+    let threat = place(&[
+        ((0, 0), 1),
+        ((0, 1), 2),
+        ((0, 2), 4),
+        ((1, 0), 15),
+        ((2, 0), 8),
+    ]);
+    let four = place(&[((0, 0), 1), ((0, 1), 2), ((1, 2), 4), ((2, 3), 8)]);
+    let loss = Entry::new(Value::Loss, Some(5)).unwrap();
+    let mut book = Book::default();
+    book.insert(canonical(&quiet, hand), loss);
+    assert_eq!(book.entry(&other, hand), None);
+    let book = book.with_draws_at(5);
+    assert_eq!((book.depth(), book.draws_at()), (5, Some(5)));
+    assert_eq!(book.entry(&quiet, hand), Some(loss));
+    assert_eq!(book.entry(&other, hand), Some(Entry::of_value(Value::Draw)));
+    assert_eq!(book.entry(&threat, hand), Entry::new(Value::Win, Some(1)));
+    assert_eq!(book.entry(&four, hand), None);
+}
+
+/// `--values` on a drawn position with 4 placed, from the built-in book and the level with 5
+/// placed known by its exceptions (here only the positions its moves lead to: those that are
+/// wins for the opponent, but wins in 1), gives the lines of the search; without one of the
+/// exceptions their moves read as draws: the level's values are taken, not searched.
+#[test]
+fn every_moves_value_from_a_level_known_by_its_exceptions() {
+    use cp_puzzles::quarto::book::Book;
+    use cp_puzzles::quarto::move_values_with_book;
+    // Two of its safe moves lose in 6.
+    let text = ". . . 0001\n0101 . . .\n. 0111 . .\n. . 1010 .\n1011\n";
+    let position = parse(text.as_bytes()).unwrap();
+    let hand = position.hand.unwrap();
+    let searched = move_values_with_book(&position, &Book::embedded());
+    let mut exceptions = Vec::new();
+    for (i, line) in searched.iter().enumerate() {
+        let (Some(cell), Some(gift)) = (line.mv.place, line.mv.give) else {
+            continue;
+        };
+        let child = position.board.place(cell, hand);
+        match line.outcome {
+            // The opponent wins in n: a win in 1 (an unsafe gift) is implied, not stored.
+            Outcome::Loss(n) if !child.threats().meets(gift.traits()) => {
+                let win = Entry::new(Value::Win, Some(u8::try_from(n).unwrap())).unwrap();
+                exceptions.push((i, canonical(&child, gift), win));
+            }
+            Outcome::Loss(_) | Outcome::Draw => {}
+            Outcome::Win(_) => panic!("a move wins in a drawn position: {line}"),
+        }
+    }
+    assert_eq!(exceptions.len(), 2);
+    let with = |kept: &[(usize, _, Entry)]| {
+        let mut book = Book::embedded();
+        for &(_, c, e) in kept {
+            book.insert(c, e);
+        }
+        move_values_with_book(&position, &book.with_draws_at(5))
+    };
+    assert_eq!(with(&exceptions), searched);
+    // Without them both read as draws (the two moves are images of each other: one position).
+    assert_eq!(exceptions[0].1, exceptions[1].1);
+    let lines = with(&[]);
+    for &(i, _, _) in &exceptions {
+        let line = lines.iter().find(|l| l.mv == searched[i].mv).unwrap();
+        assert_eq!(line.outcome, Outcome::Draw);
+    }
+}

@@ -49,11 +49,18 @@ pub const MAX_DISTANCE: u8 = 8;
 pub const MAX_BOOK_BYTES: u64 = 8 << 20;
 
 /// Game values of canonical positions (a piece in hand, no winning line on the board).
+///
+/// A book may also know a whole level by its exceptions ([`Book::with_draws_at`]): every
+/// position with that many pieces placed that has no entry, and whose piece in hand does not
+/// win at once, is a draw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {
     values: BTreeMap<Canonical, Entry>,
-    /// The most pieces placed in any entry (0 for an empty book).
+    /// The most pieces placed in any entry (0 for an empty book), or the level of `draws_at`
+    /// if deeper.
     depth: u32,
+    /// The level known by its exceptions, if any.
+    draws_at: Option<u32>,
 }
 
 /// What a book knows of a position: its value for the player to move and, for a win or a loss,
@@ -324,10 +331,43 @@ impl Book {
         self.entry(board, hand).map(Entry::value)
     }
 
-    /// The entry of `board` with `hand` to place, if the book has it.
+    /// The entry of `board` with `hand` to place, if the book has it. On the level known by its
+    /// exceptions ([`Book::with_draws_at`]), a position without an entry is a win in 1 if `hand`
+    /// completes a line, else a draw.
     #[must_use]
     pub fn entry(&self, board: &Board, hand: Piece) -> Option<Entry> {
-        self.values.get(&canonical(board, hand)).copied()
+        let found = self.values.get(&canonical(board, hand)).copied();
+        match (found, self.draws_at) {
+            (None, Some(level)) if board.occupied().len() == level => {
+                Some(if board.threats().meets(hand.traits()) {
+                    Entry {
+                        value: Value::Win,
+                        distance: Some(1),
+                    }
+                } else {
+                    Entry::of_value(Value::Draw)
+                })
+            }
+            _ => found,
+        }
+    }
+
+    /// This book, knowing the whole level with `placed` pieces placed by its exceptions: every
+    /// position of that level without an entry is a draw, or a win in 1 when its piece in hand
+    /// completes a line. For a book whose entries at that level are every other position of the
+    /// level (its wins and losses but those in 1), as `quarto-book --non-draws` writes them.
+    #[must_use]
+    pub fn with_draws_at(mut self, placed: u32) -> Book {
+        self.draws_at = Some(placed);
+        self.depth = self.depth.max(placed);
+        self
+    }
+
+    /// The level known by its exceptions, if any ([`Book::with_draws_at`]).
+    #[cfg(not(bundle))]
+    #[must_use]
+    pub fn draws_at(&self) -> Option<u32> {
+        self.draws_at
     }
 
     /// The number of positions.

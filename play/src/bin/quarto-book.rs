@@ -21,14 +21,17 @@ use clap::error::ErrorKind;
 use clap::Parser;
 use cp_puzzles::quarto::book::{entry_from_children, entry_line, Entry};
 use cp_puzzles::quarto::symmetry::Canonical;
-use cp_puzzles::quarto::Piece;
+use cp_puzzles::quarto::{Piece, Value};
 use cp_puzzles_play::quarto_play::book::checkpoint::{Known, Level, ReadSummary, Shard, Writer};
 use cp_puzzles_play::quarto_play::book::{canonical_positions, Book, Solver};
 
-/// The deepest book `--depth` allows: every position with 4 pieces placed is already answered
-/// in under a second by search, so deeper levels would only grow the book (and the number of
-/// positions to solve grows about tenfold a level).
-const MAX_DEPTH: u32 = 4;
+/// The deepest level `--depth` allows. A whole book stops at 4 (`BOOK_DEPTH`): with 5 placed it
+/// would hold 2.1 million positions, about 14 MB, over what `--book` reads. The level with 5
+/// placed is written by its exceptions (`--non-draws`), or searched in parts (`--shard`).
+const MAX_DEPTH: u32 = 5;
+
+/// The deepest whole book `quarto-book` writes.
+const BOOK_DEPTH: u32 = 4;
 
 /// The least time between two progress lines.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
@@ -37,9 +40,15 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 #[derive(Debug, Parser)]
 #[command(name = "quarto-book", version)]
 struct Args {
-    /// The deepest positions stored, in pieces placed (1 to 4).
+    /// The deepest positions stored, in pieces placed (1 to 4; 5 with --non-draws, --shard or
+    /// --measure).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: u32,
+    /// Write only the deepest level's entries that are neither draws nor wins in 1, and no
+    /// shallower level: the level known by its exceptions (every other position of it is a
+    /// draw, or a win in 1 when its piece in hand completes a line).
+    #[arg(long, conflicts_with_all = ["measure", "convert"])]
+    non_draws: bool,
     /// Only count the positions of each depth and time N of the deepest, spread evenly over
     /// the canonical order, one after the other on one searcher; then print their median.
     #[arg(long, value_name = "N", conflicts_with_all = ["checkpoint", "from", "shard", "no_search"])]
@@ -124,6 +133,17 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
+    let part_only = args.shard.is_some() || args.measure.is_some() || args.non_draws;
+    if args.depth > BOOK_DEPTH && !part_only {
+        return Err(Failure::new(
+            2,
+            format!(
+                "--depth {}: a whole book stops at {BOOK_DEPTH} pieces placed; add --non-draws \
+                 (the level's exceptions) or --shard K/N (search part of the level)",
+                args.depth
+            ),
+        ));
+    }
     if let Some(n) = args.measure {
         measure(args.depth, n);
         return Ok(());
@@ -214,6 +234,9 @@ fn build(args: &Args) -> Result<Option<Book>, Failure> {
             .expect("every position of the level is known or solved");
         (*c, v)
     });
+    if args.non_draws {
+        return Ok(Some(exceptions(deepest)));
+    }
     Ok(Some(derive(deepest, depth)))
 }
 
@@ -275,6 +298,19 @@ fn note_unfinished(path: &Path, summary: ReadSummary) {
             path.display()
         );
     }
+}
+
+/// The entries of `deepest` (a whole level) that are neither draws nor wins in 1: what
+/// [`Book::with_draws_at`](cp_puzzles::quarto::Book::with_draws_at) needs to know the level.
+fn exceptions(deepest: impl Iterator<Item = (Canonical, Entry)>) -> Book {
+    let mut book = Book::default();
+    for (c, v) in deepest {
+        let win_in_1 = v.value() == Value::Win && v.distance() == Some(1);
+        if v.value() != Value::Draw && !win_in_1 {
+            book.insert(c, v);
+        }
+    }
+    book
 }
 
 /// The book of the deepest level `deepest` (`depth` pieces placed, every position) and of the
