@@ -1238,21 +1238,17 @@ fn a_level_known_by_its_exceptions_implies_its_draws() {
         })
     };
     let hand = Piece::new(0).unwrap();
-    // No line holds three pieces: nothing wins at once.
-    let quiet = place(&[
+    // No line holds three pieces: nothing wins at once; `other` differs by its last piece.
+    let mut cells = [
         ((0, 0), 1),
         ((0, 1), 2),
         ((1, 2), 4),
         ((2, 3), 8),
         ((3, 1), 15),
-    ]);
-    let other = place(&[
-        ((0, 0), 1),
-        ((0, 1), 2),
-        ((1, 2), 4),
-        ((2, 3), 8),
-        ((3, 1), 14),
-    ]);
+    ];
+    let quiet = place(&cells);
+    cells[4].1 = 14;
+    let other = place(&cells);
     // Row 0 holds 0001, 0010 and 0100: 0000 completes it.
     let threat = place(&[
         ((0, 0), 1),

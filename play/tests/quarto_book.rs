@@ -30,10 +30,7 @@ fn depth_is_limited() {
 fn non_draws_know_the_level() {
     use cp_puzzles::quarto::{Book, Piece};
     let built_in = Book::embedded();
-    let level: Vec<String> = (built_in.to_text().lines())
-        .filter(|l| u16::from_str_radix(&l[..4], 16).unwrap().count_ones() == 4)
-        .map(str::to_string)
-        .collect();
+    let level = level_lines(&built_in, 4);
     let dir = tempfile::tempdir().unwrap();
     let cp = dir.path().join("level4.txt");
     write_checkpoint(&cp, &level, "");
@@ -112,12 +109,17 @@ fn embedded() -> Vec<u8> {
 /// level's values, one checkpoint line each.
 fn deepest_lines() -> Vec<String> {
     let book = cp_puzzles::quarto::Book::from_bytes(&embedded()).unwrap();
-    let lines: Vec<String> = (book.to_text().lines())
-        .filter(|l| u16::from_str_radix(&l[..4], 16).unwrap().count_ones() == 3)
-        .map(str::to_string)
-        .collect();
+    let lines = level_lines(&book, 3);
     assert_eq!(lines.len(), 3382);
     lines
+}
+
+/// The text lines of `book`'s positions with `placed` pieces placed, in canonical order.
+fn level_lines(book: &cp_puzzles::quarto::Book, placed: u32) -> Vec<String> {
+    (book.to_text().lines())
+        .filter(|l| u16::from_str_radix(&l[..4], 16).unwrap().count_ones() == placed)
+        .map(str::to_string)
+        .collect()
 }
 
 /// The lines of `text` (a checkpoint), sorted, each checked to end with a newline.

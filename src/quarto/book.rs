@@ -356,6 +356,7 @@ impl Book {
     /// position of that level without an entry is a draw, or a win in 1 when its piece in hand
     /// completes a line. For a book whose entries at that level are every other position of the
     /// level (its wins and losses but those in 1), as `quarto-book --non-draws` writes them.
+    #[cfg(not(bundle))]
     #[must_use]
     pub fn with_draws_at(mut self, placed: u32) -> Book {
         self.draws_at = Some(placed);
