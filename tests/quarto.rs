@@ -645,18 +645,35 @@ fn the_built_in_book_gives_the_same_answer() {
 /// its moves give from the level below.
 #[test]
 fn the_built_in_book_is_canonical_and_consistent() {
-    use cp_puzzles::quarto::book::{entry_from_children, EMBEDDED, EMBEDDED_DEPTH};
+    use cp_puzzles::quarto::book::{
+        entry_from_children, EMBEDDED, EMBEDDED_DEPTH, EMBEDDED_LEVEL, EMBEDDED_LEVEL5,
+    };
     use cp_puzzles::quarto::Book;
     let book = Book::embedded();
     // `embedded` trusts the bytes: they must pass every check of `from_bytes`.
-    assert_eq!(Book::from_bytes(EMBEDDED).unwrap(), book);
-    assert_eq!(book.to_bytes(), EMBEDDED);
-    assert_eq!(Book::parse(&book.to_text()).unwrap(), book);
-    assert_eq!(book.depth(), EMBEDDED_DEPTH);
+    let levels = Book::from_bytes(EMBEDDED).unwrap();
+    assert_eq!(levels.to_bytes(), EMBEDDED);
+    assert_eq!(Book::parse(&levels.to_text()).unwrap(), levels);
+    assert_eq!(levels.depth(), EMBEDDED_DEPTH);
+    let level = Book::from_bytes(EMBEDDED_LEVEL5).unwrap();
+    assert_eq!(level.to_bytes(), EMBEDDED_LEVEL5);
+    let mut merged = levels.clone();
+    for (c, v) in level.entries() {
+        // Only the exceptions of the level: wins and losses with 5 placed, but the wins in 1.
+        assert_eq!(c.occupied.count_ones(), EMBEDDED_LEVEL, "{c:?}");
+        assert!(
+            v.value() != Value::Draw
+                && v.distance()
+                    .is_some_and(|d| d > 1 || v.value() == Value::Loss),
+            "{c:?}: {v}"
+        );
+        merged.insert(c, v);
+    }
+    assert_eq!(merged.with_draws_at(EMBEDDED_LEVEL), book);
     let mut checked = 0;
-    for (c, v) in book.entries() {
+    for (c, v) in levels.entries() {
         assert!(v.outcome().is_some(), "{c:?}: {v} without its distance");
-        if c.occupied.count_ones() < book.depth() {
+        if c.occupied.count_ones() < EMBEDDED_DEPTH {
             let derived = entry_from_children(&book, &c.board(), Piece::new(0).unwrap());
             assert_eq!(derived, Some(v), "{c:?}");
             checked += 1;
@@ -665,6 +682,25 @@ fn the_built_in_book_is_canonical_and_consistent() {
     // The canonical positions with 1, 2 and 3 pieces placed.
     let shallower: usize = [8, 148, 3_382][..EMBEDDED_DEPTH as usize - 1].iter().sum();
     assert_eq!(checked, shallower);
+}
+
+/// The built-in level with 4 placed follows from the built-in level with 5 placed, known by its
+/// exceptions: every entry, value and distance, is what the positions its moves lead to give.
+#[test]
+#[ignore = "slow tier: about 12 million canonical forms"]
+fn the_built_in_level_4_follows_from_level_5() {
+    use cp_puzzles::quarto::book::{entry_from_children, EMBEDDED_DEPTH};
+    use cp_puzzles::quarto::Book;
+    let book = Book::embedded();
+    let mut checked = 0;
+    for (c, v) in book.entries() {
+        if c.occupied.count_ones() == EMBEDDED_DEPTH {
+            let derived = entry_from_children(&book, &c.board(), Piece::new(0).unwrap());
+            assert_eq!(derived, Some(v), "{c:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 91_558);
 }
 
 /// The built-in book's distances are the prover's: a sample of its deepest level's wins (every
@@ -1282,7 +1318,9 @@ fn every_moves_value_from_a_level_known_by_its_exceptions() {
     let text = ". . . 0001\n0101 . . .\n. 0111 . .\n. . 1010 .\n1011\n";
     let position = parse(text.as_bytes()).unwrap();
     let hand = position.hand.unwrap();
-    let searched = move_values_with_book(&position, &Book::embedded());
+    // The built-in levels 1 to 4 alone: the moves are searched.
+    let four = || Book::from_bytes(cp_puzzles::quarto::book::EMBEDDED).unwrap();
+    let searched = move_values_with_book(&position, &four());
     let mut exceptions = Vec::new();
     for (i, line) in searched.iter().enumerate() {
         let (Some(cell), Some(gift)) = (line.mv.place, line.mv.give) else {
@@ -1301,7 +1339,7 @@ fn every_moves_value_from_a_level_known_by_its_exceptions() {
     }
     assert_eq!(exceptions.len(), 2);
     let with = |kept: &[(usize, _, Entry)]| {
-        let mut book = Book::embedded();
+        let mut book = four();
         for &(_, c, e) in kept {
             book.insert(c, e);
         }

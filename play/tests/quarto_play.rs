@@ -247,14 +247,23 @@ fn a_sample_of_the_book_matches_the_solver() {
 
 #[test]
 fn the_book_holds_every_canonical_position_up_to_its_depth() {
+    use cp_puzzles::quarto::book::{EMBEDDED_DEPTH, EMBEDDED_LEVEL};
     let book = book::shipped();
     assert!(!book.is_empty(), "a book with entries");
-    let depth = book.depth();
-    let expected: usize = (1..=depth)
+    // Every position up to 4 placed, and the level with 5 placed by its exceptions.
+    assert_eq!(
+        (book.depth(), book.draws_at()),
+        (EMBEDDED_LEVEL, Some(EMBEDDED_LEVEL))
+    );
+    let expected: usize = (1..=EMBEDDED_DEPTH)
         .map(|d| book::canonical_positions(d).len())
         .sum();
-    assert_eq!(book.len(), expected);
-    assert_eq!(Book::parse(&book.to_text()).expect("round trip"), book);
+    let up_to_depth = (book.entries())
+        .filter(|(c, _)| c.occupied.count_ones() <= EMBEDDED_DEPTH)
+        .count();
+    assert_eq!(up_to_depth, expected);
+    let round_trip = Book::parse(&book.to_text()).expect("round trip");
+    assert_eq!(round_trip.with_draws_at(EMBEDDED_LEVEL), book);
 }
 
 /// Near the end the values count the moves: wins and losses in N.

@@ -196,17 +196,35 @@ pub const EMBEDDED: &[u8] = include_bytes!("book.bin");
 /// [`EMBEDDED`]).
 pub const EMBEDDED_DEPTH: u32 = 4;
 
+/// The built-in level with 5 pieces placed, known by its exceptions: its wins and losses but the
+/// wins in 1, in the binary form (made by `quarto-book --depth 5 --non-draws`; see
+/// `docs/quarto.md`). Every other position of the level is a draw, or a win in 1 when its piece
+/// in hand completes a line ([`Book::with_draws_at`]). Left out of the bundle for online judges.
+#[cfg(not(bundle))]
+pub const EMBEDDED_LEVEL5: &[u8] = include_bytes!("level5.bin");
+
+/// The level of [`EMBEDDED_LEVEL5`].
+pub const EMBEDDED_LEVEL: u32 = 5;
+
 impl Book {
-    /// The book built into the binaries ([`EMBEDDED`]); a few milliseconds to decode.
+    /// The book built into the binaries: every position of [`EMBEDDED`] (1 to 4 pieces placed),
+    /// and the level with 5 placed known by its exceptions ([`EMBEDDED_LEVEL5`]); a few
+    /// milliseconds to decode.
     ///
     /// # Panics
-    /// If the embedded bytes are not a book (a test checks that they are).
+    /// If the embedded bytes are not books (a test checks that they are).
     #[cfg(not(bundle))]
     #[must_use]
     pub fn embedded() -> Book {
         // Trusted bytes: a test checks that they pass every check of `from_bytes`, so the
         // canonical forms (most of the decoding time) are not computed again at each start.
-        Book::decode(EMBEDDED, false).expect("the embedded book is well formed")
+        let mut book = Book::decode(EMBEDDED, false).expect("the embedded book is well formed");
+        let level =
+            Book::decode(EMBEDDED_LEVEL5, false).expect("the embedded level is well formed");
+        for (c, e) in level.values {
+            book.insert(c, e);
+        }
+        book.with_draws_at(EMBEDDED_LEVEL)
     }
 
     /// The built-in book ([`Book::embedded`]) if `position` can be in it or lead to a position
