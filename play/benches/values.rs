@@ -8,10 +8,19 @@
 //! the empty board (seeds 1, 2, …; a game won before is skipped), each timed once. It prints
 //! one line per position (CPU and wall seconds of the panel, CPU of perfect's move, the best
 //! line, the position on one line), then per number placed the median and the worst.
+//!
+//! `-- --canonical D --sample N [--seed S]` times the panel instead on N positions drawn
+//! uniformly (with replacement; seed S, default 1) among all canonical positions with D pieces
+//! placed (2,125,230 for D = 5; listing them takes seconds), with 0000 in hand, and prints, by
+//! the position's value, the median, mean, 99th percentile and worst CPU seconds and how many
+//! took over 1 s, then the slowest position. With `--exceptions` it draws them among the book's
+//! entries with D placed instead (for D = 5, the level's wins and losses other than the wins in
+//! 1, which the built-in book holds).
 
 use std::time::Instant;
 
 use cp_puzzles::minesweeper::game::Rng;
+use cp_puzzles::quarto::{Piece, Position, Value};
 use cp_puzzles_play::quarto_play::book;
 use cp_puzzles_play::quarto_play::game::Game;
 use cp_puzzles_play::quarto_play::players::{annotate, choose, hint, perfect, Level};
@@ -71,6 +80,14 @@ fn main() {
         v.split(',').map(|x| x.parse().expect("a number")).collect()
     });
     let book = book::shipped();
+    if let Some(placed) = arg("--canonical") {
+        let placed: u32 = placed.parse().expect("--canonical D: a number");
+        let n: usize = arg("--sample").map_or(100, |v| v.parse().expect("--sample N: a number"));
+        let seed: u64 = arg("--seed").map_or(1, |v| v.parse().expect("--seed S: a number"));
+        let exceptions = args.iter().any(|a| a == "--exceptions");
+        canonical_sample(placed, n, seed, exceptions, &book);
+        return;
+    }
     println!("placed  panel-cpu  panel-wall  hint-cpu  perfect-cpu  best line  position");
     for placed in levels {
         let (mut cpus, mut walls) = (Vec::new(), Vec::new());
@@ -109,4 +126,66 @@ fn main() {
             median(perfects)
         );
     }
+}
+
+/// Times the panel on `n` positions drawn uniformly among the canonical positions with `placed`
+/// pieces placed (or, with `exceptions`, among the book's entries with `placed` placed), and
+/// prints the figures by the position's value.
+fn canonical_sample(placed: u32, n: usize, seed: u64, exceptions: bool, book: &book::Book) {
+    let level: Vec<_> = if exceptions {
+        (book.entries())
+            .map(|(c, _)| c)
+            .filter(|c| c.occupied.count_ones() == placed)
+            .collect()
+    } else {
+        book::canonical_positions(placed).into_iter().collect()
+    };
+    let kind = if exceptions {
+        "book entries"
+    } else {
+        "canonical positions"
+    };
+    println!(
+        "{} {kind} with {placed} placed; {n} drawn (seed {seed})",
+        level.len()
+    );
+    assert!(!level.is_empty(), "no position to draw from");
+    let mut rng = Rng::new(seed);
+    let (mut by_value, mut slowest) = (Vec::<(Value, f64)>::new(), (0.0, String::new()));
+    for _ in 0..n {
+        let c = &level[rng.below(level.len() as u64) as usize];
+        let p = Position {
+            board: c.board(),
+            hand: Piece::new(0),
+        };
+        let (values, _, cpu) = timed(|| annotate(&p, book));
+        by_value.push((values[0].outcome.value(), cpu));
+        if cpu > slowest.0 {
+            slowest = (cpu, format!("{:04x} {:016x}", c.occupied, c.pieces));
+        }
+    }
+    println!("value     n   median     mean      p99    worst  over 1 s");
+    for value in [Value::Win, Value::Draw, Value::Loss] {
+        let mut cpu: Vec<f64> = by_value
+            .iter()
+            .filter(|(v, _)| *v == value)
+            .map(|&(_, t)| t)
+            .collect();
+        if cpu.is_empty() {
+            continue;
+        }
+        cpu.sort_by(f64::total_cmp);
+        let mean = cpu.iter().sum::<f64>() / cpu.len() as f64;
+        println!(
+            "{:<5} {:>5} {:>8.3} {:>8.3} {:>8.3} {:>8.3} {:>9}",
+            value.to_string(),
+            cpu.len(),
+            median(cpu.clone()),
+            mean,
+            cpu[cpu.len() * 99 / 100],
+            cpu[cpu.len() - 1],
+            cpu.iter().filter(|&&t| t > 1.0).count()
+        );
+    }
+    println!("slowest: {:.3} s, {}", slowest.0, slowest.1);
 }

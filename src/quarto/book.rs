@@ -218,13 +218,15 @@ impl Book {
     pub fn embedded() -> Book {
         // Trusted bytes: a test checks that they pass every check of `from_bytes`, so the
         // canonical forms (most of the decoding time) are not computed again at each start.
-        let mut book = Book::decode(EMBEDDED, false).expect("the embedded book is well formed");
+        let mut entries =
+            Book::entries_of(EMBEDDED, false).expect("the embedded book is well formed");
         let level =
-            Book::decode(EMBEDDED_LEVEL5, false).expect("the embedded level is well formed");
-        for (c, e) in level.values {
-            book.insert(c, e);
-        }
-        book.with_draws_at(EMBEDDED_LEVEL)
+            Book::entries_of(EMBEDDED_LEVEL5, false).expect("the embedded level is well formed");
+        // Two ascending runs, with no position in both (they hold different numbers of pieces
+        // placed): the stable sort merges them in linear time.
+        entries.extend(level);
+        entries.sort_by_key(|&(c, _)| c);
+        Book::from_sorted(entries).with_draws_at(EMBEDDED_LEVEL)
     }
 
     /// The built-in book ([`Book::embedded`]) if `position` can be in it or lead to a position
@@ -315,6 +317,14 @@ impl Book {
     /// As [`Book::from_bytes`]; with `check_canonical` false, an entry's position is not checked
     /// to be a canonical form (for bytes known to pass that check).
     fn decode(bytes: &[u8], check_canonical: bool) -> Result<Book, BookError> {
+        Book::entries_of(bytes, check_canonical).map(Book::from_sorted)
+    }
+
+    /// The entries of the binary book `bytes`, strictly ascending (as [`Book::decode`]).
+    fn entries_of(
+        bytes: &[u8],
+        check_canonical: bool,
+    ) -> Result<Vec<(Canonical, Entry)>, BookError> {
         let bad = |offset, what| BookError::BadBytes { offset, what };
         let with_distances = bytes.starts_with(MAGIC);
         if !with_distances && !bytes.starts_with(MAGIC_V1) {
@@ -324,23 +334,37 @@ impl Book {
             .get(8..12)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .ok_or(bad(8, "expected the number of entries"))?;
-        let mut book = Book::default();
+        // Ascending entries, built into the map at once (in linear time, where inserting them
+        // one by one walks the tree for each).
+        let mut entries: Vec<(Canonical, Entry)> = Vec::new();
         let mut at = 12;
-        let mut last: Option<Canonical> = None;
         for _ in 0..count {
             let (c, v, next) = entry_at(bytes, at, check_canonical, with_distances)
                 .ok_or(bad(at, "expected an entry"))?;
-            if last.is_some_and(|l| l >= c) {
+            if entries.last().is_some_and(|&(l, _)| l >= c) {
                 return Err(bad(at, "an entry out of order or repeated"));
             }
-            book.insert(c, v);
-            last = Some(c);
+            entries.push((c, v));
             at = next;
         }
         if at != bytes.len() {
             return Err(bad(at, "bytes after the last entry"));
         }
-        Ok(book)
+        Ok(entries)
+    }
+
+    /// The book of `entries`, strictly ascending.
+    fn from_sorted(entries: Vec<(Canonical, Entry)>) -> Book {
+        let depth = entries
+            .iter()
+            .map(|(c, _)| c.occupied.count_ones())
+            .max()
+            .unwrap_or(0);
+        Book {
+            values: entries.into_iter().collect(),
+            depth,
+            draws_at: None,
+        }
     }
 
     /// The value of `board` with `hand` to place, if the book has it.
@@ -462,10 +486,14 @@ fn entry_at(
         return None;
     }
     let mut pieces = 0u64;
-    let cells = (0..16).filter(|i| occupied >> i & 1 == 1);
-    for (k, cell) in cells.enumerate() {
+    let (mut rest, mut k) = (occupied, 0);
+    while rest != 0 {
+        // The k-th occupied cell, in cell order.
+        let cell = rest.trailing_zeros();
         let nibble = packed[k / 2] >> (4 * (k % 2)) & 15;
         pieces |= u64::from(nibble) << (4 * cell);
+        rest &= rest - 1;
+        k += 1;
     }
     let next = at + 2 + placed.div_ceil(2);
     let byte = *bytes.get(next)?;
