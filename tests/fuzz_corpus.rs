@@ -45,3 +45,8 @@ fn maxblack_corpus() {
 fn quarto_corpus() {
     assert!(replay("quarto", fuzz_checks::quarto) > 0);
 }
+
+#[test]
+fn quarto_book_corpus() {
+    assert!(replay("quarto_book", fuzz_checks::quarto_book) > 0);
+}
