@@ -334,8 +334,7 @@ impl Book {
             .get(8..12)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .ok_or(bad(8, "expected the number of entries"))?;
-        // Ascending entries, built into the map at once (in linear time, where inserting them
-        // one by one walks the tree for each).
+        // Grown as entries are read, never from the count the bytes claim.
         let mut entries: Vec<(Canonical, Entry)> = Vec::new();
         let mut at = 12;
         for _ in 0..count {
@@ -353,7 +352,8 @@ impl Book {
         Ok(entries)
     }
 
-    /// The book of `entries`, strictly ascending.
+    /// The book of `entries`, strictly ascending: the map is built from them at once, in linear
+    /// time, where inserting them one by one would walk the tree for each.
     fn from_sorted(entries: Vec<(Canonical, Entry)>) -> Book {
         let depth = entries
             .iter()
