@@ -223,10 +223,9 @@ impl Book {
         let level =
             Book::entries_of(EMBEDDED_LEVEL5, false).expect("the embedded level is well formed");
         // Two ascending runs, with no position in both (they hold different numbers of pieces
-        // placed): the stable sort merges them in linear time.
+        // placed).
         entries.extend(level);
-        entries.sort_by_key(|&(c, _)| c);
-        Book::from_sorted(entries).with_draws_at(EMBEDDED_LEVEL)
+        Book::from_runs(entries).with_draws_at(EMBEDDED_LEVEL)
     }
 
     /// The built-in book ([`Book::embedded`]) if `position` can be in it or lead to a position
@@ -317,7 +316,7 @@ impl Book {
     /// As [`Book::from_bytes`]; with `check_canonical` false, an entry's position is not checked
     /// to be a canonical form (for bytes known to pass that check).
     fn decode(bytes: &[u8], check_canonical: bool) -> Result<Book, BookError> {
-        Book::entries_of(bytes, check_canonical).map(Book::from_sorted)
+        Book::entries_of(bytes, check_canonical).map(Book::from_runs)
     }
 
     /// The entries of the binary book `bytes`, strictly ascending (as [`Book::decode`]).
@@ -352,9 +351,10 @@ impl Book {
         Ok(entries)
     }
 
-    /// The book of `entries`, strictly ascending: the map is built from them at once, in linear
-    /// time, where inserting them one by one would walk the tree for each.
-    fn from_sorted(entries: Vec<(Canonical, Entry)>) -> Book {
+    /// The book of `entries`, no position twice, in a few ascending runs: the map is built from
+    /// them at once (its stable sort merges the runs in linear time), where inserting them one by
+    /// one would walk the tree for each.
+    fn from_runs(entries: Vec<(Canonical, Entry)>) -> Book {
         let depth = entries
             .iter()
             .map(|(c, _)| c.occupied.count_ones())
