@@ -360,9 +360,24 @@ fn last_two(board: Board, hand: Piece, remaining: Pieces) -> i8 {
 
 /// The value with five empty cells, `hand` safe, fail-soft in the window `(alpha, beta)`: each
 /// placement with each safe gift, in the order cell then gift, until one reaches `beta`.
+///
+/// With `beta <= 0` only a move that holds the draw is looked for, and whether it would even win
+/// is not asked: the result is then 0 (a lower bound, at least `beta`) or -1 (exact).
 fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
-    let mut best = -1;
     let before = board.count_lanes();
+    if beta <= 0 {
+        for cell in board.empty() {
+            let placed = board.place(cell, hand);
+            let lanes = before.after(cell);
+            for gift in placed.threats_with(&lanes).safe_pieces().and(remaining) {
+                if !last_four_wins(&placed, &lanes, gift, remaining.without(gift)) {
+                    return 0;
+                }
+            }
+        }
+        return -1;
+    }
+    let mut best = -1;
     for cell in board.empty() {
         let placed = board.place(cell, hand);
         let lanes = before.after(cell);
@@ -383,6 +398,44 @@ fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) 
         }
     }
     best
+}
+
+/// Whether the player to move with four empty cells, `hand` safe and `remaining` the other three
+/// pieces, wins: some placement and safe gift leave the opponent, with three empty cells, no
+/// placement after which a safe piece remains (the value of [`last_three`] is -1 exactly then).
+/// `lanes` are the board's [`count_lanes`](Board::count_lanes).
+#[inline(always)]
+fn last_four_wins(board: &Board, lanes: &CountLanes, hand: Piece, remaining: Pieces) -> bool {
+    for cell in board.empty() {
+        let counts = board.line_counts_after(lanes, cell, hand);
+        let empty = Cells(board.empty().0 & !(1 << cell.index()));
+        for gift in counts.threats().safe_pieces().and(remaining) {
+            if !has_safe_placement(&counts, empty, gift, remaining.without(gift)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether `hand` has a placement on one of the three `empty` cells after which some piece of
+/// `remaining` is safe; `counts` describe the board. Every cell is tested and the answers
+/// combined without branching.
+#[inline(always)]
+fn has_safe_placement(counts: &LineCounts, empty: Cells, hand: Piece, remaining: Pieces) -> bool {
+    let mut cells = empty;
+    let (c, d, e) = match (cells.next(), cells.next(), cells.next()) {
+        (Some(c), Some(d), Some(e)) => (c, d, e),
+        _ => unreachable!("three empty cells"),
+    };
+    let safe = |cell: Cell| {
+        !counts
+            .threats_after(cell, hand)
+            .safe_pieces()
+            .and(remaining)
+            .is_empty()
+    };
+    safe(c) | safe(d) | safe(e)
 }
 
 /// The value with four empty cells, `hand` safe and `remaining` the other three pieces: each
