@@ -423,19 +423,29 @@ fn last_four_wins(board: &Board, lanes: &CountLanes, hand: Piece, remaining: Pie
 /// combined without branching.
 #[inline(always)]
 fn has_safe_placement(counts: &LineCounts, empty: Cells, hand: Piece, remaining: Pieces) -> bool {
-    let mut cells = empty;
-    let (c, d, e) = match (cells.next(), cells.next(), cells.next()) {
+    let (c, d, e) = three_cells(empty);
+    let safe = |cell| leaves_a_safe_piece(counts, cell, hand, remaining);
+    safe(c) | safe(d) | safe(e)
+}
+
+/// Whether placing `hand` on the empty `cell` of the board that `counts` describe leaves some
+/// piece of `remaining` safe.
+#[inline(always)]
+fn leaves_a_safe_piece(counts: &LineCounts, cell: Cell, hand: Piece, remaining: Pieces) -> bool {
+    !counts
+        .threats_after(cell, hand)
+        .safe_pieces()
+        .and(remaining)
+        .is_empty()
+}
+
+/// The three cells of a set of three, in increasing order.
+#[inline(always)]
+fn three_cells(mut cells: Cells) -> (Cell, Cell, Cell) {
+    match (cells.next(), cells.next(), cells.next()) {
         (Some(c), Some(d), Some(e)) => (c, d, e),
         _ => unreachable!("three empty cells"),
-    };
-    let safe = |cell: Cell| {
-        !counts
-            .threats_after(cell, hand)
-            .safe_pieces()
-            .and(remaining)
-            .is_empty()
-    };
-    safe(c) | safe(d) | safe(e)
+    }
 }
 
 /// The value with four empty cells, `hand` safe and `remaining` the other three pieces: each
@@ -479,18 +489,8 @@ fn last_three(outline: &Outline, counts: &LineCounts, hand: Piece, remaining: Pi
         (Some(a), Some(b)) => (a, b),
         _ => unreachable!("two pieces remain with three empty cells"),
     };
-    let mut empty = outline.empty();
-    let (c, d, e) = match (empty.next(), empty.next(), empty.next()) {
-        (Some(c), Some(d), Some(e)) => (c, d, e),
-        _ => unreachable!("three empty cells"),
-    };
-    let safe = |cell: Cell| {
-        !counts
-            .threats_after(cell, hand)
-            .safe_pieces()
-            .and(remaining)
-            .is_empty()
-    };
+    let (c, d, e) = three_cells(outline.empty());
+    let safe = |cell| leaves_a_safe_piece(counts, cell, hand, remaining);
     let (sc, sd, se) = (safe(c), safe(d), safe(e));
     let wc = outline.fills_both_ways((c, hand), (d, e), (a, b));
     let wd = outline.fills_both_ways((d, hand), (c, e), (a, b));
