@@ -10,8 +10,8 @@
 //! alpha-beta with table and safe-piece filter), as a baseline measured in the same run. `--print` prints the positions instead.
 //!
 //! `--set KNOB=N` (repeatable; `order_from`, `table_from`, `canonical_until`, `stabilizer_until`,
-//! `log2_buckets`) times those settings instead of the defaults, and `--baseline` then times the
-//! defaults in the same run.
+//! `log2_buckets`, `decide_until`) times those settings instead of the defaults, and `--baseline`
+//! then times the defaults in the same run.
 //!
 //! `--cold` evicts the caches before each timed search (it touches 64 MiB first), as in a process
 //! that searches once: the figures then include fetching the code, the tables and the
@@ -297,6 +297,7 @@ fn tune(mut config: Config, setting: &str) -> Config {
         "canonical_until" => config.canonical_until = n,
         "stabilizer_until" => config.stabilizer_until = n,
         "log2_buckets" => config.log2_buckets = Some(n),
+        "decide_until" => config.decide_until = n,
         _ => panic!("unknown knob {knob}"),
     }
     config

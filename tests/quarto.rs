@@ -510,12 +510,14 @@ fn settings_change_nothing_but_speed() {
         canonical_until: 16,
         stabilizer_until: 16,
         table_from: 3,
+        decide_until: 16,
         ..Config::default()
     };
     let nowhere = Config {
         canonical_until: 0,
         stabilizer_until: 0,
         table_from: 17,
+        decide_until: 0,
         ..Config::default()
     };
     let mut checked = 0;

@@ -2,6 +2,8 @@
 //! ordered by the opponent's number of safe replies, a transposition table, and symmetry near the
 //! root. The last five placements are searched by short functions of their own (`last_five` down
 //! to `last_two`): no list, no table, no ordering, and with three empty cells no search at all.
+//! Nodes with a few more empty cells whose window asks one question only (a win, or at least a
+//! draw) are answered yes or no by [`Searcher::reaches`]: ordered moves, no table.
 //!
 //! Values are -1 (loss), 0 (draw) and 1 (win) for the player to move. The search is fail-soft: a
 //! result at or below alpha is an upper bound, at or above beta a lower bound, else exact.
@@ -24,6 +26,10 @@ pub struct Config {
     pub table_from: u32,
     /// Table size: `2^log2_buckets` buckets of 32 bytes; `None` picks it from the empty cells.
     pub log2_buckets: Option<u32>,
+    /// Nodes with 6 to this many empty cells and a window that asks one question (`alpha >= 0`:
+    /// a win?, `beta <= 0`: at least a draw?) answer it by [`Searcher::reaches`], without the
+    /// table, the stabilizer or the settings above; below 6, never.
+    pub decide_until: u32,
 }
 
 impl Default for Config {
@@ -34,6 +40,7 @@ impl Default for Config {
             table_from: 6,
             order_from: 6,
             log2_buckets: None,
+            decide_until: 7,
         }
     }
 }
@@ -104,8 +111,52 @@ impl Searcher {
             3 => last_three(&board.outline(), &board.line_counts(), hand, remaining),
             4 => last_four(&board, &board.count_lanes(), hand, remaining, beta),
             5 => last_five(board, hand, remaining, alpha, beta),
+            // A win is 1 (exact), anything less 0 (at most alpha).
+            e if e <= self.config.decide_until && alpha >= 0 => {
+                i8::from(self.reaches(board, hand, remaining, Goal::Win))
+            }
+            // At least a draw is 0 (at least beta), a loss -1 (exact).
+            e if e <= self.config.decide_until && beta <= 0 => {
+                i8::from(self.reaches(board, hand, remaining, Goal::Draw)) - 1
+            }
             _ => self.value_by_moves(board, hand, alpha, beta),
         }
+    }
+
+    /// Whether the player to move reaches `goal`, with 6 or more empty cells, `hand` safe and
+    /// `remaining` the other pieces not placed: some move after which the opponent does not reach
+    /// the other goal (a win when ours is the draw, the draw when ours is a win). The moves in
+    /// the general nodes' order (an immediate win, else the fewest safe replies first); no table.
+    fn reaches(&mut self, board: Board, hand: Piece, remaining: Pieces, goal: Goal) -> bool {
+        let depth = board.empty().len() as usize;
+        let mut moves = std::mem::take(&mut self.lists[depth]);
+        let (best, _) = candidates(board, hand, &[], &mut moves, true);
+        let mut reached = best == 1;
+        if !reached {
+            if let Some(i) = least_score(&moves) {
+                move_to_front(&mut moves, i);
+            }
+            for k in 0..moves.len() {
+                if k == 1 {
+                    sort_by_score(&mut moves[1..]);
+                }
+                let m = moves[k];
+                self.nodes += 1;
+                let child = board.place(m.cell, hand);
+                let rest = remaining.without(m.gift);
+                let theirs = match (depth, goal) {
+                    (6, Goal::Win) => last_five(child, m.gift, rest, -1, 0) >= 0,
+                    (6, Goal::Draw) => last_five(child, m.gift, rest, 0, 1) > 0,
+                    _ => self.reaches(child, m.gift, rest, goal.other()),
+                };
+                if !theirs {
+                    reached = true;
+                    break;
+                }
+            }
+        }
+        self.lists[depth] = moves;
+        reached
     }
 
     fn value_by_moves(&mut self, board: Board, hand: Piece, mut alpha: i8, mut beta: i8) -> i8 {
@@ -144,12 +195,7 @@ impl Searcher {
                 None => None,
             };
         if let Some(i) = lead {
-            // A plain loop: the library's rotation is slower on these short lists.
-            let m = moves[i];
-            for j in (0..i).rev() {
-                moves[j + 1] = moves[j];
-            }
-            moves[0] = m;
+            move_to_front(&mut moves, i);
         }
         let mut window = (alpha.max(best), beta);
         for k in 0..moves.len() {
@@ -280,6 +326,16 @@ fn candidates(
     (best, best_move)
 }
 
+/// Moves `moves[i]` to the front, the ones before it one place back: a plain loop, faster than
+/// the library's rotation on these short lists.
+fn move_to_front(moves: &mut [Candidate], i: usize) {
+    let m = moves[i];
+    for j in (0..i).rev() {
+        moves[j + 1] = moves[j];
+    }
+    moves[0] = m;
+}
+
 /// Sorts `moves` by score, stably: an insertion sort, faster than the library's on these short
 /// lists.
 fn sort_by_score(moves: &mut [Candidate]) {
@@ -333,6 +389,25 @@ static POPCOUNT: [u8; 256] = {
     }
     t
 };
+
+/// What [`Searcher::reaches`] asks of a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Goal {
+    /// A win.
+    Win,
+    /// At least a draw.
+    Draw,
+}
+
+impl Goal {
+    /// The opponent's goal that refutes this one: a draw refutes a win, a win refutes a draw.
+    fn other(self) -> Goal {
+        match self {
+            Goal::Win => Goal::Draw,
+            Goal::Draw => Goal::Win,
+        }
+    }
+}
 
 /// One candidate move and its ordering score.
 #[derive(Clone, Copy)]
