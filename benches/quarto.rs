@@ -180,6 +180,7 @@ fn main() {
                     canonical_until: 0,
                     stabilizer_until: 0,
                     order_from: 17,
+                    decide_until: 0,
                     ..Config::default()
                 }
             };

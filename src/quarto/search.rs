@@ -3,7 +3,7 @@
 //! root. The last five placements are searched by short functions of their own (`last_five` down
 //! to `last_two`): no list, no table, no ordering, and with three empty cells no search at all.
 //! Nodes with a few more empty cells whose window asks one question only (a win, or at least a
-//! draw) are answered yes or no by [`Searcher::reaches`]: ordered moves, no table.
+//! draw) are answered yes or no by `Searcher::reaches`: ordered moves, no table.
 //!
 //! Values are -1 (loss), 0 (draw) and 1 (win) for the player to move. The search is fail-soft: a
 //! result at or below alpha is an upper bound, at or above beta a lower bound, else exact.
@@ -27,7 +27,7 @@ pub struct Config {
     /// Table size: `2^log2_buckets` buckets of 32 bytes; `None` picks it from the empty cells.
     pub log2_buckets: Option<u32>,
     /// Nodes with 6 to this many empty cells and a window that asks one question (`alpha >= 0`:
-    /// a win?, `beta <= 0`: at least a draw?) answer it by [`Searcher::reaches`], without the
+    /// a win?, `beta <= 0`: at least a draw?) answer it by `Searcher::reaches`, without the
     /// table, the stabilizer or the settings above; below 6, never.
     pub decide_until: u32,
 }
