@@ -440,30 +440,20 @@ fn last_two(board: Board, hand: Piece, remaining: Pieces) -> i8 {
 /// is not asked: the result is then 0 (a lower bound, at least `beta`) or -1 (exact).
 fn last_five(board: Board, hand: Piece, remaining: Pieces, alpha: i8, beta: i8) -> i8 {
     let before = board.count_lanes();
-    if beta <= 0 {
-        for cell in board.empty() {
-            let placed = board.place(cell, hand);
-            let lanes = before.after(cell);
-            for gift in placed.threats_with(&lanes).safe_pieces().and(remaining) {
-                if !last_four_wins(&placed, &lanes, gift, remaining.without(gift)) {
-                    return 0;
-                }
-            }
-        }
-        return -1;
-    }
     let mut best = -1;
     for cell in board.empty() {
         let placed = board.place(cell, hand);
         let lanes = before.after(cell);
         for gift in placed.threats_with(&lanes).safe_pieces().and(remaining) {
-            let v = -last_four(
-                &placed,
-                &lanes,
-                gift,
-                remaining.without(gift),
-                -alpha.max(best),
-            );
+            let rest = remaining.without(gift);
+            if beta <= 0 {
+                // Only the draw is asked: a reply that does not win is enough.
+                if !last_four_wins(&placed, &lanes, gift, rest) {
+                    return 0;
+                }
+                continue;
+            }
+            let v = -last_four(&placed, &lanes, gift, rest, -alpha.max(best));
             if v > best {
                 best = v;
                 if best >= beta {
