@@ -47,10 +47,10 @@ impl Default for Config {
 
 /// The table size for a search from a position with `empty` empty cells: 8 KiB (2^8 buckets) up
 /// to 10 empty cells, 32 KiB (2^10) with 11 and 12, 128 KiB (2^12) with 13 and 14, 2 MiB (2^16)
-/// from 15. Small on purpose: the search's nodes barely grow (the table holds the nodes with at
-/// least 6 empty cells, and those up to 7 pieces placed by canonical form), while a table that
-/// stays in the caches, and needs few fresh pages, is much faster than a large one (see
-/// `docs/quarto.md`, tuning knobs).
+/// from 15. Small on purpose: the search's nodes barely grow (the table holds the general nodes:
+/// those with at least 8 empty cells, and those with 6 or 7 whose window is not one-sided; up to
+/// 7 pieces placed by canonical form), while a table that stays in the caches, and needs few
+/// fresh pages, is much faster than a large one (see `docs/quarto.md`, tuning knobs).
 #[must_use]
 pub fn default_log2_buckets(empty: u32) -> u32 {
     match empty {
