@@ -321,6 +321,21 @@ fn the_endgame_search_sees_a_pure_fifty_fifty() {
     assert_eq!((click.win_chance, click.mine_chance), (0.5, 0.5));
 }
 
+#[test]
+fn a_search_repeated_gives_the_same_click_and_a_deadline_still_stops_it() {
+    // The second search of the same position is recalled, not run again: the same answer. Past a
+    // deadline the search gives up, though the thread answered the same position before.
+    let view = Board::new(2, 1, 1).unwrap();
+    let first = bot::endgame_click(&view, bot::MAX_ARRANGEMENTS);
+    assert!(first.is_some());
+    assert_eq!(bot::endgame_click(&view, bot::MAX_ARRANGEMENTS), first);
+    bot::set_deadline(Some(std::time::Instant::now()));
+    let late = bot::endgame_click(&view, bot::MAX_ARRANGEMENTS);
+    bot::set_deadline(None);
+    assert_eq!(late, None);
+    assert_eq!(bot::endgame_click(&view, bot::MAX_ARRANGEMENTS), first);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 

@@ -20,6 +20,12 @@ pub fn set_deadline(deadline: Option<Instant>) {
     DEADLINE.with(|d| d.set(deadline));
 }
 
+/// Whether the current thread has a deadline (see [`set_deadline`]), passed or not.
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
+pub(crate) fn has_deadline() -> bool {
+    DEADLINE.with(Cell::get).is_some()
+}
+
 /// Whether the current thread's deadline (see [`set_deadline`]) has passed.
 pub(crate) fn past_deadline() -> bool {
     DEADLINE

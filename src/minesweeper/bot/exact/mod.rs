@@ -10,6 +10,8 @@
 //! so clicking them later costs nothing and the value is the same.
 
 mod arrangements;
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
+mod recall;
 mod search;
 
 pub use arrangements::{Region, MAX_CELLS};

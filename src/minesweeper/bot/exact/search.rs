@@ -3,9 +3,21 @@
 use std::collections::HashMap;
 
 use super::arrangements::Region;
+#[cfg(not(bundle_bin = "minesweeper-agent"))]
+use super::recall::recall_or;
 use super::ExactClick;
 use crate::minesweeper::bot::calls::past_deadline;
 use crate::minesweeper::bot::tolerance::SCORE_TIE;
+
+/// The agent's bundle searches every time (see [`Region::solve`]).
+#[cfg(bundle_bin = "minesweeper-agent")]
+fn recall_or(
+    _: &Region,
+    _: usize,
+    search: impl FnOnce() -> Option<ExactClick>,
+) -> Option<ExactClick> {
+    search()
+}
 
 /// Per allowed arrangement, the most arrangements the search examines (summed over its clicks)
 /// before it gives up: 4 million for 1,000 arrangements, about 60 ms.
@@ -21,8 +33,15 @@ impl Region {
     /// The click that maximizes the chance of winning the region; `None` if no click tells
     /// anything (a single arrangement) or the search runs over its budget (set by `max`, the
     /// most arrangements allowed) or past the thread's deadline (see `bot::set_deadline`).
+    /// The thread's last outcomes are recalled, not searched again (see `recall`; left out of the
+    /// agent's bundle, whose thread always has a deadline).
     #[must_use]
     pub fn solve(&self, max: usize) -> Option<ExactClick> {
+        recall_or(self, max, || self.search(max))
+    }
+
+    /// The search behind [`Region::solve`].
+    fn search(&self, max: usize) -> Option<ExactClick> {
         let shows: Vec<Vec<u8>> = self
             .around
             .iter()
