@@ -66,7 +66,8 @@ impl Region {
             memo: HashMap::new(),
             work: WORK_PER_ARRANGEMENT * max as u64,
         };
-        let best = search.best(&all, true)?;
+        let every: Vec<usize> = (0..shows.len()).collect();
+        let best = search.best(&all, &every, true)?;
         Some(ExactClick {
             cell: self.cells[best.cell?],
             win_chance: best.win,
@@ -137,29 +138,31 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The win chance of `set` (at least one arrangement), or `None` past the budget.
-    fn win(&mut self, set: &Set) -> Option<f64> {
+    /// The win chance of `set` (at least one arrangement), or `None` past the budget. `cells`
+    /// holds every cell that tells something about `set` (for example those that tell something
+    /// about a set that holds it).
+    fn win(&mut self, set: &Set, cells: &[usize]) -> Option<f64> {
         match set.len() {
             1 => return Some(1.0),
-            2 => return Some(self.pair(set)),
+            2 => return Some(self.pair(set, cells)),
             _ => {}
         }
         if let Some(&w) = self.memo.get(set) {
             return Some(w);
         }
-        let w = self.best(set, false)?.win;
+        let w = self.best(set, cells, false)?.win;
         self.memo.insert(set.clone(), w);
         Some(w)
     }
 
     /// Two arrangements: won for sure if a cell safe in both shows different numbers, else a
-    /// 50/50 (a cell that is a mine in one of them).
-    fn pair(&self, set: &Set) -> f64 {
+    /// 50/50 (a cell that is a mine in one of them). `cells` as in [`Search::win`].
+    fn pair(&self, set: &Set, cells: &[usize]) -> f64 {
         let (a, b) = (usize::from(set[0]), usize::from(set[1]));
-        let sure = self
-            .shows
-            .iter()
-            .any(|s| s[a] != MINE && s[b] != MINE && s[a] != s[b]);
+        let sure = cells.iter().any(|&i| {
+            let s = &self.shows[i];
+            s[a] != MINE && s[b] != MINE && s[a] != s[b]
+        });
         if sure {
             1.0
         } else {
@@ -169,20 +172,21 @@ impl Search<'_> {
 
     /// The best click on `set`; `None` past the budget. At the top (`top`), ties go to the lower
     /// mine count, then the lower index; below, a safe click that tells something is taken at
-    /// once (information is free).
-    fn best(&mut self, set: &Set, top: bool) -> Option<Best> {
+    /// once (information is free). `cells` as in [`Search::win`].
+    fn best(&mut self, set: &Set, cells: &[usize], top: bool) -> Option<Best> {
         let total = set.len() as u32;
         let mut best = Best {
             cell: None,
             win: 0.0,
             mines: total,
         };
-        for (mines, i) in self.telling_clicks(set)? {
+        let (clicks, telling) = self.telling_clicks(set, cells)?;
+        for (mines, i) in clicks {
             let bound = f64::from(total - mines) / f64::from(total);
             if bound < best.win + SCORE_TIE {
                 break;
             }
-            let Some(win) = self.click(set, i, best.win)? else {
+            let Some(win) = self.click(set, i, &telling, best.win)? else {
                 continue;
             };
             if win > best.win + SCORE_TIE {
@@ -200,22 +204,34 @@ impl Search<'_> {
     }
 
     /// The clicks that tell something about `set`, one per distinct partition (the first cell),
-    /// as (arrangements in which it is a mine, cell index), ascending; `None` past the budget.
-    fn telling_clicks(&mut self, set: &Set) -> Option<Vec<(u32, usize)>> {
+    /// as (arrangements in which it is a mine, cell index), ascending, and every cell that tells
+    /// something, ascending; `None` past the budget.
+    ///
+    /// Only `cells` are examined (a cell that tells nothing about a set tells nothing about its
+    /// subsets), but the work is counted as if every cell of the region were, so that the budget
+    /// reaches exactly as far as it would.
+    fn telling_clicks(
+        &mut self,
+        set: &Set,
+        cells: &[usize],
+    ) -> Option<(Vec<(u32, usize)>, Vec<usize>)> {
         let total = set.len() as u64;
         // Per cell that tells something: how many arrangements of `set` make it a mine, and a
         // hash of the partition of `set` that its click makes.
         let mut living: Vec<(u32, u64, usize)> = Vec::new();
-        for (i, shows) in self.shows.iter().enumerate() {
-            let (mines, hash, varies) = partition(shows, set);
-            self.work = self.work.saturating_sub(total);
+        for &i in cells {
+            let (mines, hash, varies) = partition(&self.shows[i], set);
             if varies {
                 living.push((mines, hash, i));
             }
         }
+        self.work = self
+            .work
+            .saturating_sub(total.saturating_mul(self.shows.len() as u64));
         if self.work == 0 || past_deadline() {
             return None;
         }
+        let telling: Vec<usize> = living.iter().map(|&(_, _, i)| i).collect();
         // Two clicks that split `set` the same way are worth the same: keep the first.
         living.sort_unstable();
         living.dedup_by(|b, a| {
@@ -223,12 +239,12 @@ impl Search<'_> {
         });
         let mut living: Vec<(u32, usize)> = living.iter().map(|&(m, _, i)| (m, i)).collect();
         living.sort_unstable();
-        Some(living)
+        Some((living, telling))
     }
 
     /// The win chance of clicking cell `i` in `set`, or `Some(None)` once it cannot beat `beat`;
-    /// `None` past the budget.
-    fn click(&mut self, set: &Set, i: usize, beat: f64) -> Option<Option<f64>> {
+    /// `None` past the budget. `cells` as in [`Search::win`].
+    fn click(&mut self, set: &Set, i: usize, cells: &[usize], beat: f64) -> Option<Option<f64>> {
         let shows = &self.shows[i];
         let mut groups: [Set; 9] = Default::default();
         let mut mines = 0u32;
@@ -246,7 +262,7 @@ impl Search<'_> {
         order.sort_unstable_by_key(|g| std::cmp::Reverse(g.len()));
         for g in order {
             let n = g.len() as f64;
-            won += n * self.win(g)?;
+            won += n * self.win(g, cells)?;
             open -= n;
             if (won + open) / total < beat + SCORE_TIE {
                 return Some(None);
