@@ -128,6 +128,15 @@ struct Best {
     mines: u32,
 }
 
+/// The clicks worth trying on a set of arrangements (see [`Search::telling_clicks`]).
+struct Telling {
+    /// One cell per distinct partition, as (arrangements in which it is a mine, cell index),
+    /// ascending.
+    clicks: Vec<(u32, usize)>,
+    /// Every cell that tells something about the set, ascending.
+    cells: Vec<usize>,
+}
+
 /// The win-chance search over sets of arrangements, memoized (only exact values are stored).
 struct Search<'a> {
     /// `shows[i][a]`: what cell `i` shows in arrangement `a` (its mine neighbours, or [`MINE`]).
@@ -180,13 +189,13 @@ impl Search<'_> {
             win: 0.0,
             mines: total,
         };
-        let (clicks, telling) = self.telling_clicks(set, cells)?;
-        for (mines, i) in clicks {
+        let telling = self.telling_clicks(set, cells)?;
+        for (mines, i) in telling.clicks {
             let bound = f64::from(total - mines) / f64::from(total);
             if bound < best.win + SCORE_TIE {
                 break;
             }
-            let Some(win) = self.click(set, i, &telling, best.win)? else {
+            let Some(win) = self.click(set, i, &telling.cells, best.win)? else {
                 continue;
             };
             if win > best.win + SCORE_TIE {
@@ -204,17 +213,12 @@ impl Search<'_> {
     }
 
     /// The clicks that tell something about `set`, one per distinct partition (the first cell),
-    /// as (arrangements in which it is a mine, cell index), ascending, and every cell that tells
-    /// something, ascending; `None` past the budget.
+    /// and every cell that tells something; `None` past the budget.
     ///
     /// Only `cells` are examined (a cell that tells nothing about a set tells nothing about its
     /// subsets), but the work is counted as if every cell of the region were, so that the budget
     /// reaches exactly as far as it would.
-    fn telling_clicks(
-        &mut self,
-        set: &Set,
-        cells: &[usize],
-    ) -> Option<(Vec<(u32, usize)>, Vec<usize>)> {
+    fn telling_clicks(&mut self, set: &Set, cells: &[usize]) -> Option<Telling> {
         let total = set.len() as u64;
         // Per cell that tells something: how many arrangements of `set` make it a mine, and a
         // hash of the partition of `set` that its click makes.
@@ -239,7 +243,10 @@ impl Search<'_> {
         });
         let mut living: Vec<(u32, usize)> = living.iter().map(|&(m, _, i)| (m, i)).collect();
         living.sort_unstable();
-        Some((living, telling))
+        Some(Telling {
+            clicks: living,
+            cells: telling,
+        })
     }
 
     /// The win chance of clicking cell `i` in `set`, or `Some(None)` once it cannot beat `beat`;
