@@ -2,8 +2,8 @@
 //! random games, and its command line (output format, inconsistent and malformed boards).
 
 use cp_puzzles::minesweeper::{
-    analyze, analyze_exact, best_guess, round6, solve, Big, Board, Cell, Error, Pos, NEAR_TIE,
-    PROBABILITY_ERROR,
+    analyze, analyze_exact, best_guess, ln_arrangements, round6, solve, Big, Board, Cell, Error,
+    Pos, LN_RELATIVE_ERROR, NEAR_TIE, PROBABILITY_ERROR,
 };
 use predicates::prelude::*;
 use proptest::prelude::*;
@@ -201,6 +201,7 @@ fn round6_u128(num: u128, den: u128) -> String {
 fn check(text: &str) {
     let board = Board::parse(text).unwrap();
     let brute = brute_force(text);
+    let count = ln_arrangements(&board);
     let (exact, analysis) = match (analyze_exact(&board), analyze(&board)) {
         (Ok(e), Ok(a)) => (e, a),
         (Err(Error::Inconsistent(_)), Err(Error::Inconsistent(_))) => {
@@ -208,11 +209,20 @@ fn check(text: &str) {
                 brute.is_none(),
                 "called inconsistent but has arrangements:\n{text}"
             );
+            assert!(matches!(count, Err(Error::Inconsistent(_))), "{text}");
             return;
         }
         (e, a) => panic!("unexpected {:?} / {:?} on\n{text}", e.err(), a.err()),
     };
     let brute = brute.unwrap_or_else(|| panic!("no arrangement, but analysed:\n{text}"));
+    // The count alone is the analysis's, to the bit, and the brute force's.
+    let ln = count.unwrap_or_else(|e| panic!("{e} on\n{text}"));
+    assert_eq!(ln.to_bits(), analysis.ln_arrangements.to_bits(), "{text}");
+    let want = (brute.total as f64).ln();
+    assert!(
+        (ln - want).abs() <= LN_RELATIVE_ERROR * want.abs().max(1.0),
+        "{ln} against {want} on\n{text}"
+    );
     let cells: Vec<_> = exact.cells().collect();
     assert_eq!(cells.len(), brute.cells.len(), "{text}");
     for ((p, num, den), &(q, count)) in cells.iter().zip(&brute.cells) {

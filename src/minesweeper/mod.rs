@@ -47,8 +47,8 @@ mod three_bv;
 use std::io::{Read, Write};
 
 pub use analyzer::{
-    analyze, analyze_exact, best_guess, Analysis, Big, ExactAnalysis, LN_RELATIVE_ERROR, NEAR_TIE,
-    PROBABILITY_ERROR,
+    analyze, analyze_exact, best_guess, ln_arrangements, Analysis, Big, ExactAnalysis,
+    LN_RELATIVE_ERROR, NEAR_TIE, PROBABILITY_ERROR,
 };
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub use analyzer::{round6, Answer};

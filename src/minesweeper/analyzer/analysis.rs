@@ -2,8 +2,8 @@
 //! and the recommended click.
 
 use super::big::Big;
-use super::combine::{combine, combine_cost, COMBINE_BUDGET};
-use super::enumerate::{enumerate, WORK_BUDGET};
+use super::combine::{combine, combine_cost, count, COMBINE_BUDGET};
+use super::enumerate::{enumerate, Table, WORK_BUDGET};
 use super::frontier::{mine_count, Known, System};
 use crate::minesweeper::board::{Board, Cell, Pos};
 use crate::minesweeper::error::{Budget, Error, Inconsistency};
@@ -101,45 +101,75 @@ impl ExactAnalysis {
     }
 }
 
+/// A board's frontier and its components' tables: the steps of [`analyze_exact`] before the
+/// combination, within the budgets.
+struct Tables {
+    system: System,
+    tables: Vec<Table>,
+}
+
+impl Tables {
+    /// The frontier system of `board` and every component's table.
+    ///
+    /// # Errors
+    /// As [`analyze_exact`].
+    fn of(board: &Board) -> Result<Tables, Error> {
+        let system = System::build(board)?;
+        let frontier: usize = system
+            .components
+            .iter()
+            .flat_map(|c| &c.groups)
+            .map(|g| g.cells.len())
+            .sum();
+        let too_complex = |budget| Error::TooComplex {
+            budget,
+            frontier,
+            components: system.components.len(),
+        };
+        let mut work = WORK_BUDGET;
+        let mut tables = Vec::with_capacity(system.components.len());
+        for c in &system.components {
+            let t = enumerate(c, system.mines_left, &mut work).ok_or_else(|| {
+                too_complex(if work == 0 {
+                    Budget::Enumeration
+                } else {
+                    Budget::TableSize
+                })
+            })?;
+            if t.ways.iter().all(Big::is_zero) {
+                return Err(Inconsistency::Numbers {
+                    at: board.pos(c.at),
+                }
+                .into());
+            }
+            tables.push(t);
+        }
+        if combine_cost(&tables, frontier, system.mines_left) > COMBINE_BUDGET {
+            return Err(too_complex(Budget::Combination));
+        }
+        Ok(Tables { system, tables })
+    }
+}
+
+/// As [`Analysis::ln_arrangements`] (the same value, to the bit), without the probabilities: the
+/// cheaper call when only the count matters.
+///
+/// # Errors
+/// As [`analyze_exact`], in the same cases.
+pub fn ln_arrangements(board: &Board) -> Result<f64, Error> {
+    let Tables { system, tables } = Tables::of(board)?;
+    let (total, ln_scale) =
+        count(&tables, system.off, system.mines_left).ok_or_else(|| mine_count(board))?;
+    Ok(total.ln() + ln_scale)
+}
+
 /// Analyses a board exactly; see [`analyze`].
 ///
 /// # Errors
 /// [`Error::Inconsistent`] if no arrangement of the mines agrees with the board;
 /// [`Error::TooComplex`] if the work would exceed a budget (see `docs/minesweeper.md`).
 pub fn analyze_exact(board: &Board) -> Result<ExactAnalysis, Error> {
-    let system = System::build(board)?;
-    let frontier: usize = system
-        .components
-        .iter()
-        .flat_map(|c| &c.groups)
-        .map(|g| g.cells.len())
-        .sum();
-    let too_complex = |budget| Error::TooComplex {
-        budget,
-        frontier,
-        components: system.components.len(),
-    };
-    let mut work = WORK_BUDGET;
-    let mut tables = Vec::with_capacity(system.components.len());
-    for c in &system.components {
-        let t = enumerate(c, system.mines_left, &mut work).ok_or_else(|| {
-            too_complex(if work == 0 {
-                Budget::Enumeration
-            } else {
-                Budget::TableSize
-            })
-        })?;
-        if t.ways.iter().all(Big::is_zero) {
-            return Err(Inconsistency::Numbers {
-                at: board.pos(c.at),
-            }
-            .into());
-        }
-        tables.push(t);
-    }
-    if combine_cost(&tables, frontier, system.mines_left) > COMBINE_BUDGET {
-        return Err(too_complex(Budget::Combination));
-    }
+    let Tables { system, tables } = Tables::of(board)?;
     let counts =
         combine(&tables, system.off, system.mines_left).ok_or_else(|| mine_count(board))?;
     let mut numerators = vec![Big::zero(), Big::from_u64(1)];

@@ -148,14 +148,36 @@ fn ln_off_scale(off: usize, mines_left: usize, len: usize) -> f64 {
     ln_binomial - ln_d
 }
 
+/// The (scaled) number of arrangements: `all[m]` frontier arrangements with `m` mines, each
+/// completed in `weights[m]` (scaled) ways off the frontier.
+fn weighted_total(all: &[Big], weights: &[Big]) -> Big {
+    let mut total = Big::zero();
+    for (ways, w) in all.iter().zip(weights) {
+        total.add_product(ways, w);
+    }
+    total
+}
+
+/// The (scaled) number of arrangements of the whole board and the log of its scale, as
+/// [`Counts::total`] and [`Counts::ln_scale`] (the same values: [`combine`] counts them the same
+/// way), without the per-cell counts. `None` if no arrangement of the whole board exists.
+pub(crate) fn count(tables: &[Table], off: usize, mines_left: usize) -> Option<(Big, f64)> {
+    let all = product(tables, mines_left);
+    let weights = off_weights(off, mines_left, all.len())?;
+    let total = weighted_total(&all, &weights);
+    if total.is_zero() {
+        return None;
+    }
+    Some((total, ln_off_scale(off, mines_left, all.len())))
+}
+
 /// Combines the tables. `None` if no arrangement of the whole board exists.
 pub(crate) fn combine(tables: &[Table], off: usize, mines_left: usize) -> Option<Counts> {
     let all = product(tables, mines_left);
     let weights = off_weights(off, mines_left, all.len())?;
-    let mut total = Big::zero();
+    let total = weighted_total(&all, &weights);
     let mut off_mines = Big::zero();
     for (m, (ways, w)) in all.iter().zip(&weights).enumerate() {
-        total.add_product(ways, w);
         if m < mines_left {
             let mut t = Big::product(ways, w);
             t.mul_small((mines_left - m) as u64);

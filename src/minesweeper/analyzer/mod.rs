@@ -21,8 +21,8 @@ mod enumerate;
 mod frontier;
 
 pub use analysis::{
-    analyze, analyze_exact, best_guess, Analysis, ExactAnalysis, LN_RELATIVE_ERROR, NEAR_TIE,
-    PROBABILITY_ERROR,
+    analyze, analyze_exact, best_guess, ln_arrangements, Analysis, ExactAnalysis,
+    LN_RELATIVE_ERROR, NEAR_TIE, PROBABILITY_ERROR,
 };
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub use answer::{round6, Answer};

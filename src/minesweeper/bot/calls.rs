@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::time::Instant;
 
-use crate::minesweeper::{analyze, Analysis, Board, Budget, Error};
+use crate::minesweeper::{analyze, ln_arrangements, Analysis, Board, Budget, Error};
 
 thread_local! {
     /// The deadline of the bot's searches on this thread, if any.
@@ -55,6 +55,22 @@ impl Calls {
     /// As [`analyze`]: the board has no consistent arrangement, or is too complex; or the thread's
     /// deadline has passed (not counted as a call).
     pub fn analyze(&mut self, board: &Board) -> Result<Analysis, Error> {
+        self.start()?;
+        analyze(board)
+    }
+
+    /// Counts one call and counts the arrangements of `board` (see [`ln_arrangements`]): the
+    /// analyzer without the probabilities, counted as a call like the rest.
+    ///
+    /// # Errors
+    /// As [`Calls::analyze`].
+    pub fn ln_arrangements(&mut self, board: &Board) -> Result<f64, Error> {
+        self.start()?;
+        ln_arrangements(board)
+    }
+
+    /// Counts a call about to start, or fails if the thread's deadline has passed.
+    fn start(&mut self) -> Result<(), Error> {
         if past_deadline() {
             return Err(Error::TooComplex {
                 budget: Budget::Deadline,
@@ -63,6 +79,6 @@ impl Calls {
             });
         }
         self.add();
-        analyze(board)
+        Ok(())
     }
 }

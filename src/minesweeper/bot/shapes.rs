@@ -86,8 +86,16 @@ pub fn analysis_with_mines(
 
 /// The share of the arrangements of `board` (`ln_total` the log of their number) with mines on
 /// all of `cells`: 0 if there is none or the analyzer gives up. `board` is left as it was.
+/// `calls` counts the count as a call.
 pub fn share_with_mines(board: &mut Board, cells: &[Pos], ln_total: f64, calls: &mut Calls) -> f64 {
-    analysis_with_mines(board, cells, calls).map_or(0.0, |a| (a.ln_arrangements - ln_total).exp())
+    for &c in cells {
+        board.set(c, Cell::Flagged);
+    }
+    let ln = calls.ln_arrangements(board);
+    for &c in cells {
+        board.set(c, Cell::Hidden);
+    }
+    ln.map_or(0.0, |ln| (ln - ln_total).exp())
 }
 
 #[cfg(test)]
