@@ -38,11 +38,24 @@ struct Around {
 }
 
 impl Around {
-    /// The neighbours of board index `i`, row-major.
+    /// The neighbours of board index `i`, row-major (as [`Grid::neighbours`], on indices: the
+    /// analyzer asks for them for every number of every board it analyses).
     fn new(grid: Grid, i: usize) -> Around {
-        grid.neighbours(grid.pos(i))
-            .map(|q| grid.index(q))
-            .collect()
+        let (w, h) = (grid.width(), grid.height());
+        let (x, y) = (i % w, i / w);
+        let mut a = Around {
+            cells: [0; 8],
+            len: 0,
+        };
+        for row in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+            for j in row * w + x.saturating_sub(1)..=row * w + (x + 1).min(w - 1) {
+                if j != i {
+                    a.cells[a.len] = j as u32;
+                    a.len += 1;
+                }
+            }
+        }
+        a
     }
 
     fn iter(&self) -> impl Iterator<Item = usize> + '_ {
@@ -437,5 +450,25 @@ pub(crate) fn mine_count(board: &Board) -> Inconsistency {
     Inconsistency::MineCount {
         mines_left: board.mines() - board.flags(),
         hidden: board.cells().iter().filter(|&&c| c == Cell::Hidden).count(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn around_is_the_grids_neighbours_on_indices() {
+        for (w, h) in [(1, 1), (1, 4), (4, 1), (2, 2), (5, 4), (30, 16)] {
+            let grid = Grid::new(w, h).unwrap();
+            for i in 0..grid.cells() {
+                let want: Vec<usize> = grid
+                    .neighbours(grid.pos(i))
+                    .map(|q| grid.index(q))
+                    .collect();
+                let got: Vec<usize> = Around::new(grid, i).iter().collect();
+                assert_eq!(got, want, "{w}x{h}, cell {i}");
+            }
+        }
     }
 }
