@@ -339,3 +339,50 @@ fn the_readme_is_at_most_250_lines_and_opens_with_two_commands() {
         .collect();
     assert_eq!(block.len(), 2, "the first code block: {block:?}");
 }
+
+/// The package whose `examples/` folder holds the example that `command` (a `cargo run ...
+/// --example NAME` command) runs: `-p PACKAGE`'s folder, or the root package's.
+fn example_folder(command: &str) -> PathBuf {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    match words.iter().position(|&w| w == "-p") {
+        Some(i) if words.get(i + 1) == Some(&"cp-puzzles-play") => root().join("play/examples"),
+        Some(i) => panic!("no examples known for package {:?}", words.get(i + 1)),
+        None => root().join("examples"),
+    }
+}
+
+#[test]
+fn every_example_the_docs_name_exists_where_their_command_looks() {
+    // The commands that name an example are quoted inline (they take minutes, so they are not
+    // transcripts): check that each names a file that `cargo run` would build.
+    let mut files = documents();
+    let records = root().join("docs/experiments");
+    files.extend(
+        std::fs::read_dir(&records)
+            .expect("docs/experiments/")
+            .map(|e| e.expect("a folder entry").path()),
+    );
+    let mut named = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("read a doc");
+        for command in text
+            .split('`')
+            .filter(|s| s.starts_with("cargo run") && s.contains("--example "))
+        {
+            let name = command
+                .split("--example ")
+                .nth(1)
+                .and_then(|rest| rest.split_whitespace().next())
+                .expect("an example's name");
+            let source = example_folder(command).join(format!("{name}.rs"));
+            assert!(
+                source.is_file(),
+                "{}: `{command}` names a missing example ({})",
+                file.display(),
+                source.display()
+            );
+            named += 1;
+        }
+    }
+    assert!(named >= 2, "only {named} example commands found");
+}
