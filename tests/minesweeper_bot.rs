@@ -10,7 +10,7 @@ use cp_puzzles::minesweeper::bot::{self, Forced};
 use cp_puzzles::minesweeper::game::{
     self, game_seed, Config, FirstClick, Game, Layout, Reveal, Status,
 };
-use cp_puzzles::minesweeper::{Board, Cell, Pos};
+use cp_puzzles::minesweeper::{sample_mines, Board, Cell, Pos};
 
 use crate::minesweeper_brute::{all_cells, around, arrangements};
 
@@ -295,6 +295,65 @@ fn to_next_guess(game: &mut Game) -> Option<cp_puzzles::minesweeper::Analysis> {
         }
     }
     None
+}
+
+/// Layouts drawn from a position are uniform over the arrangements the brute force lists: on 40
+/// positions of small random games (the proved mines flagged, as the bot flags them), 3,000 draws
+/// each, every draw agrees with the position (the flags are mines) and the counts pass a
+/// chi-square test at a loose bound (about 4 standard deviations).
+#[test]
+fn sampled_layouts_are_uniform_over_the_arrangements() {
+    const DRAWS: usize = 3000;
+    let corner = Pos::new(0, 0);
+    let mut checked = 0;
+    for seed in 0..2000u64 {
+        if checked == 40 {
+            break;
+        }
+        let (w, mines) = (4 + seed as usize % 2, 3 + seed as usize % 3);
+        let config = Config::new(w, 4, mines).unwrap();
+        let mut game = Game::new(config, FirstClick::Safe, corner, game_seed(77, seed)).unwrap();
+        game.reveal(corner);
+        let Some(analysis) = to_next_guess(&mut game) else {
+            continue;
+        };
+        for &p in &analysis.mines {
+            game.toggle_flag(p);
+        }
+        let view = game.view().clone();
+        let all = arrangements(&view);
+        if all.len() < 2 {
+            continue;
+        }
+        let mut counts = vec![0usize; all.len()];
+        let mut rng = game::Rng::new(seed);
+        for _ in 0..DRAWS {
+            let mine = sample_mines(&view, &mut rng).unwrap();
+            let at = |p: Pos| mine[p.y * w + p.x];
+            let cells = view.positions();
+            let drawn: BTreeSet<Pos> = cells
+                .filter(|&p| view.get(p) == Cell::Hidden && at(p))
+                .collect();
+            assert!(view
+                .positions()
+                .all(|p| view.get(p) != Cell::Flagged || at(p)));
+            let k = all.iter().position(|a| *a == drawn);
+            counts[k.unwrap_or_else(|| panic!("{drawn:?} does not fit\n{view}"))] += 1;
+        }
+        let expected = DRAWS as f64 / all.len() as f64;
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
+        let df = (all.len() - 1) as f64;
+        assert!(
+            chi2 < df + 4.0 * (2.0 * df).sqrt() + 6.0,
+            "chi-square {chi2:.1} on {df} degrees of freedom, counts {:?}...\n{view}",
+            &counts[..counts.len().min(12)]
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 40, "positions with two arrangements or more");
 }
 
 /// Checks that `q` is the exact mine probability of `p` on `view` and that clicking `p` first is

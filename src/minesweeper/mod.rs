@@ -52,6 +52,8 @@ pub use analyzer::{
 };
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub use analyzer::{round6, Answer};
+#[cfg(not(bundle))]
+pub use analyzer::{sample_mines, Below};
 pub use board::{Board, Cell, Pos};
 pub use error::{Budget, Error, Expected, Inconsistency, MAX_SIDE};
 pub use grid::Grid;

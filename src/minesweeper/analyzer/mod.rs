@@ -11,6 +11,8 @@
 //! 4. [`analysis`]: the exact ratios ([`ExactAnalysis`]), their floats ([`Analysis`]) and the
 //!    recommended click;
 //! 5. [`answer`]: the probabilities rounded to 6 decimals and the text the solver prints.
+//!
+//! Beside them, [`sample`] draws a layout uniformly among those that agree with a board.
 
 mod analysis;
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
@@ -19,6 +21,8 @@ mod big;
 mod combine;
 mod enumerate;
 mod frontier;
+#[cfg(not(bundle))]
+mod sample;
 
 pub use analysis::{
     analyze, analyze_exact, best_guess, ln_arrangements, Analysis, ExactAnalysis,
@@ -27,3 +31,5 @@ pub use analysis::{
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub use answer::{round6, Answer};
 pub use big::Big;
+#[cfg(not(bundle))]
+pub use sample::{sample_mines, Below};

@@ -73,6 +73,13 @@ impl Rng {
     }
 }
 
+/// The analyzer's layout sampler draws from the game's generator.
+impl crate::minesweeper::Below for Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        Rng::below(self, n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
