@@ -32,4 +32,6 @@ pub use analysis::{
 pub use answer::{round6, Answer};
 pub use big::Big;
 #[cfg(not(bundle))]
+pub(crate) use sample::choose;
+#[cfg(not(bundle))]
 pub use sample::{sample_mines, Below};

@@ -257,8 +257,9 @@ fn uniform(rng: &mut dyn Below) -> f64 {
     rng.below(1 << 53) as f64 / (1u64 << 53) as f64
 }
 
-/// `k` of `cells` chosen uniformly (a partial Fisher-Yates shuffle).
-fn choose(cells: &[usize], k: usize, rng: &mut dyn Below) -> Vec<usize> {
+/// `k` distinct entries of `cells` (with `k <= cells.len()`), drawn uniformly by a partial
+/// Fisher-Yates shuffle from the front.
+pub(crate) fn choose(cells: &[usize], k: usize, rng: &mut dyn Below) -> Vec<usize> {
     let mut pool = cells.to_vec();
     for i in 0..k {
         let j = i + rng.below((pool.len() - i) as u64) as usize;

@@ -2,6 +2,7 @@
 //! with them, so that the number decides them.
 
 use super::replay::Replay;
+use crate::minesweeper::analyzer::choose;
 use crate::minesweeper::game::Rng;
 use crate::minesweeper::Cell;
 
@@ -128,16 +129,4 @@ fn empty_under_revealed(replay: &mut Replay, at: usize, rng: &mut Rng) -> Repair
         replay.move_mine_under(f, t);
     }
     Repaired::Restart
-}
-
-/// `k` distinct entries of `list` (with `k <= list.len()`), drawn uniformly by a partial
-/// Fisher-Yates shuffle from the front.
-fn choose(list: &[usize], k: usize, rng: &mut Rng) -> Vec<usize> {
-    let mut list = list.to_vec();
-    for i in 0..k {
-        let j = i + rng.below((list.len() - i) as u64) as usize;
-        list.swap(i, j);
-    }
-    list.truncate(k);
-    list
 }
