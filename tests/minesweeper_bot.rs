@@ -356,6 +356,43 @@ fn sampled_layouts_are_uniform_over_the_arrangements() {
     assert_eq!(checked, 40, "positions with two arrangements or more");
 }
 
+#[test]
+fn a_layout_is_drawn_from_a_huge_board_at_once_or_refused() {
+    // 1000x1000 with half a million mines and one number: the draw's tables are bounded and the
+    // off-frontier binomials are built one from the last, so it answers at once.
+    let mut board = Board::new(1000, 1000, 500_000).unwrap();
+    let centre = Pos::new(500, 500);
+    board.set(centre, Cell::Revealed(3));
+    let start = std::time::Instant::now();
+    let mine = sample_mines(&board, &mut game::Rng::new(1)).unwrap();
+    assert_eq!(mine.iter().filter(|&&m| m).count(), 500_000);
+    let at = |p: Pos| mine[p.y * 1000 + p.x];
+    assert_eq!(board.neighbours(centre).filter(|&p| at(p)).count(), 3);
+    assert!(!at(centre));
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    // A number on every fourth cell of every other row: tens of thousands of components, each
+    // with a table as long as the mines left. Refused before any table is built.
+    let mut lattice = Board::new(1000, 1000, 200_000).unwrap();
+    let numbers: Vec<Pos> = lattice
+        .positions()
+        .filter(|p| p.y % 2 == 0 && p.x % 4 == 0)
+        .collect();
+    for p in numbers {
+        lattice.set(p, Cell::Revealed(1));
+    }
+    let start = std::time::Instant::now();
+    let refused = sample_mines(&lattice, &mut game::Rng::new(1));
+    assert!(
+        matches!(
+            refused,
+            Err(cp_puzzles::minesweeper::Error::TooComplex { .. })
+        ),
+        "{:?}",
+        refused.map(|_| "a layout")
+    );
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
+
 /// Checks that `q` is the exact mine probability of `p` on `view` and that clicking `p` first is
 /// worth the brute-force optimum; `what` names the click in the failure message.
 fn check_best_click(view: &Board, p: Pos, q: f64, what: &str) -> Result<(), TestCaseError> {

@@ -15,6 +15,10 @@ use crate::minesweeper::error::{Budget, Error, Inconsistency};
 /// The most group assignments listed over the components of one board (a few tens of MB at most).
 const MAX_ASSIGNMENTS: usize = 250_000;
 
+/// The most steps of the draw of the components' mine counts (see [`count_steps`]), about a
+/// second; the same bound keeps its tables within a few hundred MB.
+const MAX_COUNT_STEPS: usize = 50_000_000;
+
 /// One way to put mines on a component's groups: `k[g]` mines in group `g`, `mines` in all,
 /// realised in `exp(ln_ways)` ways.
 struct Assignment {
@@ -35,18 +39,24 @@ pub trait Below {
 ///
 /// # Errors
 /// [`Error::Inconsistent`] if no layout agrees; [`Error::TooComplex`] if the components have more
-/// than [`MAX_ASSIGNMENTS`] group assignments in all.
+/// than [`MAX_ASSIGNMENTS`] group assignments in all, or drawing their mine counts would take
+/// more than [`MAX_COUNT_STEPS`] steps.
 pub fn sample_mines(board: &Board, rng: &mut dyn Below) -> Result<Vec<bool>, Error> {
     let system = System::build(board)?;
     let frontier = frontier_cells(board, &system);
+    let too_complex = |budget| Error::TooComplex {
+        budget,
+        frontier: frontier.iter().filter(|&&f| f).count(),
+        components: system.components.len(),
+    };
+    if count_steps(&system) > MAX_COUNT_STEPS {
+        return Err(too_complex(Budget::Combination));
+    }
     let mut listed = 0;
     let mut lists = Vec::with_capacity(system.components.len());
     for c in &system.components {
-        let list = assignments(c, system.mines_left, &mut listed).ok_or(Error::TooComplex {
-            budget: Budget::Enumeration,
-            frontier: frontier.iter().filter(|&&f| f).count(),
-            components: system.components.len(),
-        })?;
+        let list = assignments(c, system.mines_left, &mut listed)
+            .ok_or_else(|| too_complex(Budget::Enumeration))?;
         if list.is_empty() {
             return Err(Inconsistency::Numbers {
                 at: board.pos(c.at),
@@ -78,6 +88,17 @@ pub fn sample_mines(board: &Board, rng: &mut dyn Below) -> Result<Vec<bool>, Err
         mine[i] = true;
     }
     Ok(mine)
+}
+
+/// The steps of [`mine_counts`]: per component and per count of mines left, one per count the
+/// component can hold; and its tables' entries.
+fn count_steps(system: &System) -> usize {
+    let counts = system.mines_left.saturating_add(1);
+    let per_component = system.components.iter().map(|c| {
+        let cells: usize = c.groups.iter().map(|g| g.cells.len()).sum();
+        counts.saturating_mul(cells + 2)
+    });
+    per_component.fold(counts, usize::saturating_add)
 }
 
 /// Per board cell: whether it is in a group of some component.
@@ -186,17 +207,23 @@ fn mine_counts(
     // frontier.
     let off = system.off;
     let mut rest = vec![vec![f64::NEG_INFINITY; left + 1]; lists.len() + 1];
-    for (r, ln) in rest[lists.len()]
+    // ln C(off, r), each from the one before.
+    let mut ln = 0.0;
+    for (r, slot) in rest[lists.len()]
         .iter_mut()
         .enumerate()
         .take(left.min(off) + 1)
     {
-        *ln = ln_binomial(off, r);
+        if r > 0 {
+            ln += ((off - r + 1) as f64).ln() - (r as f64).ln();
+        }
+        *slot = ln;
     }
     for c in (0..lists.len()).rev() {
+        let most = lists[c].iter().map(|a| a.mines).max().unwrap_or(0);
         for r in 0..=left {
             let mut s = f64::NEG_INFINITY;
-            for m in 0..=r {
+            for m in 0..=r.min(most) {
                 s = ln_add(s, ways[c][m] + rest[c + 1][r - m]);
             }
             rest[c][r] = s;
@@ -225,7 +252,7 @@ fn ln_add(a: f64, b: f64) -> f64 {
     hi + (lo - hi).exp().ln_1p()
 }
 
-/// `ln C(n, k)`.
+/// `ln C(n, k)`, in `k` steps (for a group's few cells).
 fn ln_binomial(n: usize, k: usize) -> f64 {
     let k = k.min(n - k);
     (0..k)
