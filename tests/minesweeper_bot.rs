@@ -1,6 +1,6 @@
 //! `minesweeper` game engine and the bot's exact stages: the engine's rules against independent
-//! checks, the endgame search, the region search and the forced 50/50s against a brute force over
-//! every layout. The bot's whole games are tested in `play/tests/minesweeper_bot_games.rs`.
+//! checks, the endgame search, the region search, the forced 50/50s and the layout sampler against
+//! a brute force over every layout. The bot's whole games are tested in `play/tests/minesweeper_bot_games.rs`.
 
 use std::collections::BTreeSet;
 
