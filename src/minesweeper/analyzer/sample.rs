@@ -39,8 +39,8 @@ pub trait Below {
 ///
 /// # Errors
 /// [`Error::Inconsistent`] if no layout agrees; [`Error::TooComplex`] if the components have more
-/// than [`MAX_ASSIGNMENTS`] group assignments in all, or drawing their mine counts would take
-/// more than [`MAX_COUNT_STEPS`] steps.
+/// than 250,000 group assignments in all, or drawing their mine counts would take more than 50
+/// million steps (about a second).
 pub fn sample_mines(board: &Board, rng: &mut dyn Below) -> Result<Vec<bool>, Error> {
     let system = System::build(board)?;
     let frontier = frontier_cells(board, &system);
