@@ -2,8 +2,8 @@
 //! from the position: far more sensitive than playing whole games both ways (`--compare`), whose
 //! outcomes differ mostly by luck.
 //!
-//! B plays expert games (games FIRST to FIRST+GAMES-1 of SEED, the rule's first click). At each of
-//! a game's first GUESSES guesses (positions where nothing is proved safe), A's and B's picks are
+//! B plays games FIRST to FIRST+GAMES-1 of SEED (the rule's first click). At each of a game's
+//! first GUESSES guesses (positions where nothing is proved safe), A's and B's picks are
 //! computed; where they differ (in mine probability, or in cell with `--equal`), LAYOUTS layouts
 //! are drawn uniformly among those that agree with the position, and each is played on twice, from
 //! A's pick and from B's, B playing the rest. A position's gain for A is its play-outs' difference
@@ -14,11 +14,12 @@
 //! together.
 //!
 //! Usage: `cargo run --release -p cp-puzzles-play --example minesweeper_sampled -- --strategy A
-//! --baseline B [--games N] [--first-game K] [--seed S] [--first-click safe|opening] [--guesses G]
-//! [--layouts L] [--equal] [--threads T]`. The figures depend only on the arguments, not on the
-//! threads.
+//! --baseline B [--games N] [--first-game K] [--seed S] [--level beginner|intermediate|expert]
+//! [--first-click safe|opening] [--guesses G] [--layouts L] [--equal] [--threads T]`. The figures
+//! depend only on the arguments, not on the threads.
 
 use std::num::NonZeroUsize;
+use std::process::ExitCode;
 
 use clap::Parser;
 use cp_puzzles::minesweeper::game::{
@@ -41,9 +42,12 @@ struct Args {
     first_game: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// beginner, intermediate or expert.
+    #[arg(long, default_value_t = Level::Expert)]
+    level: Level,
     /// safe or opening.
-    #[arg(long, default_value = "safe")]
-    first_click: String,
+    #[arg(long, default_value_t = FirstClick::Safe)]
+    first_click: FirstClick,
     /// How many of each game's first guesses are examined.
     #[arg(long, default_value_t = 4)]
     guesses: usize,
@@ -75,16 +79,19 @@ struct GameResult {
     measured: Vec<Measured>,
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> ExitCode {
     let args = Args::parse();
-    let a = parse_strategy(&args.strategy)?;
-    let b = parse_strategy(&args.baseline)?;
-    let rule = match args.first_click.as_str() {
-        "safe" => FirstClick::Safe,
-        "opening" => FirstClick::Opening,
-        other => return Err(format!("expected safe or opening, found {other}").into()),
+    let (a, b) = match (
+        parse_strategy(&args.strategy),
+        parse_strategy(&args.baseline),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("minesweeper_sampled: {e}");
+            return ExitCode::from(2);
+        }
     };
-    let config = Config::level(Level::Expert);
+    let (rule, config) = (args.first_click, Config::level(args.level));
     let threads = args.threads.get() as u64;
     let results: Vec<Vec<(u64, GameResult)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -107,7 +114,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut results: Vec<(u64, GameResult)> = results.into_iter().flatten().collect();
     results.sort_by_key(|r| r.0);
     report(&args, &results);
-    Ok(())
+    ExitCode::SUCCESS
 }
 
 /// Plays game `i` with `b`, measuring `a`'s picks against `b`'s at its first guesses.
@@ -206,15 +213,22 @@ fn report(args: &Args, results: &[(u64, GameResult)]) {
         .iter()
         .map(|m| (f64::from(m.wins[0]) - f64::from(m.wins[1])) / layouts)
         .collect();
-    let gain: f64 = gains.iter().sum();
+    // Sums start at +0.0 (an empty `f64` sum is -0.0, which would print as such).
+    let gain: f64 = gains.iter().fold(0.0, |s, g| s + g);
     let mean = gain / n.max(1) as f64;
-    let var = gains.iter().map(|g| (g - mean).powi(2)).sum::<f64>() / (n.max(2) - 1) as f64;
+    let var = gains.iter().fold(0.0, |s, g| s + (g - mean).powi(2)) / (n.max(2) - 1) as f64;
     let se = (n as f64 * var).sqrt();
     let wins = |k: usize| measured.iter().map(|m| u64::from(m.wins[k])).sum::<u64>();
-    let mine = |k: usize| measured.iter().map(|m| m.mine[k]).sum::<f64>() / n.max(1) as f64;
+    let mine = |k: usize| measured.iter().fold(0.0, |s, m| s + m.mine[k]) / n.max(1) as f64;
     println!(
-        "games {} (from {}, seed {}, first click {}), strategy {} against {}",
-        args.games, args.first_game, args.seed, args.first_click, args.strategy, args.baseline
+        "{} games {} (from {}, seed {}, first click {}), strategy {} against {}",
+        args.level,
+        args.games,
+        args.first_game,
+        args.seed,
+        args.first_click,
+        args.strategy,
+        args.baseline
     );
     println!(
         "guess positions {positions}, picks differ at {n}, layouts each {}",
