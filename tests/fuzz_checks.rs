@@ -57,7 +57,8 @@ pub fn minimax(data: &[u8]) {
 /// parser, so that one input costs milliseconds.
 const MINESWEEPER_CELLS: usize = 400;
 
-/// minesweeper: every line is words and numbers, the probabilities in `[0, 1]`.
+/// minesweeper: every line is words and numbers, the probabilities in `[0, 1]`; the count alone
+/// is the analysis's, and a layout drawn from the board agrees with it.
 pub fn minesweeper(data: &[u8]) {
     let Ok(board) = minesweeper::parse(data) else {
         return;
@@ -71,6 +72,45 @@ pub fn minesweeper(data: &[u8]) {
             if let Ok(p) = token.parse::<f64>() {
                 assert!((0.0..=1.0).contains(&p) || p.fract() == 0.0, "{text:?}");
             }
+        }
+    }
+    let analysis = minesweeper::analyze(&board);
+    match (&analysis, minesweeper::ln_arrangements(&board)) {
+        (Ok(a), Ok(ln)) => assert_eq!(a.ln_arrangements.to_bits(), ln.to_bits()),
+        (Err(e), Err(f)) => assert_eq!(e.to_string(), f.to_string()),
+        (a, l) => panic!(
+            "analysis {:?} but count {l:?}",
+            a.as_ref().map(|_| "answered")
+        ),
+    }
+    let drawn = minesweeper::sample_mines(&board, &mut minesweeper::game::Rng::new(7));
+    match (&analysis, drawn) {
+        (Ok(_), Ok(mine)) => check_layout(&board, &mine),
+        (Err(minesweeper::Error::Inconsistent(_)), Err(minesweeper::Error::Inconsistent(_))) => {}
+        (_, Err(minesweeper::Error::TooComplex { .. })) => {}
+        (a, d) => panic!(
+            "analysis {:?} but draw {:?}",
+            a.as_ref().map(|_| "answered"),
+            d.map(|_| "a layout")
+        ),
+    }
+}
+
+/// Asserts that `mine` (row-major) is a layout of `board`: its number of mines, every flag a
+/// mine, no revealed cell a mine, and every number the count of its mine neighbours.
+fn check_layout(board: &minesweeper::Board, mine: &[bool]) {
+    use minesweeper::Cell;
+    let at = |p: minesweeper::Pos| mine[p.y * board.width() + p.x];
+    assert_eq!(mine.iter().filter(|&&m| m).count(), board.mines());
+    for p in board.positions() {
+        match board.get(p) {
+            Cell::Flagged => assert!(at(p), "a flag at {p:?} is not a mine"),
+            Cell::Revealed(n) => {
+                assert!(!at(p), "the number at {p:?} is a mine");
+                let around = board.neighbours(p).filter(|&q| at(q)).count();
+                assert_eq!(around, usize::from(n), "the number at {p:?}");
+            }
+            Cell::Hidden => {}
         }
     }
 }
