@@ -15,9 +15,9 @@ use crate::minesweeper::error::{Budget, Error, Inconsistency};
 /// The most group assignments listed over the components of one board (a few tens of MB at most).
 const MAX_ASSIGNMENTS: usize = 250_000;
 
-/// The most steps of the draw of the components' mine counts (see [`count_steps`]), about a
-/// second; the same bound keeps its tables within a few hundred MB.
-const MAX_COUNT_STEPS: usize = 50_000_000;
+/// The most steps of the draw of the components' mine counts (see [`count_steps`]), a fraction
+/// of a second; the same bound keeps its tables (at most one entry per step) within 80 MB.
+const MAX_COUNT_STEPS: usize = 10_000_000;
 
 /// One way to put mines on a component's groups: `k[g]` mines in group `g`, `mines` in all,
 /// realised in `exp(ln_ways)` ways.
@@ -39,8 +39,8 @@ pub trait Below {
 ///
 /// # Errors
 /// [`Error::Inconsistent`] if no layout agrees; [`Error::TooComplex`] if the components have more
-/// than 250,000 group assignments in all, or drawing their mine counts would take more than 50
-/// million steps (about a second).
+/// than 250,000 group assignments in all, or drawing their mine counts would take more than 10
+/// million steps.
 pub fn sample_mines(board: &Board, rng: &mut dyn Below) -> Result<Vec<bool>, Error> {
     let system = System::build(board)?;
     let frontier = frontier_cells(board, &system);
