@@ -5,6 +5,7 @@
 //! recalled outcome is the one the search would give again, and the bot plays the same games with
 //! or without it. Outcomes are kept only while the thread has no deadline (see
 //! `bot::set_deadline`): past a deadline a search gives up for a reason the region does not hold.
+//! Regions of more than [`KEPT_ARRANGEMENTS`] arrangements are searched every time.
 
 use std::cell::RefCell;
 
@@ -13,8 +14,12 @@ use super::ExactClick;
 use crate::minesweeper::bot::calls::has_deadline;
 use crate::minesweeper::Pos;
 
-/// The most outcomes kept per thread: about 1 MiB at 4,000 arrangements each.
+/// The most outcomes kept per thread.
 const KEPT: usize = 16;
+
+/// The most arrangements of a region whose outcome is kept (the default limit is 4,000; a larger
+/// `endgame` limit may make regions of up to a million): at most 2 MiB per thread in all.
+const KEPT_ARRANGEMENTS: usize = 8_192;
 
 /// One search's question and answer.
 struct Outcome {
@@ -36,7 +41,7 @@ pub(super) fn recall_or(
     max: usize,
     search: impl FnOnce() -> Option<ExactClick>,
 ) -> Option<ExactClick> {
-    if has_deadline() {
+    if has_deadline() || region.arrangements.len() > KEPT_ARRANGEMENTS {
         return search();
     }
     let same = |o: &Outcome| {
