@@ -66,6 +66,18 @@ pub fn boxes(grid: Grid, cell: Pos) -> impl Iterator<Item = [Pos; 4]> {
         .filter(move |b| grid.contains(b[3]))
 }
 
+/// `ask(board)` with mines on all of `cells` (flagged for it); `board` is left as it was.
+fn with_mines<T>(board: &mut Board, cells: &[Pos], ask: impl FnOnce(&Board) -> T) -> T {
+    for &c in cells {
+        board.set(c, Cell::Flagged);
+    }
+    let answer = ask(board);
+    for &c in cells {
+        board.set(c, Cell::Hidden);
+    }
+    answer
+}
+
 /// The analysis of `board` with mines on all of `cells` (flagged for it), or `None` if there is
 /// no such arrangement or the analyzer gives up; `board` is left as it was. `calls` counts the
 /// call.
@@ -74,27 +86,14 @@ pub fn analysis_with_mines(
     cells: &[Pos],
     calls: &mut Calls,
 ) -> Option<Analysis> {
-    for &c in cells {
-        board.set(c, Cell::Flagged);
-    }
-    let analysis = calls.analyze(board).ok();
-    for &c in cells {
-        board.set(c, Cell::Hidden);
-    }
-    analysis
+    with_mines(board, cells, |b| calls.analyze(b).ok())
 }
 
 /// The share of the arrangements of `board` (`ln_total` the log of their number) with mines on
 /// all of `cells`: 0 if there is none or the analyzer gives up. `board` is left as it was.
 /// `calls` counts the count as a call.
 pub fn share_with_mines(board: &mut Board, cells: &[Pos], ln_total: f64, calls: &mut Calls) -> f64 {
-    for &c in cells {
-        board.set(c, Cell::Flagged);
-    }
-    let ln = calls.ln_arrangements(board);
-    for &c in cells {
-        board.set(c, Cell::Hidden);
-    }
+    let ln = with_mines(board, cells, |b| calls.ln_arrangements(b));
     ln.map_or(0.0, |ln| (ln - ln_total).exp())
 }
 
