@@ -17,7 +17,7 @@ pub(crate) struct Table {
 }
 
 /// `C(n, k)` for `n <= 8`, the largest group.
-fn binomial(n: usize, k: usize) -> u64 {
+pub(super) fn binomial(n: usize, k: usize) -> u64 {
     let mut c = 1u64;
     for i in 0..k {
         c = c * (n - i) as u64 / (i as u64 + 1);
@@ -25,16 +25,32 @@ fn binomial(n: usize, k: usize) -> u64 {
     c
 }
 
-/// The search state: per constraint, the mines still needed and the cells still unassigned.
-struct State<'a> {
+/// The state of a walk over a component's groups: per constraint, the mines still needed and
+/// the cells still unassigned. Shared with the layout sampler (`sample.rs`).
+pub(super) struct State<'a> {
     comp: &'a Component,
     need: Vec<usize>,
     room: Vec<usize>,
 }
 
-impl State<'_> {
+impl<'a> State<'a> {
+    /// Nothing assigned yet.
+    pub(super) fn new(comp: &'a Component) -> State<'a> {
+        let mut room = vec![0; comp.needs.len()];
+        for g in &comp.groups {
+            for &c in &g.constraints {
+                room[c] += g.cells.len();
+            }
+        }
+        State {
+            comp,
+            need: comp.needs.clone(),
+            room,
+        }
+    }
+
     /// The mine counts group `g` can take without making a constraint impossible.
-    fn range(&self, g: usize, mines: usize, cap: usize) -> (usize, usize) {
+    pub(super) fn range(&self, g: usize, mines: usize, cap: usize) -> (usize, usize) {
         let group = &self.comp.groups[g];
         let size = group.cells.len();
         let (mut lo, mut hi) = (0, size.min(cap - mines));
@@ -45,7 +61,8 @@ impl State<'_> {
         (lo, hi)
     }
 
-    fn assign(&mut self, g: usize, k: usize) {
+    /// Puts `k` mines in group `g`.
+    pub(super) fn assign(&mut self, g: usize, k: usize) {
         let size = self.comp.groups[g].cells.len();
         for &c in &self.comp.groups[g].constraints {
             self.need[c] -= k;
@@ -53,7 +70,8 @@ impl State<'_> {
         }
     }
 
-    fn unassign(&mut self, g: usize, k: usize) {
+    /// Takes back [`State::assign`].
+    pub(super) fn unassign(&mut self, g: usize, k: usize) {
         let size = self.comp.groups[g].cells.len();
         for &c in &self.comp.groups[g].constraints {
             self.need[c] += k;
@@ -101,16 +119,7 @@ pub(crate) fn enumerate(comp: &Component, cap: usize, budget: &mut u64) -> Optio
         ways: vec![Big::zero(); len],
         mines_in: vec![vec![Big::zero(); len]; groups],
     };
-    let mut state = State {
-        comp,
-        need: comp.needs.clone(),
-        room: vec![0; comp.needs.len()],
-    };
-    for g in &comp.groups {
-        for &c in &g.constraints {
-            state.room[c] += g.cells.len();
-        }
-    }
+    let mut state = State::new(comp);
     // weight[d]: the number of ways to realise the choices of groups 0..d.
     let mut weight = vec![Big::from_u64(1); groups + 1];
     let mut k = vec![0usize; groups];

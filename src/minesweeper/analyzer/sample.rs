@@ -8,6 +8,7 @@
 //! and the cells off the frontier, uniformly. Weights are kept as natural logs in `f64`: a draw is
 //! exact up to the rounding of the weights (about 1e-15 relative), which no sample can detect.
 
+use super::enumerate::{binomial, State};
 use super::frontier::{mine_count, Component, Known, System};
 use crate::minesweeper::board::{Board, Cell};
 use crate::minesweeper::error::{Budget, Error, Inconsistency};
@@ -115,36 +116,24 @@ fn frontier_cells(board: &Board, system: &System) -> Vec<bool> {
 /// Every group assignment of `comp` with at most `cap` mines that meets its constraints; `None`
 /// once `*listed` (the assignments listed so far over the board) passes [`MAX_ASSIGNMENTS`].
 fn assignments(comp: &Component, cap: usize, listed: &mut usize) -> Option<Vec<Assignment>> {
-    let mut need = comp.needs.clone();
-    let mut room = vec![0usize; need.len()];
-    for g in &comp.groups {
-        for &c in &g.constraints {
-            room[c] += g.cells.len();
-        }
-    }
-    let mut out = Vec::new();
-    let mut k = vec![0u8; comp.groups.len()];
     let mut walk = Walk {
         comp,
+        state: State::new(comp),
         cap,
-        need: &mut need,
-        room: &mut room,
-        k: &mut k,
-        out: &mut out,
+        k: vec![0; comp.groups.len()],
+        out: Vec::new(),
         listed,
     };
-    walk.go(0, 0, 0.0).then_some(out)
+    walk.go(0, 0, 0.0).then_some(walk.out)
 }
 
 /// The depth-first walk of [`assignments`] over the groups.
 struct Walk<'a> {
     comp: &'a Component,
+    state: State<'a>,
     cap: usize,
-    /// Per constraint: the mines still needed, and the cells of its groups not yet decided.
-    need: &'a mut Vec<usize>,
-    room: &'a mut Vec<usize>,
-    k: &'a mut Vec<u8>,
-    out: &'a mut Vec<Assignment>,
+    k: Vec<u8>,
+    out: Vec<Assignment>,
     listed: &'a mut usize,
 }
 
@@ -161,22 +150,13 @@ impl Walk<'_> {
             return *self.listed <= MAX_ASSIGNMENTS;
         };
         let size = group.cells.len();
-        let (mut lo, mut hi) = (0, size.min(self.cap - mines));
-        for &c in &group.constraints {
-            lo = lo.max(self.need[c].saturating_sub(self.room[c] - size));
-            hi = hi.min(self.need[c]);
-        }
+        let (lo, hi) = self.state.range(g, mines, self.cap);
         for k in lo..=hi {
-            for &c in &group.constraints {
-                self.need[c] -= k;
-                self.room[c] -= size;
-            }
+            self.state.assign(g, k);
             self.k[g] = k as u8;
-            let more = self.go(g + 1, mines + k, ln_ways + ln_binomial(size, k));
-            for &c in &group.constraints {
-                self.need[c] += k;
-                self.room[c] += size;
-            }
+            let ways = ln_ways + (binomial(size, k) as f64).ln();
+            let more = self.go(g + 1, mines + k, ways);
+            self.state.unassign(g, k);
             if !more {
                 return false;
             }
@@ -250,14 +230,6 @@ fn ln_add(a: f64, b: f64) -> f64 {
         return hi;
     }
     hi + (lo - hi).exp().ln_1p()
-}
-
-/// `ln C(n, k)`, in `k` steps (for a group's few cells).
-fn ln_binomial(n: usize, k: usize) -> f64 {
-    let k = k.min(n - k);
-    (0..k)
-        .map(|i| ((n - i) as f64).ln() - ((i + 1) as f64).ln())
-        .sum()
 }
 
 /// An index drawn with probability proportional to `exp(weights[i])` (at least one finite).
