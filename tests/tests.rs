@@ -5,6 +5,8 @@ mod util;
 
 mod cli;
 mod docs;
+mod example_run;
+mod examples;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod install;

@@ -11,6 +11,11 @@ mod minesweeper_brute;
 #[allow(dead_code)]
 mod sources;
 
+/// Runs the examples, shared with the library's tests.
+#[path = "../../tests/example_run.rs"]
+mod example_run;
+
+mod examples;
 mod minesweeper_bot;
 mod minesweeper_bot_games;
 mod minesweeper_bot_sources;
