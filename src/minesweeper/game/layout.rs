@@ -4,6 +4,7 @@ use super::config::{Config, FirstClick};
 use super::error::Error;
 use super::rng::Rng;
 use super::Pos;
+use crate::minesweeper::analyzer::choose;
 use crate::minesweeper::Grid;
 
 /// The hidden truth of one game: which cells are mines, and each cell's count of mine neighbours.
@@ -39,15 +40,9 @@ impl Layout {
         for p in config.free_block(rule, first) {
             keep_free[p.y * config.width() + p.x] = true;
         }
-        let mut candidates: Vec<usize> = (0..cells).filter(|&i| !keep_free[i]).collect();
-        let mines = config.mines();
-        // Partial Fisher-Yates: the first `mines` entries become a uniform random subset.
-        for k in 0..mines {
-            let j = k + rng.below((candidates.len() - k) as u64) as usize;
-            candidates.swap(k, j);
-        }
+        let candidates: Vec<usize> = (0..cells).filter(|&i| !keep_free[i]).collect();
         let mut mine = vec![false; cells];
-        for &i in &candidates[..mines] {
+        for i in choose(&candidates, config.mines(), rng) {
             mine[i] = true;
         }
         Ok(Layout::from_mines(config, mine))
