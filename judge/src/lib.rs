@@ -15,6 +15,7 @@ pub mod interact;
 pub mod lossy;
 pub mod machine;
 pub mod out;
+pub mod pool;
 pub mod process;
 pub mod program;
 pub mod record;

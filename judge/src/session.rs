@@ -1,10 +1,8 @@
 //! A judging session: which suites and cases, with which program, and running them (one at a
 //! time, or `-j N` at once), handing each result to the report in case order.
 
-use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -147,54 +145,12 @@ fn in_parallel(
     jobs: usize,
     seen: &mut dyn FnMut(&CaseResult),
 ) -> Result<Vec<CaseResult>, String> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, Result<CaseResult, String>)>();
-    std::thread::scope(|scope| {
-        let mut workers = 0;
-        for _ in 0..jobs.min(cases.len()) {
-            let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
-            let worker = move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= cases.len() || stop.load(Ordering::SeqCst) {
-                    break;
-                }
-                let result = verdict::judge(judging, &cases[i]);
-                if result.is_err() {
-                    // Before the result is sent, so that this worker takes no other case.
-                    stop.store(true, Ordering::SeqCst);
-                }
-                if tx.send((i, result)).is_err() {
-                    break;
-                }
-            };
-            // Out of threads (a fork bomb elsewhere): fewer workers, or an error if none.
-            match std::thread::Builder::new().spawn_scoped(scope, worker) {
-                Ok(_) => workers += 1,
-                Err(e) if workers == 0 => return Err(format!("cannot start a thread: {e}")),
-                Err(_) => break,
-            }
-        }
-        drop(tx);
-        in_order(rx, cases.len(), seen).inspect_err(|_| stop.store(true, Ordering::SeqCst))
-    })
-}
-
-/// Receives the results, buffers the early ones, and hands them to `seen` in index order.
-fn in_order(
-    rx: mpsc::Receiver<(usize, Result<CaseResult, String>)>,
-    n: usize,
-    seen: &mut dyn FnMut(&CaseResult),
-) -> Result<Vec<CaseResult>, String> {
-    let mut early = BTreeMap::new();
-    let mut done = Vec::with_capacity(n);
-    for (i, r) in rx {
-        early.insert(i, r?);
-        while let Some(r) = early.remove(&done.len()) {
-            seen(&r);
-            done.push(r);
-        }
-    }
+    let mut done = Vec::with_capacity(cases.len());
+    let judge = |i: usize| verdict::judge(judging, &cases[i]);
+    crate::pool::in_order(jobs, cases.len(), judge, |_, r| {
+        seen(&r);
+        done.push(r);
+        ControlFlow::Continue(())
+    })?;
     Ok(done)
 }

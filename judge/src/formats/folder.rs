@@ -165,23 +165,13 @@ fn run(
     let human = Human::new(args.color, args.format == Format::Human, cases.len());
     let jobs = usize::from(args.jobs);
     let start = Instant::now();
-    let mut results: Vec<CaseResult> = Vec::new();
-    if jobs == 1 {
-        for case in &cases {
-            let r = judging::judge(problem, program, case, limits)?;
-            human.case(&r);
-            results.push(r);
-        }
-    } else {
-        let all = judging::pool(jobs, cases.len(), |i| {
-            judging::judge(problem, program, cases[i], limits)
-        });
-        for r in all {
-            let r = r?;
-            human.case(&r);
-            results.push(r);
-        }
-    }
+    let mut results: Vec<CaseResult> = Vec::with_capacity(cases.len());
+    let judge = |i: usize| judging::judge(problem, program, cases[i], limits);
+    crate::pool::in_order(jobs, cases.len(), judge, |_, r| {
+        human.case(&r);
+        results.push(r);
+        std::ops::ControlFlow::Continue(())
+    })?;
     let passed = results
         .iter()
         .filter(|c| c.verdict == Verdict::Accepted)

@@ -4,7 +4,6 @@
 //! the default validator, a Kattis validator, a testlib checker, or our suites' own.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::program::Program;
@@ -188,25 +187,19 @@ fn compare(problem: &Problem, case: &Case, got: &[u8]) -> Result<Compared, Strin
     }
 }
 
-/// `f(0)`, ..., `f(n - 1)` on `jobs` threads, the results in index order.
-pub fn pool<T: Send>(jobs: usize, n: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
-    let next = AtomicUsize::new(0);
-    let mut slots: Vec<Option<T>> = (0..n).map(|_| None).collect();
-    let results = std::sync::Mutex::new(&mut slots);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, n.max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= n {
-                    break;
-                }
-                let r = f(i);
-                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-            });
-        }
-    });
-    slots
-        .into_iter()
-        .map(|s| s.expect("every index is run"))
-        .collect()
+/// `f(0)`, ..., `f(n - 1)` on `jobs` threads (see [`crate::pool`]), the results in index order.
+///
+/// # Errors
+/// The first error in index order; no item is started after it.
+pub fn all<T: Send>(
+    jobs: usize,
+    n: usize,
+    f: impl Fn(usize) -> Result<T, String> + Sync,
+) -> Result<Vec<T>, String> {
+    let mut results = Vec::with_capacity(n);
+    crate::pool::in_order(jobs, n, f, |_, r| {
+        results.push(r);
+        std::ops::ControlFlow::Continue(())
+    })?;
+    Ok(results)
 }

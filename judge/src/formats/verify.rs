@@ -112,15 +112,15 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         .filter(|(_, o)| matches!(o.ready, Ready::Program(_)) && o.cases.is_empty())
         .flat_map(|(i, _)| (0..problem.cases.len()).map(move |c| (i, c)))
         .collect();
-    let results = judging::pool(jobs, todo.len(), |t| {
+    let results = judging::all(jobs, todo.len(), |t| {
         let (s, c) = todo[t];
         match &outcomes[s].ready {
             Ready::Program(program) => judging::judge(&problem, program, &problem.cases[c], limits),
             Ready::Skipped(why) | Ready::Broken(why) => Err(why.clone()),
         }
-    });
+    })?;
     for ((s, _), r) in todo.iter().zip(results) {
-        outcomes[*s].cases.push(r?);
+        outcomes[*s].cases.push(r);
     }
     let text = table(&problem, &outcomes);
     out::stdout(&text);
@@ -192,10 +192,9 @@ pub fn calibrate(
         },
     };
     let n = problem.cases.len();
-    let flat = judging::pool(jobs, programs.len() * n, |t| {
+    let flat = judging::all(jobs, programs.len() * n, |t| {
         judging::judge(problem, programs[t / n], &problem.cases[t % n], cap)
-    });
-    let flat: Vec<CaseResult> = flat.into_iter().collect::<Result<_, _>>()?;
+    })?;
     let slowest = flat
         .iter()
         .filter(|c| c.verdict == Verdict::Accepted)
