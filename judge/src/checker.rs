@@ -42,9 +42,9 @@ pub fn check(
     let got_file = TempFile::write(got)?;
     let command = format!(
         "{checker} {} {} {}",
-        crate::program::quote(&absolute(input)),
-        crate::program::quote(&got_file.path),
-        crate::program::quote(&absolute(expected))
+        crate::shell::quote(&absolute(input)),
+        crate::shell::quote(&got_file.path),
+        crate::shell::quote(&absolute(expected))
     );
     let program = Program::ShellIn(command, dir.to_path_buf());
     let limits = Limits {

@@ -11,7 +11,25 @@ use std::time::{Duration, Instant};
 
 use crate::process::registry;
 use crate::process::sys::{self, Pid};
-use crate::source::BuildError;
+
+/// Why a program could not be built.
+#[derive(Debug)]
+pub enum BuildError {
+    /// This machine lacks the compiler or interpreter (a submission is then skipped).
+    Unavailable(String),
+    /// Anything else: no known language, a compile error (with the compiler's output).
+    Failed(String),
+}
+
+impl BuildError {
+    /// The message, whatever the kind.
+    #[must_use]
+    pub fn message(self) -> String {
+        match self {
+            BuildError::Unavailable(m) | BuildError::Failed(m) => m,
+        }
+    }
+}
 
 /// How long a compile may take, unless `JUDGE_COMPILE_TIME` says otherwise.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(60);

@@ -10,11 +10,13 @@ use std::sync::{mpsc, Arc, Mutex};
 
 use crate::process::spawn::INTERACTOR_GRACE;
 use crate::process::{Interactor, InteractorPipes, Started};
-use crate::program::quote;
+use crate::program::Program;
+use crate::run::Limits;
 use crate::run::{self, Exit, Outcome, Stderr};
+use crate::shell::quote;
 use crate::suite::{Case, InteractorCodes};
 use crate::transcript::{Side, Transcript, LINE_CHARS, TRANSCRIPT_LINES};
-use crate::verdict::{self, CaseResult, Judging, Verdict};
+use crate::verdict::{self, CaseResult, Verdict};
 
 /// Lines of the interactor's message shown with a failure.
 const MESSAGE_LINES: usize = 10;
@@ -26,15 +28,29 @@ struct Decision {
     score: Option<f64>,
 }
 
-/// Runs and judges one interactive case with the interactor command `interactor`.
+/// Everything fixed for a suite's interactive cases.
+pub struct Conversation<'a> {
+    /// The program under judgement.
+    pub program: &'a Program,
+    /// The suite's folder, where the interactor runs.
+    pub dir: &'a Path,
+    /// The program's limits.
+    pub limits: Limits,
+    /// The interactor's command, before the arguments the judge appends.
+    pub command: &'a str,
+    /// How the interactor's exit codes and files read.
+    pub codes: InteractorCodes,
+}
+
+/// Runs and judges one interactive case.
 ///
 /// # Errors
 /// Setup errors: a file cannot be read or written, a process cannot be started, the interactor
 /// failed (testlib's code 3, an unexpected Kattis code, a signal, a hang past its limit).
-pub fn judge(j: &Judging, interactor: &str, case: &Case) -> Result<CaseResult, String> {
+pub fn judge(j: &Conversation, case: &Case) -> Result<CaseResult, String> {
     let expected_exit = case.expected_exit()?;
     let scratch = crate::process::Scratch::new("judge-")?;
-    let codes = j.settings.interactor_codes;
+    let (interactor, codes) = (j.command, j.codes);
     let command = format!("{interactor} {}", arguments(codes, case, scratch.path())?);
     let (o, exited, transcript) = converse(j, &command, interactor)?;
     let decision = match exited.exit {
@@ -51,7 +67,7 @@ pub fn judge(j: &Judging, interactor: &str, case: &Case) -> Result<CaseResult, S
     };
     let (verdict, detail) = verdict_of(j, &o, expected_exit, first, decision.rejection);
     let detail = detail.map(|d| format!("{d}\n{}", transcript.render()));
-    let mut result = verdict::result(case, verdict, detail, &o);
+    let mut result = verdict::result(&case.label, verdict, detail, &o);
     result.score = decision.score.filter(|_| verdict == Verdict::Accepted);
     Ok(result)
 }
@@ -95,7 +111,7 @@ struct Exited {
 /// measuring helper, relays between them until both have ended (the helper ends everything
 /// they started).
 fn converse(
-    j: &Judging,
+    j: &Conversation,
     command: &str,
     interactor: &str,
 ) -> Result<(Outcome, Exited, Arc<Transcript>), String> {
@@ -362,13 +378,13 @@ fn score_file(text: &[u8]) -> Result<Option<f64>, String> {
 /// program ended gives its verdict; else a limit the program went past comes first, then the
 /// interactor's rejection, then the program's exit code.
 fn verdict_of(
-    j: &Judging,
+    j: &Conversation,
     o: &Outcome,
     expected_exit: i32,
     ended: Ended,
     rejection: Option<(Verdict, String)>,
 ) -> (Verdict, Option<String>) {
-    let over = verdict::over_limit(j, o);
+    let over = verdict::over_limit(&j.limits, o);
     let first = match ended {
         Ended::Interactor(true) => rejection.or(over),
         Ended::Interactor(false) => over.or(rejection),

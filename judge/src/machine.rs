@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::session::SuiteReport;
+use crate::verdict::SuiteReport;
 use crate::verdict::Verdict;
 
 /// The whole session, as `--format json` prints it.

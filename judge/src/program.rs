@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::shell::quote;
+
 /// What to run for a case.
 #[derive(Clone, Debug)]
 pub enum Program {
@@ -72,12 +74,6 @@ impl Program {
     }
 }
 
-/// `p` quoted for `sh`.
-#[must_use]
-pub fn quote(p: &Path) -> String {
-    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
-}
-
 fn known_to_shell(word: &str) -> bool {
     if word.contains('/') {
         return is_executable(Path::new(word));
@@ -98,7 +94,7 @@ fn is_executable(path: &Path) -> bool {
 /// the judge's own folder.
 ///
 /// A judge built by cargo (its folder `TARGET/PROFILE`, `TARGET` holding cargo's
-/// `CACHEDIR.TAG`) inside the repository (its `Cargo.toml` found, see [`manifest`]) takes the
+/// `CACHEDIR.TAG`) inside the repository (its `Cargo.toml` found, see [`crate::manifest::find`]) takes the
 /// names from the manifest and runs `cargo build --profile PROFILE --target-dir TARGET` for the
 /// ones a run needs first, so that a stale or missing binary is never judged and the binaries
 /// are of the judge's own profile. Otherwise (an installed judge) a name is ours when an
@@ -130,7 +126,7 @@ impl Own {
             std::env::current_exe().map_err(|e| format!("cannot find the judge itself: {e}"))?;
         let dir = exe.parent().unwrap_or(Path::new(".")).to_path_buf();
         let build = cargo_profile(&dir).and_then(|(target, profile)| {
-            manifest().map(|manifest| Build {
+            crate::manifest::find().map(|manifest| Build {
                 manifest,
                 target,
                 profile,
@@ -254,22 +250,6 @@ fn bin_names(path: &Path) -> Result<Vec<String>, String> {
     let manifest: Manifest =
         toml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), e.message()))?;
     Ok(manifest.bin.into_iter().map(|b| b.name).collect())
-}
-
-/// The `Cargo.toml` of the `cp-puzzles` package: in cargo's `CARGO_MANIFEST_DIR` (the judge's
-/// own package when run by `cargo run`), the current folder, or a folder above either.
-pub fn manifest() -> Option<PathBuf> {
-    let starts = [
-        std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
-        std::env::current_dir().ok(),
-    ];
-    starts.into_iter().flatten().find_map(|start| {
-        start.ancestors().find_map(|dir| {
-            let manifest = dir.join("Cargo.toml");
-            let text = std::fs::read_to_string(&manifest).ok()?;
-            text.contains("name = \"cp-puzzles\"").then_some(manifest)
-        })
-    })
 }
 
 impl Build {

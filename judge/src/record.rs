@@ -12,8 +12,8 @@ use crate::cli::RecordArgs;
 use crate::out;
 use crate::program::Program;
 use crate::run::{self, Exit, Limits};
-use crate::session::OUTPUT_CAP;
 use crate::suite::{self, Case, Settings};
+use crate::verdict::OUTPUT_CAP;
 
 /// What happened to one case.
 enum Recorded {

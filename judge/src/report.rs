@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::Color;
 use crate::out;
-use crate::session::SuiteReport;
+use crate::verdict::SuiteReport;
 use crate::verdict::{CaseResult, Verdict};
 
 /// Prints the report as it goes.

@@ -5,16 +5,12 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
+use crate::case::{self, Judging};
 use crate::cli::JudgeArgs;
 use crate::program::{self, Program};
 use crate::run::Limits;
 use crate::suite::{self, Case, Settings};
-use crate::verdict::{self, CaseResult, Judging, Verdict};
-
-/// Stdout kept per case; past this the case is `OLE`.
-pub const OUTPUT_CAP: usize = 64 << 20;
+use crate::verdict::{CaseResult, SuiteReport, Verdict, OUTPUT_CAP};
 
 /// One suite, ready to run.
 pub struct Plan {
@@ -24,20 +20,6 @@ pub struct Plan {
     pub program: Program,
     pub cases: Vec<Case>,
     pub limits: Limits,
-}
-
-/// One suite, judged.
-#[derive(Debug, Serialize)]
-pub struct SuiteReport {
-    pub name: String,
-    pub passed: usize,
-    pub failed: usize,
-    /// Wall time of the whole suite, in seconds.
-    pub time: f64,
-    /// The sum of the cases' scores, when an interactor gave any (a case without one scores 0).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<f64>,
-    pub cases: Vec<CaseResult>,
 }
 
 /// Reads the suites and settings that `args` ask for and finds the programs, before running
@@ -146,7 +128,7 @@ fn in_parallel(
     seen: &mut dyn FnMut(&CaseResult),
 ) -> Result<Vec<CaseResult>, String> {
     let mut done = Vec::with_capacity(cases.len());
-    let judge = |i: usize| verdict::judge(judging, &cases[i]);
+    let judge = |i: usize| case::judge(judging, &cases[i]);
     crate::pool::in_order(jobs, cases.len(), judge, |_, r| {
         seen(&r);
         done.push(r);

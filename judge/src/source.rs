@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
+use crate::compiler::BuildError;
+
 /// The languages the judge can build or run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Language {
@@ -86,25 +88,6 @@ fn python_of(path: &Path) -> Language {
     }
 }
 
-/// Why a program could not be built.
-#[derive(Debug)]
-pub enum BuildError {
-    /// This machine lacks the compiler or interpreter (a submission is then skipped).
-    Unavailable(String),
-    /// Anything else: no known language, a compile error (with the compiler's output).
-    Failed(String),
-}
-
-impl BuildError {
-    /// The message, whatever the kind.
-    #[must_use]
-    pub fn message(self) -> String {
-        match self {
-            BuildError::Unavailable(m) | BuildError::Failed(m) => m,
-        }
-    }
-}
-
 /// The shell command that runs `command` if it is a source file or a folder of sources (one
 /// word naming an existing file with a known extension, or a folder), compiling it first when
 /// needed; `None` for any other command.
@@ -133,7 +116,7 @@ pub fn build(path: &Path) -> Result<String, BuildError> {
     }
     let (language, files, main) = sources(path)?;
     available(language)?;
-    let q = |p: &Path| crate::program::quote(&absolute(p));
+    let q = |p: &Path| crate::shell::quote(&absolute(p));
     match language {
         Language::Python3 => Ok(format!("{} {}", interpreter("python3"), q(&main))),
         Language::Python2 => Ok(format!("{} {}", interpreter("python2"), q(&main))),
@@ -241,7 +224,7 @@ fn interpreter(name: &'static str) -> String {
                 Ok(o) if o.status.success() => {
                     let path = String::from_utf8_lossy(&o.stdout).trim().to_string();
                     if Path::new(&path).is_absolute() {
-                        crate::program::quote(Path::new(&path))
+                        crate::shell::quote(Path::new(&path))
                     } else {
                         name.to_string()
                     }
@@ -308,7 +291,7 @@ fn scripts(dir: &Path) -> Result<String, BuildError> {
     let mut mode = std::fs::metadata(&run).map_err(failed)?.permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
     std::fs::set_permissions(&run, mode).map_err(failed)?;
-    Ok(format!("cd {} && ./run", crate::program::quote(&out)))
+    Ok(format!("cd {} && ./run", crate::shell::quote(&out)))
 }
 
 /// Every file below `dir`, sorted, for the cache's hash.
@@ -400,7 +383,7 @@ fn native(
         }
         entry.commit(&read).map_err(BuildError::Failed)?;
     }
-    Ok(crate::program::quote(&entry.out))
+    Ok(crate::shell::quote(&entry.out))
 }
 
 /// The files named in the dependency file at `path`.
@@ -433,8 +416,8 @@ fn java(files: &[PathBuf], main: &Path) -> Result<String, BuildError> {
     // Quoted: the class comes from a file name, which may hold any character.
     Ok(format!(
         "java -Xss64m -cp {} {}",
-        crate::program::quote(&entry.out),
-        crate::program::quote(Path::new(class))
+        crate::shell::quote(&entry.out),
+        crate::shell::quote(Path::new(class))
     ))
 }
 
@@ -456,7 +439,7 @@ fn kotlin(files: &[PathBuf]) -> Result<String, BuildError> {
             .commit(&read_by_jvm_compiler(files, &files[0]))
             .map_err(BuildError::Failed)?;
     }
-    Ok(format!("java -Xss64m -jar {}", crate::program::quote(&jar)))
+    Ok(format!("java -Xss64m -jar {}", crate::shell::quote(&jar)))
 }
 
 /// What `javac` or `kotlinc` may have read: the files given and every file of the main file's
@@ -500,7 +483,7 @@ fn cached(files: &[PathBuf], tool: &str, src: &Path) -> Result<PathBuf, BuildErr
 /// `target/judge-build` of the repository when the judge runs inside it, else
 /// `$XDG_CACHE_HOME/judge`, `~/.cache/judge`, or the system's temporary folder.
 fn cache_dir() -> PathBuf {
-    if let Some(root) = crate::program::manifest().and_then(|m| m.parent().map(Path::to_path_buf)) {
+    if let Some(root) = crate::manifest::find().and_then(|m| m.parent().map(Path::to_path_buf)) {
         return root.join("target/judge-build");
     }
     let xdg = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from);

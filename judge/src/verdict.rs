@@ -1,16 +1,15 @@
-//! Judges one case: runs the program, then decides the verdict from the limits, the exit code and
-//! the comparison of its output with the expected one.
+//! Verdicts and what the judge reports of a case and a suite, and the pure rules that decide a
+//! verdict from how a run ended: its limits and its exit code. A leaf: it runs nothing and reads
+//! no file (the comparisons are [`crate::case`]'s, [`crate::checker`]'s, [`crate::interact`]'s).
 
-use std::path::Path;
 use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::checker;
-use crate::compare::{self, Mode};
-use crate::program::Program;
-use crate::run::{self, Exit, Limits, Outcome};
-use crate::suite::{Case, Settings};
+use crate::run::{Exit, Limits, Outcome};
+
+/// Stdout kept per case; past this the case is `OLE`.
+pub const OUTPUT_CAP: usize = 64 << 20;
 
 /// The verdict of one case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -71,39 +70,28 @@ pub struct CaseResult {
     pub score: Option<f64>,
 }
 
-/// Everything fixed for a suite's cases.
-pub struct Judging<'a> {
-    pub program: &'a Program,
-    pub settings: &'a Settings,
-    pub dir: &'a Path,
-    pub limits: Limits,
+/// One suite, judged.
+#[derive(Debug, Serialize)]
+pub struct SuiteReport {
+    pub name: String,
+    pub passed: usize,
+    pub failed: usize,
+    /// Wall time of the whole suite, in seconds.
+    pub time: f64,
+    /// The sum of the cases' scores, when an interactor gave any (a case without one scores 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    pub cases: Vec<CaseResult>,
 }
 
 /// The stderr tail shown with an `RE`, in lines.
 const STDERR_LINES: usize = 10;
 
-/// Runs and judges one case.
-///
-/// # Errors
-/// Setup errors only: a file of the suite cannot be read, the program cannot be spawned, the
-/// checker is broken.
-pub fn judge(j: &Judging, case: &Case) -> Result<CaseResult, String> {
-    if let Some(interactor) = &j.settings.interactor {
-        return crate::interact::judge(j, interactor, case);
-    }
-    let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
-    let expected_exit = case.expected_exit()?;
-    let o = run::run(j.program, input, j.limits)
-        .map_err(|e| format!("cannot run {:?}: {e}", j.program.describe()))?;
-    let (verdict, detail) = decide(j, case, &o, expected_exit)?;
-    Ok(result(case, verdict, detail, &o))
-}
-
-/// The result of case `case`, run as `o`, with no score.
+/// The result of the case labelled `label`, run as `o`, with no score.
 #[must_use]
-pub fn result(case: &Case, verdict: Verdict, detail: Option<String>, o: &Outcome) -> CaseResult {
+pub fn result(label: &str, verdict: Verdict, detail: Option<String>, o: &Outcome) -> CaseResult {
     CaseResult {
-        name: case.label.clone(),
+        name: label.to_owned(),
         verdict,
         time: o.wall.as_secs_f64(),
         memory: o.max_rss,
@@ -116,57 +104,18 @@ pub fn result(case: &Case, verdict: Verdict, detail: Option<String>, o: &Outcome
     }
 }
 
-/// The verdict and its detail for a run `o` of case `case`, whose expected exit code is
-/// `expected_exit`.
-///
-/// # Errors
-/// The checker is broken.
-pub fn decide(
-    j: &Judging,
-    case: &Case,
-    o: &Outcome,
-    expected_exit: i32,
-) -> Result<(Verdict, Option<String>), String> {
-    if let Some((v, d)) = over_limit(j, o).or_else(|| wrong_exit(o, expected_exit)) {
-        return Ok((v, Some(d)));
-    }
-    let Some(expected) = crate::suite::read_optional(&case.output)? else {
-        let file = case
-            .output
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy();
-        return Ok((Verdict::NoAnswer, Some(format!("{file} is missing"))));
-    };
-    if let (Mode::Checker, Some(cmd)) = (j.settings.compare, &j.settings.checker) {
-        let codes = j.settings.checker_codes;
-        let said = checker::check(cmd, codes, j.dir, &case.input, &o.stdout, &case.output)?;
-        return Ok(said.map_or((Verdict::Accepted, None), |r| (r.verdict, Some(r.message))));
-    }
-    let difference = compare::compare_bytes(
-        j.settings.compare,
-        j.settings.tolerance,
-        &expected,
-        &o.stdout,
-    );
-    Ok(match difference {
-        None => (Verdict::Accepted, None),
-        Some(d) => (Verdict::WrongAnswer, Some(d)),
-    })
-}
-
-/// `TLE`, `OLE` or `MLE` if run `o` went past one of the limits of `j`.
+/// `TLE`, `OLE` or `MLE` if run `o` went past one of `limits`.
 #[must_use]
-pub fn over_limit(j: &Judging, o: &Outcome) -> Option<(Verdict, String)> {
+pub fn over_limit(limits: &Limits, o: &Outcome) -> Option<(Verdict, String)> {
     if o.timed_out {
-        return Some((Verdict::TimeLimit, over_time(j.limits.time)));
+        return Some((Verdict::TimeLimit, over_time(limits.time)));
     }
     if o.output_exceeded {
-        let cap = format!("stdout went past {} MiB", j.limits.output >> 20);
+        let cap = format!("stdout went past {} MiB", limits.output >> 20);
         return Some((Verdict::OutputLimit, cap));
     }
     let over_memory = |m: &u64| o.memory_exceeded || o.max_rss > *m;
-    j.limits.memory.filter(over_memory).map(|limit| {
+    limits.memory.filter(over_memory).map(|limit| {
         let msg = format!(
             "peak memory {:.1} MiB, limit {:.1} MiB",
             o.max_rss as f64 / 1048576.0,

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::cli::{Format, JudgeArgs};
 use crate::program::{self, Program};
 use crate::report::Human;
-use crate::session::SuiteReport;
+use crate::verdict::SuiteReport;
 use crate::verdict::{CaseResult, Verdict};
 
 use super::judging::{self, RunLimits};

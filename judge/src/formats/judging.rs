@@ -3,13 +3,16 @@
 //! [`crate::run`]'s (and [`crate::interact`]'s for interactive problems); the comparisons are
 //! the default validator, a Kattis validator, a testlib checker, or our suites' own.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::Duration;
 
+use crate::case::{self, Judging};
+use crate::interact::{self, Conversation};
 use crate::program::Program;
 use crate::run::{self, Limits};
-use crate::suite::{self, CheckerCodes, Settings};
-use crate::verdict::{self, CaseResult, Judging, Verdict};
+use crate::shell::quote;
+use crate::suite::{self, CheckerCodes};
+use crate::verdict::{self, CaseResult, Verdict};
 
 use super::default_validator::{self, Flags};
 use super::problem::{Case, Comparison, Problem};
@@ -49,24 +52,25 @@ pub fn judge(
     limits: RunLimits,
 ) -> Result<CaseResult, String> {
     let mut result = match &problem.comparison {
-        Comparison::Suite(settings) => judge_as_suite(problem, program, case, limits, settings)?,
-        Comparison::Interactor(built, codes) => {
-            let mut command = built.command.clone();
-            if !case.flags.is_empty() {
-                // The flags go after the interactor's own arguments, which the judge appends.
-                let flags: Vec<String> = case
-                    .flags
-                    .iter()
-                    .map(|f| crate::program::quote(std::path::Path::new(f)))
-                    .collect();
-                command = format!("f() {{ {command} \"$@\" {}; }}; f", flags.join(" "));
-            }
-            let settings = Settings {
-                interactor: Some(command),
-                interactor_codes: *codes,
-                ..Settings::default()
+        Comparison::Suite(settings) => {
+            let judging = Judging {
+                program,
+                settings,
+                dir: &problem.root,
+                limits: limits.limits,
             };
-            judge_as_suite(problem, program, case, limits, &settings)?
+            case::judge(&judging, &as_suite(case))?
+        }
+        Comparison::Interactor(built, codes) => {
+            let command = with_flags(&built.command, &case.flags);
+            let conversation = Conversation {
+                program,
+                dir: &problem.root,
+                limits: limits.limits,
+                command: &command,
+                codes: *codes,
+            };
+            interact::judge(&conversation, &as_suite(case))?
         }
         _ => judge_batch(problem, program, case, limits)?,
     };
@@ -82,33 +86,22 @@ pub fn judge(
     Ok(result)
 }
 
-/// Our suites' path: [`verdict::judge`] with the suite's settings.
-fn judge_as_suite(
-    problem: &Problem,
-    program: &Program,
-    case: &Case,
-    limits: RunLimits,
-    settings: &Settings,
-) -> Result<CaseResult, String> {
-    let judging = Judging {
-        program,
-        settings,
-        dir: &problem.root,
-        limits: limits.limits,
-    };
-    verdict::judge(
-        &judging,
-        &as_suite(case, case.exit.clone().unwrap_or_default()),
-    )
+/// The interactor's `command` with a case's `flags` after the arguments the judge appends.
+fn with_flags(command: &str, flags: &[String]) -> String {
+    if flags.is_empty() {
+        return command.to_owned();
+    }
+    let flags: Vec<String> = flags.iter().map(|f| quote(Path::new(f))).collect();
+    format!("f() {{ {command} \"$@\" {}; }}; f", flags.join(" "))
 }
 
-/// `case` as a case of our suites, its expected exit code in the file `exit` (none: 0).
-fn as_suite(case: &Case, exit: PathBuf) -> suite::Case {
+/// `case` as a case of our suites, its expected exit code in its `exit` file (none: 0).
+fn as_suite(case: &Case) -> suite::Case {
     suite::Case {
         label: case.label.clone(),
         input: case.input.clone(),
         output: case.answer.clone(),
-        exit,
+        exit: case.exit.clone().unwrap_or_default(),
     }
 }
 
@@ -122,23 +115,16 @@ fn judge_batch(
     let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
     let o = run::run(program, input, limits.limits)
         .map_err(|e| format!("cannot run {:?}: {e}", program.describe()))?;
-    let settings = Settings::default();
-    let judging = Judging {
-        program,
-        settings: &settings,
-        dir: &problem.root,
-        limits: limits.limits,
-    };
-    let as_suite = as_suite(case, PathBuf::new());
-    if let Some((v, d)) = verdict::over_limit(&judging, &o).or_else(|| verdict::wrong_exit(&o, 0)) {
-        return Ok(verdict::result(&as_suite, v, Some(d), &o));
+    let over = verdict::over_limit(&limits.limits, &o);
+    if let Some((v, d)) = over.or_else(|| verdict::wrong_exit(&o, 0)) {
+        return Ok(verdict::result(&case.label, v, Some(d), &o));
     }
     let (rejection, score) = compare(problem, case, &o.stdout)?;
     let verdict = match &rejection {
         None => Verdict::Accepted,
         Some((v, _)) => *v,
     };
-    let mut result = verdict::result(&as_suite, verdict, rejection.map(|r| r.1), &o);
+    let mut result = verdict::result(&case.label, verdict, rejection.map(|r| r.1), &o);
     result.score = score;
     Ok(result)
 }

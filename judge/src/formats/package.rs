@@ -22,7 +22,7 @@ pub fn command(args: &PackageArgs) -> Result<bool, String> {
     let dir = args.testcases.join(&args.suite);
     let settings = Settings::load(&dir)?;
     let flags = flags(&settings, &dir)?;
-    let manifest = crate::program::manifest().ok_or_else(|| {
+    let manifest = crate::manifest::find().ok_or_else(|| {
         "judge package bundles our solver: run it inside the repository".to_string()
     })?;
     let root = manifest.parent().unwrap_or(Path::new("."));

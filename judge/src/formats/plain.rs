@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use crate::session::OUTPUT_CAP;
 use crate::suite::Settings;
+use crate::verdict::OUTPUT_CAP;
 
 use super::files;
 use super::problem::{Case, Comparison, Group, Problem, TimeLimit};

@@ -127,7 +127,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
             margin: 1.0,
         },
         memory: Some(memory),
-        output: crate::session::OUTPUT_CAP,
+        output: crate::verdict::OUTPUT_CAP,
         submissions,
         input_validators: Vec::new(),
         scoring: false,

@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use crate::cli::ValidateArgs;
 use crate::out;
-use crate::program::{quote, Program};
+use crate::program::Program;
 use crate::run::{self, Exit, Limits};
+use crate::shell::quote;
 
 use super::problem::Built;
 

@@ -6,8 +6,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::process::Scratch;
-use crate::program::{quote, Program};
+use crate::program::Program;
 use crate::run::{self, Exit, Limits};
+use crate::shell::quote;
 
 use super::problem::Built;
 

@@ -5,9 +5,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::cli::VerifyArgs;
+use crate::compiler::BuildError;
 use crate::out;
 use crate::program::Program;
-use crate::source::BuildError;
 use crate::verdict::{CaseResult, Verdict};
 
 use super::judging::{self, RunLimits};

@@ -14,8 +14,8 @@ use crate::cli::StressArgs;
 use crate::out;
 use crate::program::{self, Program};
 use crate::run::Limits;
-use crate::session::OUTPUT_CAP;
 use crate::suite::{self, Settings};
+use crate::verdict::OUTPUT_CAP;
 use trial::{Check, Failure, Setup, Trial};
 
 /// Runs what `args` ask for; returns whether no failure was found.

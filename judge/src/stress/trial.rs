@@ -4,12 +4,12 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::case::{self, Judging};
 use crate::out;
 use crate::program::Program;
 use crate::run::{self, Exit, Limits, Outcome};
-use crate::session::OUTPUT_CAP;
 use crate::suite::{Case, Settings};
-use crate::verdict::{self, Judging, Verdict};
+use crate::verdict::{Verdict, OUTPUT_CAP};
 
 /// How long the generator, the validator and the reference may each run on one input.
 pub const HELPER_TIME: Duration = Duration::from_secs(10);
@@ -92,7 +92,7 @@ impl<'a> Trial<'a> {
             dir: &s.dir,
             limits: s.limits,
         };
-        let (verdict, detail) = verdict::decide(&judging, &case, &o, 0)?;
+        let (verdict, detail) = case::decide(&judging, &case, &o, 0)?;
         Ok(match verdict {
             // Without a reference there is no answer to compare with: only crashes and limits count.
             Verdict::Accepted | Verdict::NoAnswer => Check::Passed,
