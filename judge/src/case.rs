@@ -39,8 +39,7 @@ pub fn judge(j: &Judging, case: &Case) -> Result<CaseResult, String> {
     }
     let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
     let expected_exit = case.expected_exit()?;
-    let o = run::run(j.program, input, j.limits)
-        .map_err(|e| format!("cannot run {:?}: {e}", j.program.describe()))?;
+    let o = run::run(j.program, input, j.limits)?;
     let (verdict, detail) = decide(j, case, &o, expected_exit)?;
     Ok(verdict::result(&case.label, verdict, detail, &o))
 }

@@ -6,11 +6,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::process::Scratch;
 use crate::program::Program;
-use crate::run::{self, Exit, Limits};
 use crate::suite::CheckerCodes;
 use crate::verdict::Verdict;
+use judge_process::Scratch;
+use judge_process::{Exit, Limits};
 
 /// A checker's rejection: the verdict, and its exit code and what it said.
 pub struct Rejection {
@@ -52,7 +52,7 @@ pub fn check(
         output: CHECKER_OUTPUT,
         memory: None,
     };
-    let o = run::run(&program, Vec::new(), limits)
+    let o = judge_process::run(&program.command(), Vec::new(), limits)
         .map_err(|e| format!("cannot run the checker {checker:?}: {e}"))?;
     let said = || {
         let mut text = String::from_utf8_lossy(&o.stdout).into_owned();

@@ -8,11 +8,10 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
-use crate::process::spawn::INTERACTOR_GRACE;
-use crate::process::{Interactor, InteractorPipes, Started};
+use judge_process::{self as process, Exit, Interactor, InteractorPipes, Limits, Outcome};
+use judge_process::{Started, Stderr, INTERACTOR_GRACE};
+
 use crate::program::Program;
-use crate::run::Limits;
-use crate::run::{self, Exit, Outcome, Stderr};
 use crate::shell::quote;
 use crate::suite::{Case, InteractorCodes};
 use crate::transcript::{Side, Transcript, LINE_CHARS, TRANSCRIPT_LINES};
@@ -49,7 +48,7 @@ pub struct Conversation<'a> {
 /// failed (testlib's code 3, an unexpected Kattis code, a signal, a hang past its limit).
 pub fn judge(j: &Conversation, case: &Case) -> Result<CaseResult, String> {
     let expected_exit = case.expected_exit()?;
-    let scratch = crate::process::Scratch::new("judge-")?;
+    let scratch = judge_process::Scratch::new("judge-")?;
     let (interactor, codes) = (j.command, j.codes);
     let command = format!("{interactor} {}", arguments(codes, case, scratch.path())?);
     let (o, exited, transcript) = converse(j, &command, interactor)?;
@@ -115,7 +114,7 @@ fn converse(
     command: &str,
     interactor: &str,
 ) -> Result<(Outcome, Exited, Arc<Transcript>), String> {
-    let (mut started, pipes) = Started::converse(j.program, j.dir, command)
+    let (mut started, pipes) = Started::converse(&j.program.command(), j.dir, command)
         .map_err(|e| format!("cannot run {:?}: {e}", j.program.describe()))?;
     let transcript = Arc::new(Transcript::default());
     let exceeded = Arc::new(AtomicBool::new(false));
@@ -133,7 +132,7 @@ fn converse(
         }
     };
     let ended = started.wait(j.limits, &exceeded);
-    run::await_threads(&done_rx, 4);
+    process::await_threads(&done_rx, 4);
     let ended = ended.map_err(|e| format!("cannot wait for {:?}: {e}", j.program.describe()))?;
     let (exit, first) = match ended.interactor {
         Some(Interactor::Exited { exit, first }) => (Some(exit), first),
@@ -149,7 +148,7 @@ fn converse(
         }
         Some(Interactor::Unknown) | None => (None, false),
     };
-    let o = run::outcome(&ended, Vec::new(), &program_stderr);
+    let o = process::outcome(&ended, Vec::new(), &program_stderr);
     let stderr = std::mem::take(&mut *referee_stderr.lock().unwrap_or_else(|e| e.into_inner()));
     let exited = Exited {
         exit,
@@ -195,9 +194,9 @@ impl Wiring {
             done: self.done.clone(),
         };
         relay_to_referee.spawn(from_program, referee.stdin)?;
-        let program_stderr = run::drain_stderr(started, self.done.clone())?;
+        let program_stderr = process::drain_stderr(started, self.done.clone())?;
         let referee_stderr = Arc::new(Mutex::new(Vec::new()));
-        run::spawn_stderr_reader(referee.stderr, Arc::clone(&referee_stderr), self.done)?;
+        process::spawn_stderr_reader(referee.stderr, Arc::clone(&referee_stderr), self.done)?;
         Ok((program_stderr, referee_stderr))
     }
 }
@@ -218,7 +217,7 @@ impl Relay {
         mut from: impl Read + Send + 'static,
         to: impl Write + Send + 'static,
     ) -> std::io::Result<()> {
-        run::spawn_thread("relay", move || {
+        process::spawn_thread("relay", move || {
             let mut to = Some(to);
             let mut line = Vec::new();
             let mut total = 0usize;

@@ -18,7 +18,7 @@ pub mod machine;
 pub mod manifest;
 pub mod out;
 pub mod pool;
-pub mod process;
+
 pub mod program;
 pub mod record;
 pub mod report;

@@ -6,7 +6,6 @@
 //! Exit codes: 0 every case AC (or the command succeeded), 1 a case failed, 2 a usage or setup
 //! error.
 
-use judge::process::{helper, registry};
 use judge::{bundle, cli, formats, machine, out, record, report, session, stress};
 
 use std::process::ExitCode;
@@ -14,16 +13,15 @@ use std::process::ExitCode;
 use cli::{Command, Format, JudgeArgs};
 
 fn main() -> ExitCode {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if args.get(1).is_some_and(|a| a == helper::HELPER) {
-        return helper::helper(&args[2..]);
+    if let Some(code) = judge_process::helper_main() {
+        return code;
     }
-    if let Err(e) = registry::on_termination() {
+    if let Err(e) = judge_process::on_termination() {
         out::stderr(&format!("judge: {e}\n"));
         return ExitCode::from(2);
     }
-    registry::adopt_orphans();
-    let result = run(args);
+    judge_process::adopt_orphans();
+    let result = run(std::env::args_os());
     if let Some(e) = out::write_error() {
         out::stderr(&format!("judge: cannot write the output: {e}\n"));
         return ExitCode::from(2);

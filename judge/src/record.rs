@@ -88,8 +88,7 @@ fn one(
         return Ok(Recorded::Kept);
     }
     let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
-    let o = run::run(program, input, limits)
-        .map_err(|e| format!("cannot run {:?}: {e}", program.describe()))?;
+    let o = run::run(program, input, limits)?;
     let failed = |why: String| Ok(Recorded::Failed(with_stderr(why, &o.stderr_tail)));
     let code = match o.exit {
         _ if o.timed_out => return failed("timed out".into()),

@@ -113,8 +113,7 @@ fn judge_batch(
     limits: RunLimits,
 ) -> Result<CaseResult, String> {
     let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
-    let o = run::run(program, input, limits.limits)
-        .map_err(|e| format!("cannot run {:?}: {e}", program.describe()))?;
+    let o = run::run(program, input, limits.limits)?;
     let over = verdict::over_limit(&limits.limits, &o);
     if let Some((v, d)) = over.or_else(|| verdict::wrong_exit(&o, 0)) {
         return Ok(verdict::result(&case.label, v, Some(d), &o));

@@ -8,8 +8,8 @@ use std::time::Duration;
 use crate::cli::ValidateArgs;
 use crate::out;
 use crate::program::Program;
-use crate::run::{self, Exit, Limits};
 use crate::shell::quote;
+use judge_process::{Exit, Limits};
 
 use super::problem::Built;
 
@@ -79,12 +79,8 @@ pub fn check(
         output: 1 << 20,
         memory: None,
     };
-    let o = run::run(
-        &Program::ShellIn(command, root.to_path_buf()),
-        bytes,
-        limits,
-    )
-    .map_err(|e| {
+    let program = Program::ShellIn(command, root.to_path_buf());
+    let o = judge_process::run(&program.command(), bytes, limits).map_err(|e| {
         format!(
             "cannot run the input validator {}: {e}",
             validator.source.display()

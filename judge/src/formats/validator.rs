@@ -5,10 +5,10 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::process::Scratch;
 use crate::program::Program;
-use crate::run::{self, Exit, Limits};
 use crate::shell::quote;
+use judge_process::Scratch;
+use judge_process::{Exit, Limits};
 
 use super::problem::Built;
 
@@ -59,7 +59,7 @@ pub fn check(
         output: 1 << 20,
         memory: None,
     };
-    let o = run::run(&program, got.to_vec(), limits).map_err(|e| {
+    let o = judge_process::run(&program.command(), got.to_vec(), limits).map_err(|e| {
         format!(
             "cannot run the validator {}: {e}",
             validator.source.display()

@@ -50,14 +50,14 @@ pub struct Failure {
 /// A place to put one input and its answer for the comparison (a checker reads files).
 pub struct Trial<'a> {
     setup: &'a Setup,
-    work: crate::process::Scratch,
+    work: judge_process::Scratch,
 }
 
 impl<'a> Trial<'a> {
     /// # Errors
     /// The temporary folder cannot be made.
     pub fn new(setup: &'a Setup) -> Result<Trial<'a>, String> {
-        let work = crate::process::Scratch::new("judge-stress-")?;
+        let work = judge_process::Scratch::new("judge-stress-")?;
         Ok(Trial { setup, work })
     }
 
@@ -84,8 +84,7 @@ impl<'a> Trial<'a> {
             None => None,
         };
         let case = self.case(input, expected.as_deref())?;
-        let o = run::run(&s.program, input.to_vec(), s.limits)
-            .map_err(|e| format!("cannot run {:?}: {e}", s.program.describe()))?;
+        let o = run::run(&s.program, input.to_vec(), s.limits)?;
         let judging = Judging {
             program: &s.program,
             settings: &s.settings,
@@ -136,7 +135,7 @@ pub fn helper(p: &Program, input: &[u8]) -> Result<Outcome, String> {
         output: OUTPUT_CAP,
         memory: None,
     };
-    run::run(p, input.to_vec(), limits).map_err(|e| format!("cannot run {:?}: {e}", p.describe()))
+    run::run(p, input.to_vec(), limits)
 }
 
 /// `timed out` or `exited with code 1`, with the last line of its stderr.

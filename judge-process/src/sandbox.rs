@@ -67,9 +67,12 @@ pub fn say_unavailable(errno: i32) {
                 std::io::Error::from_raw_os_error(errno)
             )
         };
-        crate::out::stderr(&format!(
+        let mut stderr = std::io::stderr().lock();
+        // Nothing to do about a stderr that cannot be written: the runs go on.
+        let said = format!(
             "judge: programs run without isolation ({why}); they can write the test data and \
              signal the judge\n"
-        ));
+        );
+        let _ = std::io::Write::write_all(&mut stderr, said.as_bytes());
     });
 }

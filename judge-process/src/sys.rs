@@ -23,7 +23,7 @@ pub type Status = libc::c_int;
 /// A signal number.
 pub type Signal = libc::c_int;
 
-pub use libc::{SIGINT, SIGKILL, SIGPIPE, SIGTERM, SIGUSR1};
+pub use libc::{SIGINT, SIGKILL, SIGTERM, SIGUSR1};
 
 /// The result of a call that returns -1 and sets `errno` on failure.
 fn check(r: libc::c_long) -> io::Result<libc::c_long> {
@@ -326,7 +326,8 @@ pub fn process_limits() -> (Option<u64>, Option<u64>) {
 /// How a child is started by [`spawn`]: everything prepared before the fork, so that the child
 /// allocates nothing.
 pub struct Exec {
-    argv: Vec<CString>,
+    /// Owns the strings that `ptrs` points into.
+    _argv: Vec<CString>,
     ptrs: Vec<*const libc::c_char>,
     dir: Option<CString>,
     /// Descriptors to move onto 0, 1, 2.
@@ -348,7 +349,7 @@ impl Exec {
         let mut ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
         ptrs.push(std::ptr::null());
         Exec {
-            argv,
+            _argv: argv,
             ptrs,
             dir,
             stdio: None,
@@ -382,12 +383,6 @@ impl Exec {
     pub fn processes(mut self, n: u64) -> Exec {
         self.processes = Some(n);
         self
-    }
-
-    /// The program's name.
-    #[must_use]
-    pub fn name(&self) -> &CStr {
-        &self.argv[0]
     }
 }
 
@@ -450,11 +445,10 @@ pub fn spawn(exec: &Exec) -> io::Result<Pid> {
     Ok(pid)
 }
 
-/// A child that has ended: its pid, wait status and peak resident memory (its own and that of
-/// the descendants it reaped), in KiB.
+/// A child that has ended: its wait status and peak resident memory (its own and that of the
+/// descendants it reaped), in KiB.
 #[derive(Clone, Copy, Debug)]
 pub struct Reaped {
-    pub pid: Pid,
     pub status: Status,
     pub max_rss_kib: u64,
 }
@@ -472,7 +466,6 @@ pub fn reap(pid: Pid, nohang: bool) -> io::Result<Option<Reaped>> {
     // SAFETY: status and usage are valid pointers.
     let r = check(unsafe { libc::wait4(pid, &mut status, flags, &mut usage) }.into())?;
     Ok((r > 0).then(|| Reaped {
-        pid: r as Pid,
         status,
         max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
     }))

@@ -18,7 +18,20 @@ use super::registry::{self, Handle};
 use super::report::{Reported, Said};
 use super::sys::{self, Signal};
 use super::tree;
-use crate::program::Program;
+
+/// This very executable, to run as the helper: `/proc/self/exe`, which names the running
+/// file even if a newer build has replaced it on disk since, or where `/proc` is not mounted,
+/// the path the executable was started from.
+///
+/// # Errors
+/// Neither can be found.
+fn own_executable() -> std::io::Result<std::path::PathBuf> {
+    let proc = std::path::Path::new("/proc/self/exe");
+    if proc.exists() {
+        return Ok(proc.to_path_buf());
+    }
+    std::env::current_exe()
+}
 
 /// Limits for one run.
 #[derive(Clone, Copy, Debug)]
@@ -117,7 +130,7 @@ impl Started {
     ///
     /// # Errors
     /// The helper cannot be spawned.
-    pub fn spawn(program: &Program) -> std::io::Result<Started> {
+    pub fn spawn(program: &Command) -> std::io::Result<Started> {
         Started::start(program, None).map(|(s, _)| s)
     }
 
@@ -127,7 +140,7 @@ impl Started {
     /// # Errors
     /// The helper cannot be spawned.
     pub fn converse(
-        program: &Program,
+        program: &Command,
         dir: &std::path::Path,
         command: &str,
     ) -> std::io::Result<(Started, InteractorPipes)> {
@@ -139,11 +152,10 @@ impl Started {
     }
 
     fn start(
-        program: &Program,
+        command: &Command,
         interactor: Option<(&std::path::Path, &str)>,
     ) -> std::io::Result<(Started, Option<InteractorPipes>)> {
-        let command = program.command();
-        let mut cmd = Command::new(std::env::current_exe()?);
+        let mut cmd = Command::new(own_executable()?);
         cmd.arg(HELPER).arg(super::limits::processes().to_string());
         let mut words: Vec<&std::ffi::OsStr> = command.get_args().collect();
         if let Some((_, interactor)) = interactor {

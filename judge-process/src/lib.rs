@@ -1,0 +1,49 @@
+//! How the judge runs processes: every program, checker, validator, generator and interactor
+//! starts under a measuring helper (a fresh copy of the judge's own executable) that times it,
+//! measures its own peak memory and ends everything it started; compilers and build scripts run
+//! in a process group of their own. This crate holds every `unsafe` system call of the judge
+//! (in `sys`, each with its SAFETY note); its public interface is the few items below.
+//!
+//! The executable that uses it must call [`helper_main`] first thing in `main` (a run re-executes
+//! it as the helper), then [`on_termination`] and [`adopt_orphans`] before it starts a thread.
+//!
+//! Inside:
+//! - `spawn`: the judge's side: start a program (or a program and its interactor) under a
+//!   helper, wait within limits, stop;
+//! - `run`: one program on one input, its pipes fed and drained on threads;
+//! - `helper`: the helper's side: fork, watch the ends on one clock, clean up, report;
+//! - `report`: the lines the helper writes to the judge;
+//! - `group`: a compiler in a process group of its own;
+//! - `registry`: the helpers, groups and temporary folders running, ended when the judge is
+//!   stopped;
+//! - `tree`: the processes below a process, from `/proc`, and killing them safely;
+//! - `limits`: the programs' limit of processes;
+//! - `sandbox`: the namespaces the processes run in;
+//! - `sys`: the system calls, the only `unsafe` code of the judge.
+
+mod group;
+mod helper;
+mod limits;
+mod registry;
+mod report;
+mod run;
+mod sandbox;
+mod spawn;
+mod sys;
+mod tree;
+
+pub use group::{run_in_group, GroupRun};
+pub use registry::{adopt_orphans, on_termination, Scratch};
+pub use run::{
+    await_threads, drain_stderr, outcome, run, spawn_stderr_reader, spawn_thread, Outcome, Stderr,
+};
+pub use spawn::{Ended, Exit, Interactor, InteractorPipes, Limits, Started, INTERACTOR_GRACE};
+
+/// Runs the measuring helper if this process was started as one (its first argument is the
+/// helper's mark), and returns its exit code; `None` in any other process, which goes on.
+#[must_use]
+pub fn helper_main() -> Option<std::process::ExitCode> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let helper = args.get(1).is_some_and(|a| a == helper::HELPER);
+    helper.then(|| helper::helper(&args[2..]))
+}

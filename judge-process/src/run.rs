@@ -1,0 +1,208 @@
+//! Runs one program on one input: stdin written on its own thread, stdout and stderr drained on
+//! threads, wall time, exit status and the program's own peak memory from the measuring helper
+//! (see [`crate::spawn`]), and a deadline that stops it.
+//!
+//! When the program exits, or the judge stops it on a limit, its helper kills everything the
+//! program started, also what left its process group or session (for instance with `setsid`),
+//! before it exits itself. The judge never waits on a pipe for long: once the helper is gone,
+//! the threads get a short grace period; a pipe still held open past it (by a process the helper
+//! could not kill within its time) is abandoned, its thread detached.
+
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use std::process::Command;
+
+use crate::spawn::{retry_busy, Ended, Exit, Limits, Started};
+
+/// What happened when the program ran.
+#[derive(Debug)]
+pub struct Outcome {
+    pub stdout: Vec<u8>,
+    /// The last few KiB of stderr.
+    pub stderr_tail: Vec<u8>,
+    /// From spawn to exit (or to the kill).
+    pub wall: Duration,
+    /// Peak resident memory in bytes.
+    pub max_rss: u64,
+    pub timed_out: bool,
+    pub output_exceeded: bool,
+    /// Stopped while running for going past `Limits::memory`.
+    pub memory_exceeded: bool,
+    pub exit: Exit,
+}
+
+const STDERR_TAIL: usize = 4096;
+
+/// How long pipe threads may take to finish once the program is gone.
+const GRACE: Duration = Duration::from_millis(500);
+
+/// Runs `program` with `input` on stdin, in a process group of its own.
+///
+/// # Errors
+/// The program cannot be spawned or waited for, or a thread to feed or drain it cannot be
+/// started (the program is then stopped).
+pub fn run(program: &Command, input: Vec<u8>, limits: Limits) -> std::io::Result<Outcome> {
+    let mut started = Started::spawn(program)?;
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    let exceeded = Arc::new(AtomicBool::new(false));
+    let stdout = Arc::new(Mutex::new(Vec::new()));
+    let threads = (|| {
+        let stdin = started.child.stdin.take().expect("stdin is piped");
+        spawn_writer(stdin, input, done_tx.clone())?;
+        let stdout_pipe = started.child.stdout.take().expect("stdout is piped");
+        let cap = limits.output;
+        let flag = Arc::clone(&exceeded);
+        spawn_stdout_reader(stdout_pipe, Arc::clone(&stdout), cap, flag, done_tx.clone())?;
+        drain_stderr(&mut started, done_tx)
+    })();
+    let stderr = match threads {
+        Ok(stderr) => stderr,
+        Err(e) => {
+            started.stop();
+            return Err(e);
+        }
+    };
+    let ended = started.wait(limits, &exceeded)?;
+    await_threads(&done_rx, 3);
+    let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|e| e.into_inner()));
+    Ok(outcome(&ended, stdout, &stderr))
+}
+
+/// The outcome of a program that `ended`, with what it wrote on stdout and its stderr so far.
+#[must_use]
+pub fn outcome(ended: &Ended, stdout: Vec<u8>, stderr: &Mutex<Vec<u8>>) -> Outcome {
+    Outcome {
+        stdout,
+        stderr_tail: tail(&stderr.lock().unwrap_or_else(|e| e.into_inner())),
+        wall: ended.wall,
+        max_rss: ended.max_rss,
+        timed_out: ended.timed_out,
+        output_exceeded: ended.output_exceeded,
+        memory_exceeded: ended.memory_exceeded,
+        exit: ended.exit,
+    }
+}
+
+/// Drains the program's stderr on a thread, which signals `done` at its end; the last few KiB
+/// are kept.
+///
+/// # Errors
+/// The thread cannot be started.
+pub fn drain_stderr(started: &mut Started, done: mpsc::Sender<()>) -> std::io::Result<Stderr> {
+    let stderr = Arc::new(Mutex::new(Vec::new()));
+    let pipe = started.child.stderr.take().expect("stderr is piped");
+    spawn_stderr_reader(pipe, Arc::clone(&stderr), done)?;
+    Ok(stderr)
+}
+
+/// The tail of a process's stderr, filled by its draining thread.
+pub type Stderr = Arc<Mutex<Vec<u8>>>;
+
+/// Waits for `n` pipe threads to signal `done`, for at most `GRACE` in all.
+pub fn await_threads(done: &mpsc::Receiver<()>, n: usize) {
+    let grace_end = Instant::now() + GRACE;
+    for _ in 0..n {
+        let left = grace_end.saturating_duration_since(Instant::now());
+        if done.recv_timeout(left).is_err() {
+            break;
+        }
+    }
+}
+
+/// Starts a thread named `name` running `f`, trying again while the system is out of threads
+/// (see [`retry_busy`]).
+///
+/// # Errors
+/// The thread cannot be started.
+pub fn spawn_thread(name: &str, f: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    // A failed spawn drops its closure: the job stays here for the next attempt.
+    let job = Arc::new(Mutex::new(Some(f)));
+    retry_busy(|| {
+        let job = Arc::clone(&job);
+        thread::Builder::new()
+            .name(name.to_owned())
+            .spawn(move || {
+                let f = job.lock().unwrap_or_else(|e| e.into_inner()).take();
+                if let Some(f) = f {
+                    f();
+                }
+            })
+            .map(drop)
+    })
+    .map_err(|e| std::io::Error::new(e.kind(), format!("cannot start a thread: {e}")))
+}
+
+fn spawn_writer(
+    mut stdin: std::process::ChildStdin,
+    input: Vec<u8>,
+    done: mpsc::Sender<()>,
+) -> std::io::Result<()> {
+    spawn_thread("stdin", move || {
+        // A program that never reads or closes stdin early is not an error of ours.
+        let _ = stdin.write_all(&input);
+        drop(stdin);
+        let _ = done.send(());
+    })
+}
+
+fn spawn_stdout_reader(
+    mut pipe: std::process::ChildStdout,
+    kept: Arc<Mutex<Vec<u8>>>,
+    cap: usize,
+    exceeded: Arc<AtomicBool>,
+    done: mpsc::Sender<()>,
+) -> std::io::Result<()> {
+    spawn_thread("stdout", move || {
+        let mut buf = vec![0u8; 64 * 1024];
+        while let Ok(n) = pipe.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+            if kept.len() + n > cap {
+                let room = cap - kept.len();
+                kept.extend_from_slice(&buf[..room]);
+                exceeded.store(true, Ordering::SeqCst);
+                break;
+            }
+            kept.extend_from_slice(&buf[..n]);
+        }
+        let _ = done.send(());
+    })
+}
+
+/// Drains `pipe` on a thread into `kept`, of which the last few KiB stay; signals `done` at the
+/// end.
+///
+/// # Errors
+/// The thread cannot be started.
+pub fn spawn_stderr_reader(
+    mut pipe: impl Read + Send + 'static,
+    kept: Arc<Mutex<Vec<u8>>>,
+    done: mpsc::Sender<()>,
+) -> std::io::Result<()> {
+    spawn_thread("stderr", move || {
+        let mut buf = vec![0u8; 16 * 1024];
+        while let Ok(n) = pipe.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+            kept.extend_from_slice(&buf[..n]);
+            if kept.len() > 2 * STDERR_TAIL {
+                let cut = kept.len() - STDERR_TAIL;
+                kept.drain(..cut);
+            }
+        }
+        let _ = done.send(());
+    })
+}
+
+fn tail(bytes: &[u8]) -> Vec<u8> {
+    bytes[bytes.len().saturating_sub(STDERR_TAIL)..].to_vec()
+}
