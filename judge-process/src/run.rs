@@ -114,8 +114,8 @@ pub fn await_threads(done: &mpsc::Receiver<()>, n: usize) {
     }
 }
 
-/// Starts a thread named `name` running `f`, trying again while the system is out of threads
-/// (see [`retry_busy`]).
+/// Starts a thread named `name` running `f`, trying again every 20 ms, for up to 10 s, while the
+/// system is out of threads (`EAGAIN`: a fork bomb of a program elsewhere).
 ///
 /// # Errors
 /// The thread cannot be started.
