@@ -284,3 +284,17 @@ fn one_line(e: &clap::Error) -> String {
         .collect();
     message.join(" ").trim_start_matches("error: ").to_string()
 }
+
+/// `--memory-limit` in bytes.
+///
+/// # Errors
+/// Not a positive number of MiB below a million TiB.
+pub fn mebibytes(m: f64) -> Result<u64, String> {
+    if m.is_finite() && m > 0.0 && m < 1e12 {
+        Ok((m * 1048576.0) as u64)
+    } else {
+        Err(format!(
+            "--memory-limit must be a positive number of MiB, found {m}"
+        ))
+    }
+}

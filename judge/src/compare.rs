@@ -15,25 +15,20 @@ pub enum Mode {
     Tokens,
     /// Tokens, with numbers equal within an absolute or relative tolerance.
     Float,
-    /// An external command decides (see `checker`); not handled by [`compare`].
+    /// An external command decides (see `checker`); not handled by [`compare_bytes`].
     #[value(skip)]
     Checker,
 }
 
 /// Returns `None` if `got` matches `expected`, or a description of the first difference.
-/// `Mode::Checker` is not a text comparison: it is treated as `Exact` here.
-#[must_use]
-pub fn compare(mode: Mode, tolerance: f64, expected: &str, got: &str) -> Option<String> {
-    compare_bytes(mode, tolerance, expected.as_bytes(), got.as_bytes())
-}
-
-/// [`compare`] on raw bytes. Text is compared as UTF-8; bytes that are not valid UTF-8 must be the
-/// same bytes, at the same places, on both sides (each invalid sequence and each literal U+FFFD is
-/// checked, in order, once the texts with replacement characters match).
+/// `Mode::Checker` is not a text comparison: it is treated as `Exact` here. Text is compared as
+/// UTF-8; bytes that are not valid UTF-8 must be the same bytes, at the same places, on both
+/// sides (each invalid sequence and each literal U+FFFD is checked, in order, once the texts
+/// with replacement characters match).
 ///
 /// # Complexity
 /// Linear in the lengths, and constant memory beyond the report: the outputs are read in place
-/// (see [`crate::lossy`]), never copied or decoded into a new string, and the report keeps at
+/// (see the `lossy` module), never copied or decoded into a new string, and the report keeps at
 /// most a few lines of each side, each cut to about 100 characters.
 #[must_use]
 pub fn compare_bytes(mode: Mode, tolerance: f64, expected: &[u8], got: &[u8]) -> Option<String> {
@@ -167,6 +162,10 @@ fn close_str(a: &str, b: &str, tol: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn compare(mode: Mode, tolerance: f64, expected: &str, got: &str) -> Option<String> {
+        compare_bytes(mode, tolerance, expected.as_bytes(), got.as_bytes())
+    }
 
     #[test]
     fn exact_ignores_trailing_whitespace_and_crlf() {

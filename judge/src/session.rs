@@ -1,16 +1,17 @@
-//! A judging session: which suites and cases, with which program, and running them (one at a
-//! time, or `-j N` at once), handing each result to the report in case order.
+//! A judging session, `judge [SUITE...]`: which suites and cases, with which program, and running
+//! them (one at a time, or `-j N` at once), handing each result to the report in case order.
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::case::{self, Judging};
-use crate::cli::JudgeArgs;
+use crate::cli::{self, Format, JudgeArgs};
 use crate::program::{self, Program};
 use crate::run::Limits;
 use crate::suite::{self, Case, Settings};
 use crate::verdict::{CaseResult, SuiteReport, Verdict, OUTPUT_CAP};
+use crate::{formats, machine, out, report};
 
 /// One suite, ready to run.
 pub struct Plan {
@@ -20,6 +21,56 @@ pub struct Plan {
     pub program: Program,
     pub cases: Vec<Case>,
     pub limits: Limits,
+}
+
+/// `judge [SUITE...]`: judges every planned suite (or problem folder), reports on stdout (and in
+/// `--junit`), returns whether all passed.
+///
+/// # Errors
+/// A usage or setup error, as one line.
+pub fn command(args: &JudgeArgs) -> Result<bool, String> {
+    let folders = args
+        .suites
+        .iter()
+        .filter(|s| formats::folder::is_folder(s, &args.testcases))
+        .count();
+    if folders > 0 {
+        if folders < args.suites.len() {
+            return Err("judge problem folders and suites by name in separate runs".to_string());
+        }
+        return formats::folder::judge(args);
+    }
+    if let Some(path) = &args.junit {
+        out::writable("--junit", path)?;
+    }
+    let plans = plan(args)?;
+    let total = plans.iter().map(|p| p.cases.len()).sum();
+    let jobs = usize::from(args.jobs);
+    let human = report::Human::new(args.color, args.format == Format::Human, total);
+    let memory_limit = args.memory_limit.map(cli::mebibytes).transpose()?;
+    let mut suites = Vec::new();
+    for plan in &plans {
+        let s = run_suite(plan, jobs, memory_limit, &mut |r| human.case(r))?;
+        human.suite(&s, jobs);
+        suites.push(s);
+    }
+    let passed = suites.iter().map(|s| s.passed).sum();
+    let failed = suites.iter().map(|s| s.failed).sum();
+    human.finish(passed, failed);
+    let whole = machine::Session {
+        passed,
+        failed,
+        jobs,
+        suites: &suites,
+    };
+    if args.format == Format::Json {
+        out::stdout(&machine::json(&whole));
+    }
+    if let Some(path) = &args.junit {
+        std::fs::write(path, machine::junit(&whole))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(failed == 0)
 }
 
 /// Reads the suites and settings that `args` ask for and finds the programs, before running

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use judge::compare::{compare_bytes, Mode};
+use judge::fuzzing::{compare_bytes, Mode};
 
 /// Splits `data` at its first `0xff` byte... unless there is none: then the halves of `data`.
 fn two(data: &[u8]) -> (&[u8], &[u8]) {
@@ -84,7 +84,7 @@ pub fn suite_files(data: &[u8]) {
     };
     let path = Path::new("s/suite.toml");
     if first % 2 == 0 {
-        match judge::suite::Settings::parse(bytes, path) {
+        match judge::fuzzing::Settings::parse(bytes, path) {
             Ok(s) => {
                 assert!(s.time_limit.is_finite() && s.time_limit > 0.0);
                 assert!(s.tolerance.is_finite() && s.tolerance >= 0.0);
@@ -95,7 +95,7 @@ pub fn suite_files(data: &[u8]) {
         return;
     }
     let path = Path::new("s/01.exit");
-    match judge::suite::exit_code(bytes, path) {
+    match judge::fuzzing::exit_code(bytes, path) {
         Ok(code) => {
             let text = std::str::from_utf8(bytes).expect("an exit code read from UTF-8");
             assert_eq!(text.trim().parse::<i32>(), Ok(code));
@@ -138,7 +138,7 @@ pub fn modules_in(root: &Path, data: &[u8]) {
             }
         }
     }
-    match judge::bundle::module_tree(&dir.join("lib.rs")) {
+    match judge::fuzzing::module_tree(&dir.join("lib.rs")) {
         Ok(Some(items)) => assert!(all_inlined(&items), "a `mod x;` left"),
         Ok(None) => {}
         Err(e) => assert!(!e.trim().is_empty()),

@@ -636,7 +636,7 @@ impl Random {
 #[test]
 #[ignore = "slow tier, needs problemtools (pip install problemtools; VERIFYPROBLEM or PATH): cargo test -- --ignored"]
 fn the_default_validator_agrees_with_problemtools() {
-    use judge::formats::default_validator::{check, Flags};
+    use judge::fuzzing::{default_validator as check, Flags};
     let theirs = problemtools_default_validator()
         .expect("this test needs problemtools' default_validator: pip install problemtools");
     const FLAGS: [&str; 7] = [

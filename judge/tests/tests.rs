@@ -4,6 +4,7 @@
 mod util;
 
 mod bundle;
+mod case_path;
 mod defects;
 mod fuzz_checks;
 mod fuzz_corpus;

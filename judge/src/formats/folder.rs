@@ -53,7 +53,7 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
             ));
         }
         let memory = match args.memory_limit {
-            Some(m) => Some(crate::formats::folder::mebibytes(m)?),
+            Some(m) => Some(crate::cli::mebibytes(m)?),
             None => problem.memory,
         };
         let mut limits = RunLimits::of(problem, time);
@@ -197,18 +197,4 @@ fn run(
         score: Some(got),
         ..report
     })
-}
-
-/// `--memory-limit` in bytes.
-///
-/// # Errors
-/// Not a positive number of MiB.
-pub fn mebibytes(m: f64) -> Result<u64, String> {
-    if m.is_finite() && m > 0.0 && m < 1e12 {
-        Ok((m * 1048576.0) as u64)
-    } else {
-        Err(format!(
-            "--memory-limit must be a positive number of MiB, found {m}"
-        ))
-    }
 }

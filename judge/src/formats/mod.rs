@@ -23,7 +23,7 @@ pub mod yaml;
 
 use std::path::Path;
 
-pub use problem::{Case, Comparison, Group, Problem, TimeLimit};
+pub use problem::{Case, Group, Problem};
 
 /// Reads the problem folder `root`, detected by what it holds: `problem.xml` (Polygon),
 /// `problem.yaml` or `data/` (ICPC), `suite.toml` (our suite), `NAME.in` files (a plain folder).
