@@ -19,6 +19,7 @@ mod lossy;
 mod machine;
 mod manifest;
 mod out;
+mod own;
 mod pool;
 mod program;
 mod record;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::case::{self, Judging};
 use crate::cli::{self, Format, JudgeArgs};
-use crate::program::{self, Program};
+use crate::program::Program;
 use crate::run::Limits;
 use crate::suite::{self, Case, Settings};
 use crate::verdict::{CaseResult, SuiteReport, Verdict, OUTPUT_CAP};
@@ -101,7 +101,7 @@ pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
             return Err(suite::no_match(&args.testcases, &names, filter)?);
         }
     }
-    let own = program::Own::find()?;
+    let own = crate::own::Own::find()?;
     let names: Vec<String> = match &args.cmd {
         Some(_) => Vec::new(),
         None => plans
@@ -114,7 +114,7 @@ pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
         .flat_map(|p| [p.2.checker.as_mut(), p.2.interactor.as_mut()])
         .flatten()
         .collect();
-    let paths = program::resolve(&own, &mut commands, &names)?;
+    let paths = crate::own::resolve(&own, &mut commands, &names)?;
     let programs = match &args.cmd {
         Some(c) => vec![Program::shell(c)?; plans.len()],
         None => paths.into_iter().map(Program::Exec).collect(),

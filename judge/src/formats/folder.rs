@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::cli::{Format, JudgeArgs};
-use crate::program::{self, Program};
+use crate::program::Program;
 use crate::report::Human;
 use crate::verdict::SuiteReport;
 use crate::verdict::{CaseResult, Verdict};
@@ -86,7 +86,7 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
 fn program_for(problem: &mut Problem, args: &JudgeArgs) -> Result<Program, String> {
     let name = problem.name.clone();
     if let Comparison::Suite(settings) = &mut problem.comparison {
-        let own = program::Own::find()?;
+        let own = crate::own::Own::find()?;
         let wanted = settings.program.clone().unwrap_or(name);
         let names = match (&args.cmd, own.is_ours(&wanted)) {
             (None, true) => vec![wanted],
@@ -97,7 +97,7 @@ fn program_for(problem: &mut Problem, args: &JudgeArgs) -> Result<Program, Strin
                 .into_iter()
                 .flatten()
                 .collect();
-        let mut paths = program::resolve(&own, &mut commands, &names)?;
+        let mut paths = crate::own::resolve(&own, &mut commands, &names)?;
         if let (None, Some(path)) = (&args.cmd, paths.pop()) {
             return Ok(Program::Exec(path));
         }

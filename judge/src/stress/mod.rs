@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::cli::StressArgs;
 use crate::out;
-use crate::program::{self, Program};
+use crate::program::Program;
 use crate::run::Limits;
 use crate::suite::{self, Settings};
 use crate::verdict::OUTPUT_CAP;
@@ -82,7 +82,7 @@ fn setup(args: &StressArgs) -> Result<Setup, String> {
             let mut settings = Settings::load(&dir)?;
             settings.not_interactive(name, "judge stress")?;
             if let Some(checker) = settings.checker.as_mut() {
-                program::resolve(&program::Own::find()?, &mut [checker], &[])?;
+                crate::own::resolve(&crate::own::Own::find()?, &mut [checker], &[])?;
             }
             (settings, dir)
         }
