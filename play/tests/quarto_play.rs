@@ -1,9 +1,10 @@
 //! `quarto-play`: scripted games through stdin, and the players and the book through the library.
 
 use cp_puzzles::minesweeper::game::Rng;
-use cp_puzzles::quarto::{self, best_move, Move, Value};
+use cp_puzzles::quarto::{self, best_move, Cell, Move, Value};
 use cp_puzzles_play::quarto_play::book::{self, Book};
 use cp_puzzles_play::quarto_play::game::{parse_move, Game, Outcome};
+use cp_puzzles_play::quarto_play::line::show_board;
 use cp_puzzles_play::quarto_play::players::{choose, perfect, Level};
 
 use crate::util::bin;
@@ -184,6 +185,38 @@ fn a_lone_placement_waits_for_its_gift_and_undo_takes_back_a_round() {
         "place 0 0\ngive 0101\nboard\nundo\nboard\nplace 3 3 give 1111\nquit\n",
     );
     insta::assert_snapshot!(out);
+}
+
+/// The line mode's board: each column's label stands over its empty cells' dots and within its
+/// pieces' digits, whatever the cells hold (pieces, empty cells, a placement awaiting its gift).
+#[test]
+fn the_boards_columns_line_up_with_their_labels() {
+    let mut game = Game::new(1);
+    for mv in ["give 0000", "place 0 0 give 0101", "place 2 2 give 1111"] {
+        game.play(parse_move(mv).expect("notation")).expect("legal");
+    }
+    let shown = show_board(&game, Cell::new(1, 3));
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 6, "{shown}");
+    let at = |line: &str, x: usize| line.chars().nth(x).unwrap_or(' ');
+    for col in 0..4u8 {
+        let x = lines[0]
+            .find(char::from(b'0' + col))
+            .unwrap_or_else(|| panic!("no label {col}:\n{shown}"));
+        for row in 0..4u8 {
+            let line = lines[1 + usize::from(row)];
+            let cell = Cell::new(row, col).expect("in range");
+            let text: String = (x - 1..x + 3).map(|i| at(line, i)).collect();
+            let expected = match game.board().get(cell) {
+                Some(p) => p.to_string(),
+                None if Cell::new(1, 3) == Some(cell) => "[  ]".to_string(),
+                None => " .  ".to_string(),
+            };
+            assert_eq!(text, expected, "row {row}, column {col}:\n{shown}");
+        }
+    }
+    assert!(shown.lines().all(|l| !l.ends_with(' ')), "{shown:?}");
+    insta::assert_snapshot!("board_with_a_pending_placement", shown);
 }
 
 #[test]

@@ -250,20 +250,27 @@ fn undo(setup: &Setup, game: &mut Game) -> bool {
 }
 
 /// The board with row and column labels, then the piece in hand.
+///
+/// Every cell is 4 characters wide, one space apart: a piece's 4 digits fill it, and an empty
+/// cell's `.` and the column's label stand in its second character, so that each label is over
+/// its column's dots and pieces; the cell of a lone placement awaiting its gift is `[  ]`. No
+/// line ends in a space.
 #[must_use]
 pub fn show_board(game: &Game, pending: Option<Cell>) -> String {
-    let mut s = String::from("     0    1    2    3\n");
+    let labels: Vec<String> = (0..4).map(|col| format!(" {col}  ")).collect();
+    let mut s = format!("{}\n", format!("   {}", labels.join(" ")).trim_end());
     for row in 0..4u8 {
-        s += &format!("{row}  ");
-        for col in 0..4u8 {
-            let cell = Cell::new(row, col).expect("in range");
-            let text = match game.board().get(cell) {
-                Some(p) => p.to_string(),
-                None if pending == Some(cell) => "[  ]".to_string(),
-                None => "  . ".to_string(),
-            };
-            s += &format!(" {text}");
-        }
+        let cells: Vec<String> = (0..4u8)
+            .map(|col| {
+                let cell = Cell::new(row, col).expect("in range");
+                match game.board().get(cell) {
+                    Some(p) => p.to_string(),
+                    None if pending == Some(cell) => "[  ]".to_string(),
+                    None => " .  ".to_string(),
+                }
+            })
+            .collect();
+        s += format!("{row}  {}", cells.join(" ")).trim_end();
         s.push('\n');
     }
     match game.hand() {
