@@ -145,6 +145,10 @@ fn snapshot_of_the_start_and_a_gift_after_a_placement() {
     assert_eq!(s.stage, Stage::Give(Cell::new(1, 2)));
     let screen = text(&s, 70, 14);
     assert_one_notation(&screen);
+    // The piece placed stands on its cell, and no longer in hand (nor anywhere else).
+    assert_eq!(s.in_hand(), None);
+    assert!(screen.contains(" in hand: -"), "{screen}");
+    assert!(!screen.contains("1111"), "{screen}");
     insta::assert_snapshot!("screen_give_after_place", screen);
 }
 

@@ -265,6 +265,17 @@ impl State {
         }
     }
 
+    /// The piece in the mover's hand as the screen shows it: the game's, until a cell is chosen
+    /// for it; from then on it stands on that cell (drawn there), and the hand is empty while the
+    /// gift is chosen.
+    #[must_use]
+    pub fn in_hand(&self) -> Option<Piece> {
+        match self.stage {
+            Stage::Give(Some(_)) => None,
+            Stage::Place | Stage::Give(None) => self.game.hand(),
+        }
+    }
+
     /// The pieces that may be given: not on the board, not in hand.
     #[must_use]
     pub fn free_pieces(&self) -> u16 {
