@@ -5,7 +5,7 @@
 use cp_puzzles::minesweeper::game::Rng;
 use cp_puzzles::quarto::{move_values_with_progress, Cell, MoveValue};
 use cp_puzzles_play::quarto_play::book;
-use cp_puzzles_play::quarto_play::game::{parse_move, Game};
+use cp_puzzles_play::quarto_play::game::{parse_move, Game, Outcome};
 use cp_puzzles_play::quarto_play::players::{annotate, choose, hint, Level};
 use cp_puzzles_play::quarto_play::screen::{self, Action, Request, Stage, State};
 use cp_puzzles_play::quarto_play::worker::{Answer, Task};
@@ -239,7 +239,40 @@ fn snapshot_of_a_game_won_with_the_values_shown() {
     let screen = text(&s, 80, 14);
     assert!(!screen.contains("computing"), "{screen}");
     assert_eq!(screen.matches("wins").count(), 1, "{screen}");
+    // The news line keeps the winning move.
+    assert_eq!(s.message.to_string(), "player 1: place 0 3");
     insta::assert_snapshot!("screen_game_won", screen);
+}
+
+/// A human's last placement that fills the board (a draw) stays in the news line too, as the
+/// computer's last move does.
+#[test]
+fn the_news_line_keeps_the_humans_move_that_ends_the_game() {
+    // A game drawn by random play, its last placement left to the human.
+    let book = book::shipped();
+    let mut g = (0..)
+        .find_map(|seed| {
+            let mut rng = Rng::new(seed);
+            let mut g = Game::new(1);
+            while g.outcome().is_none() {
+                let mv = choose(Level::Random, &g.position(), &book, &mut rng);
+                g.play(mv).expect("legal");
+            }
+            (g.outcome() == Some(Outcome::Draw)).then_some(g)
+        })
+        .expect("a drawn game");
+    let last = *g.moves().last().expect("a move");
+    g.undo();
+    let human = g.to_move();
+    let mut players = [Level::Random; 2];
+    players[usize::from(human) - 1] = Level::Human;
+    let mut s = State::new(g, players);
+    let cell = last.place.expect("a placement").index();
+    s.apply(Action::Cursor((cell / 4) as i8, (cell % 4) as i8));
+    s.apply(Action::Confirm);
+    assert_eq!(s.result().as_deref(), Some("draw"));
+    assert_eq!(s.message.to_string(), format!("player {human}: {last}"));
+    assert!(text(&s, 70, 14).contains(&format!("player {human}: {last}")));
 }
 
 /// The computer's moves and the hint name their pieces by symbol and bits.

@@ -320,7 +320,8 @@ impl State {
     }
 
     /// A fresh screen for the position (keeping the help and the values toggle), every pending
-    /// answer made stale.
+    /// answer made stale. Once the game is over the news line keeps the move that ended it,
+    /// whoever made it (`player 1: place 0 3`).
     fn position_changed(&mut self) {
         self.requests.push(Request::Forget);
         self.waiting = Waiting::default();
@@ -333,9 +334,11 @@ impl State {
             Stage::Give(None)
         };
         self.piece = first_free(self.free_pieces());
-        self.message = match self.game.outcome() {
-            None => Message::plain("arrows choose, Enter confirms, ? help"),
-            Some(_) => Message::default(),
+        self.message = match (self.game.outcome(), self.game.moves().last()) {
+            (Some(_), Some(&last)) => {
+                Message::with_move(&format!("player {}: ", self.game.to_move()), last, "")
+            }
+            _ => Message::plain("arrows choose, Enter confirms, ? help"),
         };
     }
 
