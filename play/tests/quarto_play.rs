@@ -397,6 +397,62 @@ fn the_hint_is_the_first_line_of_quarto_values() {
     );
 }
 
+/// After a lone `place R C`, `hint` names that cell and the best gift for it: the first line of
+/// `quarto --values` that places on it, in positions with 2 to 9 pieces placed, on a cell other
+/// than the whole position's hint.
+#[test]
+fn the_hint_after_a_lone_placement_places_there() {
+    for (seed, plies) in [(1, 3), (6, 4), (2, 6), (4, 10)] {
+        let (game, _) = random_opening(900 + seed, plies);
+        let values = quarto_values(&game);
+        let best = values.lines().next().expect("a first line");
+        // The first cell that does not end the game, other than the best move's.
+        let line = values
+            .lines()
+            .find(|l| l.contains(" give ") && !l.starts_with(&best[..9]))
+            .expect("another cell");
+        let cell = &line[..9];
+        let mut script: String = game.moves().iter().map(|m| format!("{m}\n")).collect();
+        script += &format!("{cell}\nhint\nquit\n");
+        let out = play(&["--p1", "human", "--p2", "human"], &script);
+        let hint = out
+            .split("hint: ")
+            .nth(1)
+            .and_then(|rest| rest.lines().next())
+            .unwrap_or_else(|| panic!("no hint in {out}"));
+        let first = values
+            .lines()
+            .find(|l| l.starts_with(cell))
+            .expect("a line placing there");
+        let (mv, outcome) = first.split_once(": ").expect("<move>: <outcome>");
+        assert_eq!(hint, format!("{mv} ({outcome})"), "seed {seed}\n{values}");
+    }
+}
+
+/// [`hint_at`] is the first of the values placing on its cell, for every empty cell of
+/// positions with 1 to 11 pieces placed by random play; `None` for a taken cell.
+#[test]
+fn the_hint_at_a_cell_is_the_first_of_the_values_placing_there() {
+    use cp_puzzles_play::quarto_play::players::{annotate, hint_at};
+    let book = book::shipped();
+    for seed in 0..22 {
+        let (game, _) = random_opening(2_000 + seed, 2 + (seed % 11) as usize);
+        let position = game.position();
+        let values = annotate(&position, &book);
+        for i in 0..16u8 {
+            let cell = Cell::from_index(i);
+            let first = values.iter().find(|l| l.mv.place == Some(cell));
+            let expected = first.map(|l| (l.mv, l.outcome));
+            assert_eq!(
+                hint_at(&position, cell, &book),
+                expected,
+                "seed {seed}, cell {i}"
+            );
+            assert_eq!(first.is_none(), position.board.get(cell).is_some());
+        }
+    }
+}
+
 /// `--book` reads a file through the library's bounded reader: an endless file is refused at
 /// once (exit 2, one line naming the file), a file that is no book too.
 #[test]

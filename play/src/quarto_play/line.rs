@@ -9,7 +9,7 @@ use cp_puzzles::quarto::{Cell, Move};
 
 use super::book::Book;
 use super::game::{parse_move, Game, Outcome};
-use super::players::{choose, hint, Level};
+use super::players::{choose, hint, hint_at, Level};
 use crate::input::{read_line, Read, MAX_LINE};
 
 /// Who starts a game.
@@ -160,8 +160,22 @@ fn command<W: Write>(
         ["quit"] => return Ok(Flow::Quit),
         ["board"] => write!(output, "{}", show_board(game, *pending))?,
         ["hint"] => {
-            let (mv, value) = hint(&game.position(), &setup.book);
-            writeln!(output, "hint: {mv} ({value})")?;
+            // After a lone placement, the best gift for it: the best move placing there.
+            match *pending {
+                None => {
+                    let (mv, value) = hint(&game.position(), &setup.book);
+                    writeln!(output, "hint: {mv} ({value})")?;
+                }
+                Some(cell) => match hint_at(&game.position(), cell, &setup.book) {
+                    Some((mv, value)) => writeln!(output, "hint: {mv} ({value})")?,
+                    None => writeln!(
+                        output,
+                        "no hint: cell {} {} is no placement here",
+                        cell.row(),
+                        cell.col()
+                    )?,
+                },
+            }
         }
         ["undo"] => {
             *pending = None;
