@@ -6,7 +6,7 @@ use std::time::Duration;
 use cp_puzzles::minesweeper::game::{game_seed, Config, FirstClick, Game, Level, Status};
 use cp_puzzles::minesweeper::{Board, Cell, Pos};
 use cp_puzzles_play::minesweeper_play::replay::Replay;
-use cp_puzzles_play::minesweeper_play::screen::{self, Action, State};
+use cp_puzzles_play::minesweeper_play::screen::{self, Action, Key, Keys, Mode, State};
 use cp_puzzles_play::minesweeper_play::{Clock, Play, Setup};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -64,9 +64,8 @@ fn key(c: KeyCode) -> Event {
 
 /// Applies the actions of `events` (on a 80 x 16 screen).
 fn press(state: &mut State, events: &[Event]) {
-    let setup = state.play.setup();
     for e in events {
-        if let Some(a) = screen::action(e, Rect::new(0, 0, 80, 16), &setup) {
+        if let Some(a) = screen::action(e, Rect::new(0, 0, 80, 16), state) {
             state.apply(a);
         }
     }
@@ -79,8 +78,13 @@ fn snapshot_of_the_start_and_a_first_click_anywhere() {
     assert_eq!(s.play.elapsed(), Duration::ZERO);
     // All hidden, the clock at 0, and the message says where the first click may go.
     insta::assert_snapshot!("screen_start", screen(&s));
-    // A flag before the first click does nothing, and says why.
+    // Before the first click `f` is no key (the key bar does not offer it), and a right click,
+    // which flags later, does nothing and says why.
+    let start = s.message.clone();
     press(&mut s, &[key(KeyCode::Char('f'))]);
+    assert_eq!(s.message, start);
+    let setup = s.play.setup();
+    press(&mut s, &[click(MouseButton::Right, Pos::new(4, 4), &setup)]);
     assert!(!s.play.opened());
     assert_eq!(
         s.message,
@@ -368,10 +372,11 @@ fn w_saves_a_replay_that_plays_back_to_the_same_board() {
     // A game with flags, reveals and the bot's moves, lost or won: its replay, played back
     // action by action, ends on the same view and status.
     let dir = tempfile::tempdir().unwrap();
-    let mut s = fresh(4);
+    let mut s = frozen(fresh(4));
     s.save_dir = dir.path().to_path_buf();
+    // Before the first click there is no replay to save: `w` is no key yet.
     press(&mut s, &[key(KeyCode::Char('w'))]);
-    assert_eq!(s.message, "no replay before the first click");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     press(&mut s, &[key(KeyCode::Char(' ')), key(KeyCode::Char('a'))]);
     press(&mut s, &[key(KeyCode::Char('j')), key(KeyCode::Char('f'))]);
     while s.play.status() == Status::Playing {
@@ -382,11 +387,293 @@ fn w_saves_a_replay_that_plays_back_to_the_same_board() {
     assert_eq!(s.message, format!("replay saved to {}", file.display()));
     let replay = Replay::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
     assert_eq!(replay.layout, *s.play.game().unwrap().layout());
-    let mut back = frozen(State::new(Play::from_replay(&replay)));
-    for &(_, m) in &replay.actions {
-        back.apply(Action::Replayed(m));
+    // Played back on the replay's screen, one action per `n`, its last key bar offers `q` alone.
+    let mut back = State::replaying(&replay);
+    assert_eq!(back.mode(), Mode::Replay);
+    while back.mode() != Mode::ReplayOver {
+        press(&mut back, &[key(KeyCode::Char('n'))]);
     }
     assert_eq!(back.play.view(), s.play.view());
     assert_eq!(back.play.status(), s.play.status());
+    assert_eq!(back.finished, None, "a replay is not counted");
     insta::assert_snapshot!("screen_replay_end", screen(&back));
+}
+
+/// A screen in `mode`, saving into `dir`: beginner, seed 3, first clicked at (0, 0) where the
+/// game is under way (the mine at (2, 2) flagged, so that (2, 3), a 1, chords); its replay for
+/// the replay's screens.
+fn in_mode(mode: Mode, dir: &std::path::Path) -> State {
+    let mut s = state();
+    s.save_dir = dir.to_path_buf();
+    s.apply(Action::FlagAt(Pos::new(2, 2)));
+    s.message.clear();
+    let replay = || {
+        let mut game = state();
+        game.apply(Action::Bot);
+        game.apply(Action::Bot);
+        State::replaying(&game.play.replay().unwrap())
+    };
+    match mode {
+        Mode::Start => s = frozen(fresh(3)),
+        Mode::Playing => {}
+        Mode::Bot => s.apply(Action::BotAll),
+        Mode::Over => s.apply(Action::Click(Pos::new(8, 8))),
+        Mode::Help => s.apply(Action::Help),
+        Mode::Replay => s = replay(),
+        Mode::Stepping => {
+            s = replay();
+            s.apply(Action::Next);
+        }
+        Mode::ReplayOver => {
+            s = replay();
+            while s.playback.as_ref().is_some_and(|p| !p.done()) {
+                s.apply(Action::Next);
+            }
+        }
+    }
+    s.save_dir = dir.to_path_buf();
+    if mode == Mode::Over {
+        // The click at (8, 8) is on a mine, or the game goes on: then the bot ends it.
+        while s.play.status() == Status::Playing {
+            s.apply(Action::Bot);
+        }
+    }
+    assert_eq!(s.mode(), mode);
+    s
+}
+
+/// Everything a key may change, the message aside (a key that only says why it did nothing does
+/// not work), with the files in the save directory.
+fn fingerprint(s: &State) -> String {
+    let mut quiet = s.clone();
+    quiet.message.clear();
+    let files = std::fs::read_dir(&s.save_dir).unwrap().count();
+    format!("{quiet:?} files {files}")
+}
+
+/// The terminal event of `key`.
+fn event_of(k: Key) -> Event {
+    let (code, modifiers) = match k {
+        Key::Char(c) => (KeyCode::Char(c), KeyModifiers::NONE),
+        Key::Ctrl(c) => (KeyCode::Char(c), KeyModifiers::CONTROL),
+        Key::Enter => (KeyCode::Enter, KeyModifiers::NONE),
+        Key::Left => (KeyCode::Left, KeyModifiers::NONE),
+        Key::Right => (KeyCode::Right, KeyModifiers::NONE),
+        Key::Up => (KeyCode::Up, KeyModifiers::NONE),
+        Key::Down => (KeyCode::Down, KeyModifiers::NONE),
+        Key::Other => (KeyCode::Esc, KeyModifiers::NONE),
+    };
+    Event::Key(KeyEvent::new(code, modifiers))
+}
+
+/// Every key the tests try on each screen: the printable characters, with Ctrl too, Enter, the
+/// arrows, and a few keys no table names.
+fn every_key() -> Vec<Event> {
+    let mut events: Vec<Event> = (' '..='~').map(|c| key(KeyCode::Char(c))).collect();
+    events.extend(
+        ('a'..='z').map(|c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))),
+    );
+    for code in [
+        KeyCode::Enter,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Esc,
+        KeyCode::Tab,
+        KeyCode::Backspace,
+        KeyCode::F(1),
+    ] {
+        events.push(key(code));
+    }
+    events
+}
+
+/// The names of the keys a label (`arrows/hjkl`, `space/Enter`, `q/Ctrl-C`) names, sorted: its
+/// `/`-parts, a run of single characters (`hjkl`) naming each.
+fn named(label: &str) -> Vec<String> {
+    let words = ["arrows", "space", "Enter", "Ctrl-C"];
+    let mut names: Vec<String> = label
+        .split('/')
+        .flat_map(|part| {
+            if words.contains(&part) {
+                vec![part.to_string()]
+            } else {
+                part.chars().map(String::from).collect()
+            }
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The key bar of every screen lists each key that works there, and no other: each key the
+/// screen's table takes is named on the bar (or the bar says any other key works), every key it
+/// names is one the table takes, and each does something on that screen beyond a message.
+#[test]
+fn every_screens_key_bar_lists_the_keys_that_work_there_and_no_other() {
+    for mode in Mode::ALL {
+        let dir = tempfile::tempdir().unwrap();
+        let s = in_mode(mode, dir.path());
+        let bindings = screen::bindings(mode);
+        // The bar drawn is the table's: each binding's text, in order, on the rows after the
+        // message.
+        let bar = screen::bar(mode, 80);
+        let joined: Vec<String> = bindings.iter().map(|b| b.text()).collect();
+        assert_eq!(bar.join("  "), joined.join("  "), "{mode:?}");
+        if mode != Mode::Help {
+            let shown = screen(&s);
+            let rows: Vec<String> = (0..16)
+                .map(|y| {
+                    (0..80)
+                        .map(|x| shown.buffer()[(x, y)].symbol())
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string()
+                })
+                .collect();
+            let at = rows
+                .iter()
+                .position(|r| *r == bar[0])
+                .unwrap_or_else(|| panic!("{mode:?}: no bar {bar:?} in\n{}", rows.join("\n")));
+            assert_eq!(rows[at..at + bar.len()], bar[..], "{mode:?}");
+        }
+        // Each label names exactly its binding's keys.
+        let any_other = bindings.iter().any(|b| matches!(b.keys, Keys::AnyOther(_)));
+        for b in bindings {
+            if let Keys::These(keys) = b.keys {
+                let mut bound: Vec<String> = keys.iter().map(|(k, _)| k.name()).collect();
+                bound.sort();
+                bound.dedup();
+                assert_eq!(named(b.label), bound, "{mode:?}: {}", b.label);
+            }
+        }
+        // Every key that does something is on the bar, or the bar says any other key works.
+        for e in every_key() {
+            let Event::Key(event) = e else { continue };
+            let k = Key::of(&event);
+            let listed = bindings.iter().any(|b| match b.keys {
+                Keys::These(keys) => keys.iter().any(|&(bound, _)| bound == k),
+                Keys::AnyOther(_) => false,
+            });
+            let handled = screen::action(&e, Rect::new(0, 0, 80, 16), &s).is_some();
+            assert_eq!(handled, listed || any_other, "{mode:?}: {event:?}");
+        }
+        // Every key on the bar does something there.
+        for b in bindings {
+            let keys: Vec<Key> = match b.keys {
+                Keys::These(keys) => keys.iter().map(|&(k, _)| k).collect(),
+                Keys::AnyOther(_) => vec![Key::Char('x'), Key::Other, Key::Ctrl('a')],
+            };
+            for k in keys {
+                let dir = tempfile::tempdir().unwrap();
+                let mut s = in_mode(mode, dir.path());
+                // Where the key has something to do: the cursor mid-board to move, on a hidden
+                // cell to reveal or flag, on a 1 whose mine is flagged to chord.
+                s.cursor = match screen::key_action(mode, k) {
+                    Some(Action::Reveal | Action::Flag) => Pos::new(8, 0),
+                    Some(Action::Chord) => Pos::new(2, 3),
+                    _ => Pos::new(4, 4),
+                };
+                let before = fingerprint(&s);
+                press(&mut s, &[event_of(k)]);
+                assert!(fingerprint(&s) != before, "{mode:?}: {k:?} does nothing");
+            }
+        }
+    }
+}
+
+/// Every screen of a game needs the same terminal at a given width (the key bars' room is the
+/// longest's), so that none turns into the notice of a terminal too small when another fits.
+#[test]
+fn every_screen_needs_the_same_terminal() {
+    let smallest = |s: &State, width: u16| {
+        (10..40u16)
+            .find(|&height| {
+                let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+                terminal.draw(|f| screen::draw(s, f)).unwrap();
+                // The notice of a terminal too small starts in the top left corner.
+                let buffer = terminal.backend().buffer();
+                let first: String = (0..9).map(|x| buffer[(x, 0)].symbol()).collect();
+                first != "the board"
+            })
+            .unwrap()
+    };
+    for width in [21, 30, 40, 80] {
+        let needs: Vec<(Mode, u16)> = Mode::ALL
+            .iter()
+            .map(|&mode| {
+                let dir = tempfile::tempdir().unwrap();
+                (mode, smallest(&in_mode(mode, dir.path()), width))
+            })
+            .collect();
+        assert!(
+            needs.iter().all(|n| n.1 == needs[0].1),
+            "{width}: {needs:?}"
+        );
+    }
+}
+
+/// The key bar wraps between bindings into lines that fit the width, splitting a binding (between
+/// its words) only when it is wider than a line.
+#[test]
+fn the_key_bar_wraps_between_its_keys() {
+    for mode in Mode::ALL {
+        let texts: Vec<String> = screen::bindings(mode).iter().map(|b| b.text()).collect();
+        let words = |t: &str| t.split_whitespace().map(String::from).collect::<Vec<_>>();
+        for width in [21, 30, 45, 80, 200] {
+            let lines = screen::bar(mode, width);
+            assert_eq!(words(&lines.join(" ")), words(&texts.join(" ")), "{mode:?}");
+            for line in &lines {
+                assert!(line.chars().count() <= usize::from(width), "{line}");
+            }
+            for text in texts
+                .iter()
+                .filter(|t| t.chars().count() <= usize::from(width))
+            {
+                let whole = lines.iter().any(|l| l.split("  ").any(|part| part == text));
+                assert!(whole, "{mode:?} at {width}: {text} split in {lines:?}");
+            }
+        }
+    }
+    assert_eq!(
+        screen::bar(Mode::Bot, 21),
+        ["q/Ctrl-C quit", "any other key stops", "the bot"]
+    );
+    assert_eq!(screen::bar(Mode::Playing, 80).len(), 2);
+    assert_eq!(screen::bar(Mode::Over, 80).len(), 1);
+}
+
+/// A replay's screen: at the game's pace until `n`, which plays the next action at once and steps
+/// from then on, `p` back to the game's pace; its key bar says so, and `q` (or Ctrl-C) quits.
+#[test]
+fn snapshot_of_a_replay_stepped_through() {
+    let mut game = state();
+    game.apply(Action::Bot);
+    let replay = game.play.replay().unwrap();
+    let mut s = State::replaying(&replay);
+    // The first action was made at 42 s on the game's (frozen) clock: at the game's pace it comes
+    // 42 s after the start.
+    let t0 = std::time::Instant::now();
+    s.catch_up(t0);
+    s.catch_up(t0 + Duration::from_secs(41));
+    assert_eq!(s.playback.as_ref().unwrap().progress().0, 0);
+    press(&mut s, &[key(KeyCode::Char('n'))]);
+    assert_eq!(s.mode(), Mode::Stepping);
+    assert_eq!(s.playback.as_ref().unwrap().progress().0, 1);
+    s.catch_up(t0 + Duration::from_secs(100));
+    assert_eq!(s.playback.as_ref().unwrap().progress().0, 1, "stepping");
+    insta::assert_snapshot!("screen_replay_stepping", screen(&s));
+    press(&mut s, &[key(KeyCode::Char('p'))]);
+    assert_eq!(s.mode(), Mode::Replay);
+    s.catch_up(t0 + Duration::from_secs(200));
+    assert_eq!(s.mode(), Mode::ReplayOver, "the rest at once: all at 42 s");
+    press(
+        &mut s,
+        &[Event::Key(KeyEvent::new(
+            KeyCode::Char('c'),
+            KeyModifiers::CONTROL,
+        ))],
+    );
+    assert!(s.quit);
 }

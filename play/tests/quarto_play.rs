@@ -1,9 +1,10 @@
 //! `quarto-play`: scripted games through stdin, and the players and the book through the library.
 
 use cp_puzzles::minesweeper::game::Rng;
-use cp_puzzles::quarto::{self, best_move, Move, Value};
+use cp_puzzles::quarto::{self, best_move, Cell, Move, Value};
 use cp_puzzles_play::quarto_play::book::{self, Book};
 use cp_puzzles_play::quarto_play::game::{parse_move, Game, Outcome};
+use cp_puzzles_play::quarto_play::line::show_board;
 use cp_puzzles_play::quarto_play::players::{choose, perfect, Level};
 
 use crate::util::bin;
@@ -186,6 +187,38 @@ fn a_lone_placement_waits_for_its_gift_and_undo_takes_back_a_round() {
     insta::assert_snapshot!(out);
 }
 
+/// The line mode's board: each column's label stands over its empty cells' dots and within its
+/// pieces' digits, whatever the cells hold (pieces, empty cells, a placement awaiting its gift).
+#[test]
+fn the_boards_columns_line_up_with_their_labels() {
+    let mut game = Game::new(1);
+    for mv in ["give 0000", "place 0 0 give 0101", "place 2 2 give 1111"] {
+        game.play(parse_move(mv).expect("notation")).expect("legal");
+    }
+    let shown = show_board(&game, Cell::new(1, 3));
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 6, "{shown}");
+    let at = |line: &str, x: usize| line.chars().nth(x).unwrap_or(' ');
+    for col in 0..4u8 {
+        let x = lines[0]
+            .find(char::from(b'0' + col))
+            .unwrap_or_else(|| panic!("no label {col}:\n{shown}"));
+        for row in 0..4u8 {
+            let line = lines[1 + usize::from(row)];
+            let cell = Cell::new(row, col).expect("in range");
+            let text: String = (x - 1..x + 3).map(|i| at(line, i)).collect();
+            let expected = match game.board().get(cell) {
+                Some(p) => p.to_string(),
+                None if Cell::new(1, 3) == Some(cell) => "[  ]".to_string(),
+                None => " .  ".to_string(),
+            };
+            assert_eq!(text, expected, "row {row}, column {col}:\n{shown}");
+        }
+    }
+    assert!(shown.lines().all(|l| !l.ends_with(' ')), "{shown:?}");
+    insta::assert_snapshot!("board_with_a_pending_placement", shown);
+}
+
 #[test]
 fn save_writes_the_position_for_quarto() {
     let dir = std::env::temp_dir().join(format!("quarto-play-save-{}", std::process::id()));
@@ -362,6 +395,62 @@ fn the_hint_is_the_first_line_of_quarto_values() {
         outcomes.iter().any(|o| o != "draw"),
         "a decided position among {outcomes:?}"
     );
+}
+
+/// After a lone `place R C`, `hint` names that cell and the best gift for it: the first line of
+/// `quarto --values` that places on it, in positions with 2 to 9 pieces placed, on a cell other
+/// than the whole position's hint.
+#[test]
+fn the_hint_after_a_lone_placement_places_there() {
+    for (seed, plies) in [(1, 3), (6, 4), (2, 6), (4, 10)] {
+        let (game, _) = random_opening(900 + seed, plies);
+        let values = quarto_values(&game);
+        let best = values.lines().next().expect("a first line");
+        // The first cell that does not end the game, other than the best move's.
+        let line = values
+            .lines()
+            .find(|l| l.contains(" give ") && !l.starts_with(&best[..9]))
+            .expect("another cell");
+        let cell = &line[..9];
+        let mut script: String = game.moves().iter().map(|m| format!("{m}\n")).collect();
+        script += &format!("{cell}\nhint\nquit\n");
+        let out = play(&["--p1", "human", "--p2", "human"], &script);
+        let hint = out
+            .split("hint: ")
+            .nth(1)
+            .and_then(|rest| rest.lines().next())
+            .unwrap_or_else(|| panic!("no hint in {out}"));
+        let first = values
+            .lines()
+            .find(|l| l.starts_with(cell))
+            .expect("a line placing there");
+        let (mv, outcome) = first.split_once(": ").expect("<move>: <outcome>");
+        assert_eq!(hint, format!("{mv} ({outcome})"), "seed {seed}\n{values}");
+    }
+}
+
+/// [`hint_at`] is the first of the values placing on its cell, for every empty cell of
+/// positions with 1 to 11 pieces placed by random play; `None` for a taken cell.
+#[test]
+fn the_hint_at_a_cell_is_the_first_of_the_values_placing_there() {
+    use cp_puzzles_play::quarto_play::players::{annotate, hint_at};
+    let book = book::shipped();
+    for seed in 0..22 {
+        let (game, _) = random_opening(2_000 + seed, 2 + (seed % 11) as usize);
+        let position = game.position();
+        let values = annotate(&position, &book);
+        for i in 0..16u8 {
+            let cell = Cell::from_index(i);
+            let first = values.iter().find(|l| l.mv.place == Some(cell));
+            let expected = first.map(|l| (l.mv, l.outcome));
+            assert_eq!(
+                hint_at(&position, cell, &book),
+                expected,
+                "seed {seed}, cell {i}"
+            );
+            assert_eq!(first.is_none(), position.board.get(cell).is_some());
+        }
+    }
 }
 
 /// `--book` reads a file through the library's bounded reader: an endless file is refused at

@@ -5,8 +5,8 @@
 use cp_puzzles::minesweeper::game::Rng;
 use cp_puzzles::quarto::{move_values_with_progress, Cell, MoveValue};
 use cp_puzzles_play::quarto_play::book;
-use cp_puzzles_play::quarto_play::game::{parse_move, Game};
-use cp_puzzles_play::quarto_play::players::{annotate, choose, hint, Level};
+use cp_puzzles_play::quarto_play::game::{parse_move, Game, Outcome};
+use cp_puzzles_play::quarto_play::players::{annotate, choose, hint, hint_at, Level};
 use cp_puzzles_play::quarto_play::screen::{self, Action, Request, Stage, State};
 use cp_puzzles_play::quarto_play::worker::{Answer, Task};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -31,11 +31,33 @@ fn serve(s: &mut State, rng: &mut Rng) {
                     let (mv, outcome) = hint(&position, &book);
                     Answer::Hint(mv, outcome)
                 }
+                Task::HintAt(cell) => {
+                    let (mv, outcome) = hint_at(&position, cell, &book).expect("a placement");
+                    Answer::Hint(mv, outcome)
+                }
                 Task::Annotate => Answer::Annotations(annotate(&position, &book)),
             };
             s.apply(Action::Answer(answer));
         }
     }
+}
+
+/// Answers one request for `task` in the current position as the worker would.
+fn serve_request(s: &mut State, task: Task) {
+    let book = book::shipped();
+    let position = s.game.position();
+    let answer = match task {
+        Task::HintAt(cell) => {
+            let (mv, outcome) = hint_at(&position, cell, &book).expect("a placement");
+            Answer::Hint(mv, outcome)
+        }
+        Task::Hint => {
+            let (mv, outcome) = hint(&position, &book);
+            Answer::Hint(mv, outcome)
+        }
+        other => panic!("not a hint: {other:?}"),
+    };
+    s.apply(Action::Answer(answer));
 }
 
 /// The game after the moves `moves` (the solver's notation), player 1 giving first.
@@ -145,6 +167,10 @@ fn snapshot_of_the_start_and_a_gift_after_a_placement() {
     assert_eq!(s.stage, Stage::Give(Cell::new(1, 2)));
     let screen = text(&s, 70, 14);
     assert_one_notation(&screen);
+    // The piece placed stands on its cell, and no longer in hand (nor anywhere else).
+    assert_eq!(s.in_hand(), None);
+    assert!(screen.contains(" in hand: -"), "{screen}");
+    assert!(!screen.contains("1111"), "{screen}");
     insta::assert_snapshot!("screen_give_after_place", screen);
 }
 
@@ -235,7 +261,40 @@ fn snapshot_of_a_game_won_with_the_values_shown() {
     let screen = text(&s, 80, 14);
     assert!(!screen.contains("computing"), "{screen}");
     assert_eq!(screen.matches("wins").count(), 1, "{screen}");
+    // The news line keeps the winning move.
+    assert_eq!(s.message.to_string(), "player 1: place 0 3");
     insta::assert_snapshot!("screen_game_won", screen);
+}
+
+/// A human's last placement that fills the board (a draw) stays in the news line too, as the
+/// computer's last move does.
+#[test]
+fn the_news_line_keeps_the_humans_move_that_ends_the_game() {
+    // A game drawn by random play, its last placement left to the human.
+    let book = book::shipped();
+    let mut g = (0..)
+        .find_map(|seed| {
+            let mut rng = Rng::new(seed);
+            let mut g = Game::new(1);
+            while g.outcome().is_none() {
+                let mv = choose(Level::Random, &g.position(), &book, &mut rng);
+                g.play(mv).expect("legal");
+            }
+            (g.outcome() == Some(Outcome::Draw)).then_some(g)
+        })
+        .expect("a drawn game");
+    let last = *g.moves().last().expect("a move");
+    g.undo();
+    let human = g.to_move();
+    let mut players = [Level::Random; 2];
+    players[usize::from(human) - 1] = Level::Human;
+    let mut s = State::new(g, players);
+    let cell = last.place.expect("a placement").index();
+    s.apply(Action::Cursor((cell / 4) as i8, (cell % 4) as i8));
+    s.apply(Action::Confirm);
+    assert_eq!(s.result().as_deref(), Some("draw"));
+    assert_eq!(s.message.to_string(), format!("player {human}: {last}"));
+    assert!(text(&s, 70, 14).contains(&format!("player {human}: {last}")));
 }
 
 /// The computer's moves and the hint name their pieces by symbol and bits.
@@ -258,6 +317,63 @@ fn snapshot_of_a_hint_and_a_computer_move_in_one_notation() {
     let screen = text(&s, 70, 14);
     assert_one_notation(&screen);
     insta::assert_snapshot!("screen_hint", screen);
+}
+
+/// Once a cell is chosen, the hint names that cell and the best piece to give after placing
+/// there (the first line of the values placing there), whether asked of the worker or read from
+/// the values shown; a hint asked before the cell was chosen, naming another cell, is dropped.
+#[test]
+fn snapshot_of_a_hint_once_a_cell_is_chosen() {
+    let mut rng = Rng::new(1);
+    let mut s = State::new(Game::new(1), [Level::Human, Level::Perfect]);
+    s.apply(Action::Confirm); // gives 0000
+    serve(&mut s, &mut rng);
+    assert_eq!(s.message.to_string(), "player 2: place 0 0 give (o)0001");
+    let values = annotate(&s.game.position(), &book::shipped());
+    // The hint while placing names another cell than 1 1.
+    s.apply(Action::Hint);
+    let asked = s.take_requests();
+    assert_eq!(asked, [Request::Think(Task::Hint, s.game.position())]);
+    let (whole, outcome) = hint(&s.game.position(), &book::shipped());
+    assert_ne!(whole.place, Cell::new(1, 1), "{whole}");
+    s.apply(Action::Cursor(1, 1));
+    s.apply(Action::Confirm);
+    assert_eq!(s.stage, Stage::Give(Cell::new(1, 1)));
+    // Its answer comes after the cell is chosen: stale, dropped.
+    s.apply(Action::Answer(Answer::Hint(whole, outcome)));
+    assert_eq!(s.message.to_string(), "now choose a piece to give");
+    s.apply(Action::Hint);
+    assert_eq!(
+        s.take_requests(),
+        [Request::Think(
+            Task::HintAt(Cell::new(1, 1).expect("a cell")),
+            s.game.position()
+        )]
+    );
+    serve_request(&mut s, Task::HintAt(Cell::new(1, 1).expect("a cell")));
+    let first = values
+        .iter()
+        .find(|l| l.mv.place == Cell::new(1, 1))
+        .expect("a move on 1 1");
+    let said = s.message.to_string();
+    assert!(said.starts_with("hint: place 1 1 give "), "{said}");
+    assert!(said.ends_with(&format!(" ({})", first.outcome)), "{said}");
+    assert_eq!(
+        said,
+        screen::Message::with_move("hint: ", first.mv, &format!(" ({})", first.outcome))
+            .to_string()
+    );
+    let screen = text(&s, 70, 14);
+    assert_one_notation(&screen);
+    insta::assert_snapshot!("screen_hint_once_a_cell_is_chosen", screen);
+    // With the values shown, the same hint at once, from them.
+    s.apply(Action::Values);
+    s.apply(Action::Answer(Answer::Annotations(values)));
+    s.take_requests();
+    s.message = screen::Message::default();
+    s.apply(Action::Hint);
+    assert!(s.take_requests().is_empty());
+    assert_eq!(s.message.to_string(), said);
 }
 
 /// A computer player wins: its move stays in the message, and the status says the result.

@@ -50,7 +50,7 @@ fn run(args: &Args) -> Result<(), (u8, String)> {
         let result = if args.plain || !terminal {
             lines::play_back(&replay, io::stdout().lock())
         } else {
-            screen::play_back(replay)
+            screen::play_back(&replay)
         };
         return result.map_err(|e| (1, e.to_string()));
     }

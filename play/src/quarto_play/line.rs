@@ -9,7 +9,7 @@ use cp_puzzles::quarto::{Cell, Move};
 
 use super::book::Book;
 use super::game::{parse_move, Game, Outcome};
-use super::players::{choose, hint, Level};
+use super::players::{choose, hint, hint_at, Level};
 use crate::input::{read_line, Read, MAX_LINE};
 
 /// Who starts a game.
@@ -160,8 +160,22 @@ fn command<W: Write>(
         ["quit"] => return Ok(Flow::Quit),
         ["board"] => write!(output, "{}", show_board(game, *pending))?,
         ["hint"] => {
-            let (mv, value) = hint(&game.position(), &setup.book);
-            writeln!(output, "hint: {mv} ({value})")?;
+            // After a lone placement, the best gift for it: the best move placing there.
+            match *pending {
+                None => {
+                    let (mv, value) = hint(&game.position(), &setup.book);
+                    writeln!(output, "hint: {mv} ({value})")?;
+                }
+                Some(cell) => match hint_at(&game.position(), cell, &setup.book) {
+                    Some((mv, value)) => writeln!(output, "hint: {mv} ({value})")?,
+                    None => writeln!(
+                        output,
+                        "no hint: cell {} {} is no placement here",
+                        cell.row(),
+                        cell.col()
+                    )?,
+                },
+            }
         }
         ["undo"] => {
             *pending = None;
@@ -250,20 +264,27 @@ fn undo(setup: &Setup, game: &mut Game) -> bool {
 }
 
 /// The board with row and column labels, then the piece in hand.
+///
+/// Every cell is 4 characters wide, one space apart: a piece's 4 digits fill it, and an empty
+/// cell's `.` and the column's label stand in its second character, so that each label is over
+/// its column's dots and pieces; the cell of a lone placement awaiting its gift is `[  ]`. No
+/// line ends in a space.
 #[must_use]
 pub fn show_board(game: &Game, pending: Option<Cell>) -> String {
-    let mut s = String::from("     0    1    2    3\n");
+    let labels: Vec<String> = (0..4).map(|col| format!(" {col}  ")).collect();
+    let mut s = format!("{}\n", format!("   {}", labels.join(" ")).trim_end());
     for row in 0..4u8 {
-        s += &format!("{row}  ");
-        for col in 0..4u8 {
-            let cell = Cell::new(row, col).expect("in range");
-            let text = match game.board().get(cell) {
-                Some(p) => p.to_string(),
-                None if pending == Some(cell) => "[  ]".to_string(),
-                None => "  . ".to_string(),
-            };
-            s += &format!(" {text}");
-        }
+        let cells: Vec<String> = (0..4u8)
+            .map(|col| {
+                let cell = Cell::new(row, col).expect("in range");
+                match game.board().get(cell) {
+                    Some(p) => p.to_string(),
+                    None if pending == Some(cell) => "[  ]".to_string(),
+                    None => " .  ".to_string(),
+                }
+            })
+            .collect();
+        s += format!("{row}  {}", cells.join(" ")).trim_end();
         s.push('\n');
     }
     match game.hand() {

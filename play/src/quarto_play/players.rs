@@ -4,9 +4,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use cp_puzzles::minesweeper::game::Rng;
+use cp_puzzles::quarto::book::{move_value, moves};
 use cp_puzzles::quarto::distance::{default_log2_slots, Prover};
 use cp_puzzles::quarto::{
-    best_move_with_book, move_values_threaded_with_progress, Board, Move, MoveValue, Outcome,
+    best_move_with_book, move_values_threaded_with_progress, Board, Cell, Move, MoveValue, Outcome,
     Piece, Position, Value,
 };
 
@@ -176,6 +177,49 @@ pub fn hint(position: &Position, book: &Book) -> (Move, Outcome) {
             let first = annotate(position, book)[0];
             (first.mv, first.outcome)
         }
+    }
+}
+
+/// The hint once the mover has chosen `cell` for the piece in hand: the best move that places
+/// it there and its outcome for the mover, the first line of `quarto --values` among those that
+/// place on `cell` (the first gift, in ascending order, of the best value; no gift when the
+/// placement ends the game). `None` when `cell` is no placement of `position`: no piece in hand,
+/// or the cell taken.
+///
+/// Each gift is valued from the book where it holds the position the move leaves (always, with
+/// up to 4 pieces placed before the move), else by one search of that position; then the chosen
+/// move's distance as [`hint`] finds it.
+#[must_use]
+pub fn hint_at(position: &Position, cell: Cell, book: &Book) -> Option<(Move, Outcome)> {
+    let hand = position.hand?;
+    let board = position.board;
+    if board.get(cell).is_some() {
+        return None;
+    }
+    let mut best: Option<(Move, Value)> = None;
+    for mv in moves(&board, hand) {
+        if mv.place != Some(cell) {
+            continue;
+        }
+        let value = move_value(book, &board, hand, mv).unwrap_or_else(|| {
+            // The book holds every move that ends the game: this one leaves a gift to place.
+            let left = Position {
+                board: board.place(cell, hand),
+                hand: mv.give,
+            };
+            -best_move_with_book(&left, book).value
+        });
+        if best.is_none_or(|(_, b)| value > b) {
+            best = Some((mv, value));
+        }
+    }
+    let (mv, value) = best?;
+    match outcome_of(position, mv, value) {
+        Some(outcome) => Some((mv, outcome)),
+        None => annotate(position, book)
+            .into_iter()
+            .find(|line| line.mv.place == Some(cell))
+            .map(|line| (line.mv, line.outcome)),
     }
 }
 

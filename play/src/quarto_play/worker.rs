@@ -15,10 +15,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use cp_puzzles::minesweeper::game::Rng;
-use cp_puzzles::quarto::{Move, MoveValue, Outcome, Position};
+use cp_puzzles::quarto::{Cell, Move, MoveValue, Outcome, Position};
 
 use super::book::Book;
-use super::players::{annotate_with_progress, choose, hint, Level};
+use super::players::{annotate_with_progress, choose, hint, hint_at, Level};
 
 /// The least time between two partial answers to [`Task::Annotate`]: positions valued sooner
 /// get their values in one answer.
@@ -31,6 +31,9 @@ pub enum Task {
     Move(Level),
     /// Perfect's move and its outcome, for the human.
     Hint,
+    /// Once the human has chosen this cell for the piece in hand: the best move that places it
+    /// there and its outcome ([`hint_at`]).
+    HintAt(Cell),
     /// Every legal move's outcome (the lines of `quarto --values`).
     Annotate,
 }
@@ -91,6 +94,10 @@ impl Worker {
                         let (mv, outcome) = hint(&job.position, &book);
                         Answer::Hint(mv, outcome)
                     }
+                    Task::HintAt(cell) => match hint_at(&job.position, cell, &book) {
+                        Some((mv, outcome)) => Answer::Hint(mv, outcome),
+                        None => continue,
+                    },
                     Task::Annotate => {
                         let mut last = (Instant::now(), 0);
                         let threads = thread::available_parallelism().map_or(1, usize::from);

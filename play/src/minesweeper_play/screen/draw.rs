@@ -9,12 +9,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
+use super::keys::{bar, Mode};
 use super::state::{Overlay, State};
 use crate::minesweeper_play::Setup;
 
-/// Rows above the board (the title and the status) and below it (the message and the keys).
+/// Rows above the board (the title and the status); below it come the message and the key bar.
 const ABOVE: u16 = 2;
-const BELOW: u16 = 2;
 
 /// The board's frame on a screen of `area`: each cell is 2 columns wide inside a border,
 /// centred across, below the title and the status lines.
@@ -35,16 +35,31 @@ pub fn cell_at(area: Rect, setup: &Setup, column: u16, row: u16) -> Option<Pos> 
     (x < setup.config.width() && y < setup.config.height()).then_some(Pos::new(x, y))
 }
 
-/// Draws the whole screen.
+/// Draws the whole screen: the title and the status, the board, the message, and the key bar of
+/// the screen's [mode](super::keys::Mode) (the keys that work on it, and only those).
 pub fn draw(state: &State, frame: &mut Frame) {
     let area = frame.area();
     let setup = state.play.setup();
     let board = board_rect(area, &setup);
-    let need = (board.width, board.height + ABOVE + BELOW);
+    // The key bar wraps: it takes more rows on a narrower screen. Its room is that of the longest
+    // bar, so that no screen needs a larger terminal than another.
+    let width = area.width.max(board.width);
+    let keys = bar(state.mode(), width);
+    let room = Mode::ALL.map(|m| bar(m, width).len()).into_iter().max();
+    let need = (
+        board.width,
+        board.height + ABOVE + 1 + room.unwrap_or(0) as u16,
+    );
     if area.width < need.0 || area.height < need.1 {
+        // The rows needed depend on the width: the key bar wraps.
         let text = format!(
-            "the board needs a terminal of at least {} x {} (columns x rows); q quits",
-            need.0, need.1
+            "the board needs a terminal of at least {} columns, and {} rows at {} columns; \
+             this one is {} x {}; q quits",
+            need.0,
+            need.1,
+            area.width.max(need.0),
+            area.width,
+            area.height
         );
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
@@ -56,9 +71,10 @@ pub fn draw(state: &State, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(rows(state)).block(block), board);
     let below = board.y + board.height;
     frame.render_widget(Paragraph::new(message(state)), line(below));
-    let keys = "space reveal  f flag  c chord  H hint  a A bot  s save  r new  ? help  q quit";
-    let keys = Span::styled(keys, Style::default().fg(Color::DarkGray));
-    frame.render_widget(Paragraph::new(keys), line(below + 1));
+    for (y, keys) in (below + 1..).zip(keys) {
+        let keys = Span::styled(keys, Style::default().fg(Color::DarkGray));
+        frame.render_widget(Paragraph::new(keys), line(y));
+    }
     if state.help {
         help(frame, area);
     }

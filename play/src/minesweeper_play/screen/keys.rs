@@ -1,4 +1,7 @@
-//! From the terminal's events to [`Action`]s.
+//! The keys of each screen, and from the terminal's events to [`Action`]s.
+//!
+//! Each [`Mode`] has one table of [`Binding`]s: the key handler dispatches on it and the key bar
+//! is drawn from it, so the bar lists every key that works on the screen shown, and no other.
 
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -6,48 +9,316 @@ use crossterm::event::{
 use ratatui::layout::Rect;
 
 use super::draw::cell_at;
-use super::state::Action;
-use crate::minesweeper_play::Setup;
+use super::state::{Action, State};
 
-/// The action of a terminal event on a screen of `area`, if it has one.
+/// The screens, as far as the keys go: each has its own keys, and its key bar says which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A game before its first click: no flag, chord or replay yet.
+    Start,
+    /// A game under way.
+    Playing,
+    /// The bot playing the game to its end: any key stops it.
+    Bot,
+    /// A game won or lost: what is left is saving it, the next game, the help and quitting.
+    Over,
+    /// The help, over any of the game's screens: any key closes it.
+    Help,
+    /// A replay played back at the game's pace.
+    Replay,
+    /// A replay played back one action per key.
+    Stepping,
+    /// A replay played back to its last action.
+    ReplayOver,
+}
+
+impl Mode {
+    /// Every mode, for the tests that check each.
+    pub const ALL: [Mode; 8] = [
+        Mode::Start,
+        Mode::Playing,
+        Mode::Bot,
+        Mode::Over,
+        Mode::Help,
+        Mode::Replay,
+        Mode::Stepping,
+        Mode::ReplayOver,
+    ];
+}
+
+/// A key as the tables name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A character typed without Ctrl (its case is part of it: `a` and `A` differ).
+    Char(char),
+    /// A character typed with Ctrl held, in lower case.
+    Ctrl(char),
+    Enter,
+    Left,
+    Right,
+    Up,
+    Down,
+    /// Any key no other variant names (Esc, Tab, the function keys, ...).
+    Other,
+}
+
+impl Key {
+    /// The key of a key event (Shift and Alt are part of the character, or ignored).
+    #[must_use]
+    pub fn of(event: &KeyEvent) -> Key {
+        match event.code {
+            KeyCode::Char(c) if event.modifiers.contains(KeyModifiers::CONTROL) => {
+                Key::Ctrl(c.to_ascii_lowercase())
+            }
+            KeyCode::Char(c) => Key::Char(c),
+            KeyCode::Enter => Key::Enter,
+            KeyCode::Left => Key::Left,
+            KeyCode::Right => Key::Right,
+            KeyCode::Up => Key::Up,
+            KeyCode::Down => Key::Down,
+            _ => Key::Other,
+        }
+    }
+
+    /// How a label names the key: `space`, `Enter`, `Ctrl-C`, `arrows` (each of the four), `?`.
+    #[must_use]
+    pub fn name(self) -> String {
+        match self {
+            Key::Char(' ') => "space".into(),
+            Key::Char(c) => c.to_string(),
+            Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+            Key::Enter => "Enter".into(),
+            Key::Left | Key::Right | Key::Up | Key::Down => "arrows".into(),
+            Key::Other => "any key".into(),
+        }
+    }
+}
+
+/// Which keys a binding takes.
+#[derive(Clone, Copy, Debug)]
+pub enum Keys {
+    /// These keys, each with its action.
+    These(&'static [(Key, Action)]),
+    /// Every key that no other binding of the table takes.
+    AnyOther(Action),
+}
+
+/// Some keys of a screen and what they do, as the key bar shows them: `f flag`.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    pub keys: Keys,
+    /// The keys' names, `/` between them (single letters may run together: `hjkl`).
+    pub label: &'static str,
+    /// What they do, in a word or two.
+    pub what: &'static str,
+}
+
+impl Binding {
+    /// The binding as the key bar shows it: `f flag`.
+    #[must_use]
+    pub fn text(&self) -> String {
+        format!("{} {}", self.label, self.what)
+    }
+}
+
+const MOVE: Binding = Binding {
+    keys: Keys::These(&[
+        (Key::Left, Action::Cursor(-1, 0)),
+        (Key::Right, Action::Cursor(1, 0)),
+        (Key::Up, Action::Cursor(0, -1)),
+        (Key::Down, Action::Cursor(0, 1)),
+        (Key::Char('h'), Action::Cursor(-1, 0)),
+        (Key::Char('j'), Action::Cursor(0, 1)),
+        (Key::Char('k'), Action::Cursor(0, -1)),
+        (Key::Char('l'), Action::Cursor(1, 0)),
+    ]),
+    label: "arrows/hjkl",
+    what: "move",
+};
+const REVEAL: Binding = Binding {
+    keys: Keys::These(&[
+        (Key::Char(' '), Action::Reveal),
+        (Key::Enter, Action::Reveal),
+    ]),
+    label: "space/Enter",
+    what: "reveal",
+};
+const FLAG: Binding = Binding {
+    keys: Keys::These(&[(Key::Char('f'), Action::Flag)]),
+    label: "f",
+    what: "flag",
+};
+const CHORD: Binding = Binding {
+    keys: Keys::These(&[(Key::Char('c'), Action::Chord)]),
+    label: "c",
+    what: "chord",
+};
+const HINT: Binding = Binding {
+    keys: Keys::These(&[(Key::Char('H'), Action::Hint)]),
+    label: "H",
+    what: "hint",
+};
+const BOT: Binding = Binding {
+    keys: Keys::These(&[
+        (Key::Char('a'), Action::Bot),
+        (Key::Char('A'), Action::BotAll),
+    ]),
+    label: "a/A",
+    what: "bot",
+};
+const SAVE: Binding = Binding {
+    keys: Keys::These(&[(Key::Char('s'), Action::Save)]),
+    label: "s",
+    what: "save view",
+};
+const SAVE_REPLAY: Binding = Binding {
+    keys: Keys::These(&[(Key::Char('w'), Action::SaveReplay)]),
+    label: "w",
+    what: "save replay",
+};
+const NEW: Binding = Binding {
+    keys: Keys::These(&[(Key::Char('r'), Action::Restart)]),
+    label: "r",
+    what: "next game",
+};
+const HELP: Binding = Binding {
+    keys: Keys::These(&[(Key::Char('?'), Action::Help)]),
+    label: "?",
+    what: "help",
+};
+const QUIT: Binding = Binding {
+    keys: Keys::These(&[
+        (Key::Char('q'), Action::Quit),
+        (Key::Ctrl('c'), Action::Quit),
+    ]),
+    label: "q/Ctrl-C",
+    what: "quit",
+};
+const CLOSE_HELP: Binding = Binding {
+    keys: Keys::AnyOther(Action::Dismiss),
+    label: "any other key",
+    what: "closes the help",
+};
+const STOP_BOT: Binding = Binding {
+    keys: Keys::AnyOther(Action::Dismiss),
+    label: "any other key",
+    what: "stops the bot",
+};
+const NEXT: Binding = Binding {
+    keys: Keys::These(&[(Key::Char('n'), Action::Next)]),
+    label: "n",
+    what: "next action",
+};
+const PACE: Binding = Binding {
+    keys: Keys::These(&[(Key::Char('p'), Action::Pace)]),
+    label: "p",
+    what: "the game's pace",
+};
+
+/// The keys of `mode`, in the key bar's order.
 #[must_use]
-pub fn action(event: &Event, area: Rect, setup: &Setup) -> Option<Action> {
+pub fn bindings(mode: Mode) -> &'static [Binding] {
+    match mode {
+        Mode::Start => &[MOVE, REVEAL, HINT, BOT, SAVE, NEW, HELP, QUIT],
+        Mode::Playing => &[
+            MOVE,
+            REVEAL,
+            FLAG,
+            CHORD,
+            HINT,
+            BOT,
+            SAVE,
+            SAVE_REPLAY,
+            NEW,
+            HELP,
+            QUIT,
+        ],
+        Mode::Bot => &[QUIT, STOP_BOT],
+        Mode::Over => &[SAVE, SAVE_REPLAY, NEW, HELP, QUIT],
+        Mode::Help => &[QUIT, CLOSE_HELP],
+        Mode::Replay => &[NEXT, QUIT],
+        Mode::Stepping => &[NEXT, PACE, QUIT],
+        Mode::ReplayOver => &[QUIT],
+    }
+}
+
+/// The action of `key` in `mode`: the binding that names it, else the one that takes any other
+/// key; `None` if the mode has neither.
+#[must_use]
+pub fn key_action(mode: Mode, key: Key) -> Option<Action> {
+    let table = bindings(mode);
+    let named = table.iter().find_map(|b| match b.keys {
+        Keys::These(keys) => keys.iter().find(|(k, _)| *k == key).map(|&(_, a)| a),
+        Keys::AnyOther(_) => None,
+    });
+    named.or_else(|| {
+        table.iter().find_map(|b| match b.keys {
+            Keys::AnyOther(a) => Some(a),
+            Keys::These(_) => None,
+        })
+    })
+}
+
+/// The key bar of `mode` in lines of at most `width` columns: each binding's text, two spaces
+/// apart, a binding split only when it is wider than a line (then between its words).
+#[must_use]
+pub fn bar(mode: Mode, width: u16) -> Vec<String> {
+    let width = usize::from(width);
+    let fits = |line: &str, more: &str, sep: usize| {
+        line.chars().count() + sep + more.chars().count() <= width
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for text in bindings(mode).iter().map(Binding::text) {
+        match lines.last_mut() {
+            Some(line) if fits(line, &text, 2) => {
+                *line += "  ";
+                *line += &text;
+            }
+            _ if fits("", &text, 0) => lines.push(text),
+            _ => {
+                lines.push(String::new());
+                for word in text.split(' ') {
+                    match lines.last_mut() {
+                        Some(line) if line.is_empty() || fits(line, word, 1) => {
+                            if !line.is_empty() {
+                                line.push(' ');
+                            }
+                            *line += word;
+                        }
+                        _ => lines.push(word.to_string()),
+                    }
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// The action of a terminal event on the screen of `state`, drawn on `area`, if it has one: a
+/// key as its screen's table says (presses and repeats, not releases); a left click reveals (or
+/// chords) and a right click flags while a game can be played, and closes the help or stops the
+/// bot like a key.
+#[must_use]
+pub fn action(event: &Event, area: Rect, state: &State) -> Option<Action> {
+    let mode = state.mode();
     match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => key_action(key),
-        Event::Mouse(mouse) => mouse_action(mouse, area, setup),
+        Event::Key(key) if key.kind != KeyEventKind::Release => key_action(mode, Key::of(key)),
+        Event::Mouse(mouse) => match mode {
+            Mode::Start | Mode::Playing => mouse_action(mouse, area, state),
+            Mode::Help | Mode::Bot if is_click(mouse) => Some(Action::Dismiss),
+            _ => None,
+        },
         _ => None,
     }
 }
 
-/// The action of a key.
-#[must_use]
-pub fn key_action(key: &KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return (key.code == KeyCode::Char('c')).then_some(Action::Quit);
-    }
-    Some(match key.code {
-        KeyCode::Left | KeyCode::Char('h') => Action::Cursor(-1, 0),
-        KeyCode::Right | KeyCode::Char('l') => Action::Cursor(1, 0),
-        KeyCode::Up | KeyCode::Char('k') => Action::Cursor(0, -1),
-        KeyCode::Down | KeyCode::Char('j') => Action::Cursor(0, 1),
-        KeyCode::Char(' ') | KeyCode::Enter => Action::Reveal,
-        KeyCode::Char('f') => Action::Flag,
-        KeyCode::Char('c') => Action::Chord,
-        KeyCode::Char('H') => Action::Hint,
-        KeyCode::Char('?') => Action::Help,
-        KeyCode::Char('a') => Action::Bot,
-        KeyCode::Char('A') => Action::BotAll,
-        KeyCode::Char('s') => Action::Save,
-        KeyCode::Char('w') => Action::SaveReplay,
-        KeyCode::Char('r') => Action::Restart,
-        KeyCode::Char('q') => Action::Quit,
-        _ => Action::Dismiss,
-    })
+fn is_click(mouse: &MouseEvent) -> bool {
+    matches!(mouse.kind, MouseEventKind::Down(_))
 }
 
 /// A left click reveals (or chords), a right click flags.
-fn mouse_action(mouse: &MouseEvent, area: Rect, setup: &Setup) -> Option<Action> {
-    let p = cell_at(area, setup, mouse.column, mouse.row)?;
+fn mouse_action(mouse: &MouseEvent, area: Rect, state: &State) -> Option<Action> {
+    let p = cell_at(area, &state.play.setup(), mouse.column, mouse.row)?;
     match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(p)),
         MouseEventKind::Down(MouseButton::Right) => Some(Action::FlagAt(p)),

@@ -3,22 +3,24 @@
 
 mod draw;
 mod keys;
+mod playback;
 mod state;
 
 use std::io;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, KeyCode};
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 
 pub use draw::{board_rect, cell_at, draw, heat};
-pub use keys::{action, key_action};
+pub use keys::{action, bar, bindings, key_action, Binding, Key, Keys, Mode};
+pub use playback::Playback;
 pub use state::{Action, Finished, Overlay, State};
 
 use super::replay::Replay;
 use super::stats::Stats;
-use super::{Clock, Play};
+use super::Play;
 
 /// How often the screen is redrawn for the timer.
 const FRAME: Duration = Duration::from_millis(200);
@@ -50,8 +52,7 @@ pub fn run(play: Play, stats: Option<PathBuf>) -> io::Result<()> {
         let wait = if state.auto { pace } else { FRAME };
         if event::poll(wait)? {
             let area = terminal.get_frame().area();
-            let setup = state.play.setup();
-            if let Some(a) = action(&event::read()?, area, &setup) {
+            if let Some(a) = action(&event::read()?, area, &state) {
                 state.apply(a);
             }
         }
@@ -67,52 +68,24 @@ pub fn run(play: Play, stats: Option<PathBuf>) -> io::Result<()> {
 }
 
 /// Plays `replay` back full screen: at the game's pace, `n` the next action at once (and stepping
-/// from then on), `p` the game's pace again, `q` quit. The game is not counted in the statistics.
+/// from then on), `p` the game's pace again, `q` quit (the keys of [`Mode::Replay`] and the
+/// modes after it). The game is not counted in the statistics.
 ///
 /// # Errors
 /// If the terminal cannot be set up or drawn on.
-pub fn play_back(replay: Replay) -> io::Result<()> {
+pub fn play_back(replay: &Replay) -> io::Result<()> {
     let mut terminal = ratatui::init();
     let _restore = Restore;
-    let mut state = State::new(Play::from_replay(&replay));
-    state.play.set_clock(Clock::frozen(Duration::ZERO));
-    let actions = &replay.actions;
-    let mut next = 0;
-    // Where the game's time 0 is on the wall clock, while the playback keeps the game's pace.
-    let mut zero = Some(Instant::now());
-    let step = |state: &mut State, next: &mut usize| {
-        let (time, m) = actions[*next];
-        state.play.set_clock(Clock::frozen(time));
-        state.apply(Action::Replayed(m));
-        *next += 1;
-    };
+    let mut state = State::replaying(replay);
     while !state.quit {
-        if state.message.is_empty() || next == 0 {
-            state.message = format!(
-                "replay: action {next} of {}; n next, p the game's pace, q quit",
-                actions.len()
-            );
-        }
+        state.catch_up(Instant::now());
         terminal.draw(|frame| draw(&state, frame))?;
         if event::poll(FRAME)? {
-            if let event::Event::Key(key) = event::read()? {
-                match key.code {
-                    KeyCode::Char('q') => state.quit = true,
-                    KeyCode::Char('n') if next < actions.len() => {
-                        zero = None;
-                        step(&mut state, &mut next);
-                    }
-                    KeyCode::Char('p') if next < actions.len() => {
-                        zero = Instant::now().checked_sub(actions[next].0);
-                    }
-                    _ => {}
-                }
+            let area = terminal.get_frame().area();
+            if let Some(a) = action(&event::read()?, area, &state) {
+                state.apply(a);
             }
         }
-        while next < actions.len() && zero.is_some_and(|z| z.elapsed() >= actions[next].0) {
-            step(&mut state, &mut next);
-        }
-        state.finished = None;
     }
     Ok(())
 }

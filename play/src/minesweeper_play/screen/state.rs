@@ -1,15 +1,20 @@
 //! The full-screen mode's state and its transitions: no drawing and no terminal here.
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::minesweeper_bot::Event;
 use cp_puzzles::minesweeper::game::{FirstClick, Status};
 use cp_puzzles::minesweeper::{Analysis, Board, Cell, Pos};
 
 use super::super::play::{event_text, Move, Play, Said};
+use super::keys::Mode;
+use super::playback::Playback;
+use crate::minesweeper_play::replay::Replay;
+use crate::minesweeper_play::Clock;
 
-/// What the player asks for (from a key, a mouse click or the clock).
+/// What the player asks for (from a key, a mouse click or the clock); which keys ask for what on
+/// each screen is in the [`keys`](super::keys) tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Moves the cursor by columns and rows (clamped to the board).
@@ -33,9 +38,13 @@ pub enum Action {
     SaveReplay,
     /// A move of a replay being played back (the cursor goes to its cell).
     Replayed(Move),
+    /// The next action of the replay played back, at once; one per key from then on.
+    Next,
+    /// The replay played back at the game's pace again.
+    Pace,
     Restart,
     Quit,
-    /// Any other key: closes the help.
+    /// Any other key: closes the help, or stops the bot playing to the end.
     Dismiss,
     /// The clock ticked: the bot, when it plays to the end, makes its next move.
     Tick,
@@ -97,6 +106,8 @@ pub struct State {
     pub quit: bool,
     /// Where `s` saves the view.
     pub save_dir: PathBuf,
+    /// The replay played back, if this screen plays one back.
+    pub playback: Option<Playback>,
 }
 
 impl State {
@@ -119,11 +130,76 @@ impl State {
             guessed: None,
             quit: false,
             save_dir: PathBuf::from("."),
+            playback: None,
         }
     }
 
-    /// Applies `action`. A key other than `A`, `?` or `q` stops the bot playing to the end; any
-    /// key closes the help.
+    /// The screen of `replay` played back: its game before the first click, the clock at 0, the
+    /// actions to come at the game's pace from the first [`State::catch_up`].
+    #[must_use]
+    pub fn replaying(replay: &Replay) -> State {
+        let mut state = State::new(Play::from_replay(replay));
+        state.play.set_clock(Clock::frozen(Duration::ZERO));
+        state.playback = Some(Playback::new(replay.actions.clone()));
+        state.say_progress();
+        state
+    }
+
+    /// Which screen this is, for its keys ([`keys::bindings`](super::keys::bindings)).
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        if let Some(playback) = &self.playback {
+            return if playback.done() {
+                Mode::ReplayOver
+            } else if playback.stepping() {
+                Mode::Stepping
+            } else {
+                Mode::Replay
+            };
+        }
+        if self.help {
+            Mode::Help
+        } else if self.auto {
+            Mode::Bot
+        } else if self.play.status() != Status::Playing {
+            Mode::Over
+        } else if self.play.opened() {
+            Mode::Playing
+        } else {
+            Mode::Start
+        }
+    }
+
+    /// Plays the replay's actions due at `now` at the game's pace (none while stepping, or on a
+    /// screen that plays no replay back).
+    pub fn catch_up(&mut self, now: Instant) {
+        while let Some(action) = self.playback.as_mut().and_then(|p| p.due(now)) {
+            self.replay_step(action);
+        }
+    }
+
+    /// Plays one action of the replay: the clock shows its time, and the message what it did
+    /// (or, if nothing, how far the replay is).
+    fn replay_step(&mut self, (time, m): (Duration, Move)) {
+        self.play.set_clock(Clock::frozen(time));
+        self.cursor = m.cell();
+        self.play_move(m);
+        // A replay is never counted in the statistics.
+        self.finished = None;
+        self.say_progress();
+    }
+
+    /// `replay: action 3 of 29` in the message, unless it says something else.
+    fn say_progress(&mut self) {
+        if let (Some(p), true) = (&self.playback, self.message.is_empty()) {
+            let (next, all) = p.progress();
+            self.message = format!("replay: action {next} of {all}");
+        }
+    }
+
+    /// Applies `action`. Any action but the clock's tick and [`Action::BotAll`] (which toggles
+    /// it) stops the bot playing to the end, and any but [`Action::Quit`] closes the help (doing
+    /// nothing else).
     pub fn apply(&mut self, action: Action) {
         if !matches!(action, Action::Tick | Action::Bot) {
             self.guessed = None;
@@ -167,6 +243,16 @@ impl State {
             Action::Replayed(m) => {
                 self.cursor = m.cell();
                 self.play_move(m);
+            }
+            Action::Next => {
+                if let Some(action) = self.playback.as_mut().and_then(Playback::step) {
+                    self.replay_step(action);
+                }
+            }
+            Action::Pace => {
+                if let Some(playback) = &mut self.playback {
+                    playback.resume();
+                }
             }
             Action::Restart => {
                 self.play.restart();

@@ -93,7 +93,8 @@ fn named(p: Piece) -> [Span<'static>; 2] {
     [glyph(p), Span::raw(p.to_string())]
 }
 
-/// The board with its row and column labels, and the piece in hand.
+/// The board with its row and column labels, and the piece in hand (none once it stands on the
+/// cell chosen for it).
 fn board(state: &State) -> Vec<Line<'static>> {
     let game = &state.game;
     let win: Vec<Cell> = game.winning_cells();
@@ -117,7 +118,7 @@ fn board(state: &State) -> Vec<Line<'static>> {
         lines.push(Line::from(spans));
     }
     let mut hand = vec![Span::raw(" in hand: ")];
-    match game.hand() {
+    match state.in_hand() {
         Some(p) => hand.extend(named(p)),
         None => hand.push(Span::raw("-")),
     }

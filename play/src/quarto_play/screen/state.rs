@@ -225,18 +225,7 @@ impl State {
             Action::Quit => self.quit = true,
             Action::Cursor(dr, dc) => self.move_cursor(dr, dc),
             Action::Confirm if self.humans_turn() => self.confirm(),
-            Action::Hint if self.humans_turn() && !self.waiting.hint => {
-                // The values shown hold the hint already: their first line.
-                if let Some(first) = self.values.as_ref().and_then(|v| v.first()) {
-                    let outcome = format!(" ({})", first.outcome);
-                    self.message = Message::with_move("hint: ", first.mv, &outcome);
-                } else {
-                    self.message = Message::plain("hint: thinking…");
-                    self.requests
-                        .push(Request::Think(Task::Hint, self.game.position()));
-                    self.waiting.hint = true;
-                }
-            }
+            Action::Hint if self.humans_turn() && !self.waiting.hint => self.hint(),
             Action::Confirm | Action::Hint => {}
             Action::Values => self.annotate = !self.annotate,
             Action::Undo => {
@@ -254,6 +243,36 @@ impl State {
         self.ask();
     }
 
+    /// The hint for the stage: the best move while placing; once a cell is chosen, the best move
+    /// that places there (its gift is the hint). Answered at once from the values when they are
+    /// shown (their first line, or the first placing on the chosen cell), else asked for.
+    fn hint(&mut self) {
+        let chosen = self.chosen_cell();
+        let shown = self.values.as_ref().and_then(|values| {
+            values
+                .iter()
+                .find(|line| chosen.is_none() || line.mv.place == chosen)
+        });
+        if let Some(line) = shown {
+            let outcome = format!(" ({})", line.outcome);
+            self.message = Message::with_move("hint: ", line.mv, &outcome);
+            return;
+        }
+        let task = chosen.map_or(Task::Hint, Task::HintAt);
+        self.message = Message::plain("hint: thinking…");
+        self.requests
+            .push(Request::Think(task, self.game.position()));
+        self.waiting.hint = true;
+    }
+
+    /// The cell chosen for the piece in hand while the gift is chosen, if any.
+    fn chosen_cell(&self) -> Option<Cell> {
+        match self.stage {
+            Stage::Give(cell) => cell,
+            Stage::Place => None,
+        }
+    }
+
     /// Moves the cell cursor (wrapping around the board), or the piece cursor to a free piece.
     fn move_cursor(&mut self, dr: i8, dc: i8) {
         match self.stage {
@@ -262,6 +281,17 @@ impl State {
                 self.cell = ((r + dr).rem_euclid(4) * 4 + (c + dc).rem_euclid(4)) as u8;
             }
             Stage::Give(_) => self.piece = step_piece(self.free_pieces(), self.piece, dr, dc),
+        }
+    }
+
+    /// The piece in the mover's hand as the screen shows it: the game's, until a cell is chosen
+    /// for it; from then on it stands on that cell (drawn there), and the hand is empty while the
+    /// gift is chosen.
+    #[must_use]
+    pub fn in_hand(&self) -> Option<Piece> {
+        match self.stage {
+            Stage::Give(Some(_)) => None,
+            Stage::Place | Stage::Give(None) => self.game.hand(),
         }
     }
 
@@ -295,6 +325,8 @@ impl State {
                 self.stage = Stage::Give(Some(cell));
                 self.piece = first_free(self.free_pieces());
                 self.message = Message::plain("now choose a piece to give");
+                // A hint asked while placing may name another cell: `h` asks anew.
+                self.waiting.hint = false;
                 return;
             }
             Stage::Give(place) => Move {
@@ -309,7 +341,8 @@ impl State {
     }
 
     /// A fresh screen for the position (keeping the help and the values toggle), every pending
-    /// answer made stale.
+    /// answer made stale. Once the game is over the news line keeps the move that ended it,
+    /// whoever made it (`player 1: place 0 3`).
     fn position_changed(&mut self) {
         self.requests.push(Request::Forget);
         self.waiting = Waiting::default();
@@ -322,9 +355,11 @@ impl State {
             Stage::Give(None)
         };
         self.piece = first_free(self.free_pieces());
-        self.message = match self.game.outcome() {
-            None => Message::plain("arrows choose, Enter confirms, ? help"),
-            Some(_) => Message::default(),
+        self.message = match (self.game.outcome(), self.game.moves().last()) {
+            (Some(_), Some(&last)) => {
+                Message::with_move(&format!("player {}: ", self.game.to_move()), last, "")
+            }
+            _ => Message::plain("arrows choose, Enter confirms, ? help"),
         };
     }
 
@@ -363,6 +398,13 @@ impl State {
                 self.message = Message::with_move(&format!("player {player}: "), mv, "");
             }
             Answer::Hint(mv, outcome) => {
+                // A hint asked before a cell was chosen is stale unless it places there.
+                if self
+                    .chosen_cell()
+                    .is_some_and(|cell| mv.place != Some(cell))
+                {
+                    return;
+                }
                 self.waiting.hint = false;
                 self.message = Message::with_move("hint: ", mv, &format!(" ({outcome})"));
             }
