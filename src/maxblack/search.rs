@@ -19,7 +19,6 @@ use std::sync::Arc;
 
 use super::memo::Memo;
 use super::rows;
-use super::solver::Speedups;
 pub use super::units::{Budget, Outcome, Units};
 pub use super::walk::final_walk_visits;
 use super::walk::Walk;
@@ -54,6 +53,40 @@ pub enum Stage {
     /// The final walk with this goal found this grid (so the goal is the maximum), in the
     /// search's orientation: rows as narrow as the grid's shorter side.
     GridAt { goal: u32, grid: Vec<u32> },
+}
+
+/// Which of the solver's speedups are on. Every combination gives the same answer; turning them
+/// off serves tests and benchmarks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speedups {
+    /// The final walk visits only some images of each grid (those whose top half is at least as
+    /// black as the bottom half, and whose first asymmetric row is below its mirror image).
+    pub prune_images: bool,
+    /// The search remembers proved failures (see `memo`).
+    pub memo: bool,
+    /// Rectangles less high than wide are solved as their transposes.
+    pub transpose: bool,
+}
+
+impl Speedups {
+    /// Everything on (the default).
+    pub const ALL: Speedups = Speedups {
+        prune_images: true,
+        memo: true,
+        transpose: true,
+    };
+    /// Everything off: plain branch and bound with Russian-doll bounds.
+    pub const NONE: Speedups = Speedups {
+        prune_images: false,
+        memo: false,
+        transpose: false,
+    };
+}
+
+impl Default for Speedups {
+    fn default() -> Self {
+        Speedups::ALL
+    }
 }
 
 impl Search {
