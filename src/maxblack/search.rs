@@ -19,8 +19,6 @@ use std::sync::Arc;
 
 use super::memo::Memo;
 use super::rows;
-pub use super::units::{Budget, Outcome, Units};
-pub use super::walk::final_walk_visits;
 use super::walk::Walk;
 
 /// The maximum and every optimal grid of `rows` rows of `n` <= 20 cells (all images).

@@ -12,8 +12,9 @@ use super::error::Error;
 use super::final_walk::{self, Plan};
 #[cfg(not(bundle))]
 use super::permutations;
-use super::search::{final_walk_visits, Search, Speedups, Stage};
+use super::search::{Search, Speedups, Stage};
 use super::symmetry;
+use super::walk::final_walk_visits;
 use super::MAX_N;
 
 /// The most orbits [`Solver::answer`] keeps to list them (about 250 MB at N = 20): beyond it,

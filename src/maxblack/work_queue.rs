@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
 use super::checkpoint::{Checkpoint, Done, Snapshot};
-use super::search::Units;
+use super::units::Units;
 
 /// A unit of work of a pass, or a part of one.
 pub struct Part {
