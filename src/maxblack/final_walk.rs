@@ -17,8 +17,8 @@ use std::time::Duration;
 
 use super::checkpoint::{Checkpoint, Settings, Snapshot};
 use super::error::Error;
-use super::search::{Search, Stage};
-use super::units::{Budget, Outcome, Units};
+use super::search::{Budget, Search, Stage};
+use super::units::{Outcome, Units};
 use super::work_queue::{lock, Walked, WorkQueue};
 
 /// The rows of each unit of work, when the grid is high enough (else one unit: the whole walk).
