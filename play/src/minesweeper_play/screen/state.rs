@@ -7,7 +7,8 @@ use crate::minesweeper_bot::Event;
 use cp_puzzles::minesweeper::game::{FirstClick, Status};
 use cp_puzzles::minesweeper::{Analysis, Board, Cell, Pos};
 
-use super::super::play::{event_text, Move, Play, Said};
+use super::super::moves::Move;
+use super::super::play::{event_text, Play, Said};
 
 /// What the player asks for (from a key, a mouse click or the clock).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
