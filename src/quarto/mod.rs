@@ -14,7 +14,7 @@ pub mod book;
 pub mod distance;
 mod error;
 #[cfg(not(bundle))]
-pub mod outcome;
+mod outcome;
 mod parse;
 pub mod root;
 pub mod search;
