@@ -3,6 +3,7 @@
 
 mod util;
 
+mod circles;
 mod cli;
 mod docs;
 mod example_run;

@@ -456,7 +456,7 @@ fn visit_fixed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::maxblack::solver::Speedups;
+    use crate::maxblack::search::Speedups;
 
     /// The grids fixed by either diagonal mirror, counted by states over the triangle, number as
     /// many as those visited one by one, on every square up to 10 and K up to 5 where both finish

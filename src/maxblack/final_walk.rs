@@ -17,8 +17,9 @@ use std::time::Duration;
 
 use super::checkpoint::{Checkpoint, Settings, Snapshot};
 use super::error::Error;
-use super::search::{Budget, Outcome, Search, Stage, Units};
-use super::work_queue::{Walked, WorkQueue};
+use super::search::{Budget, Search, Stage};
+use super::units::{Outcome, Units};
+use super::work_queue::{lock, Walked, WorkQueue};
 
 /// The rows of each unit of work, when the grid is high enough (else one unit: the whole walk).
 const UNIT_ROWS: usize = 2;
@@ -225,10 +226,4 @@ fn run_workers<W: Send>(workers: &mut [W], work: impl Fn(&mut W) + Sync) {
             scope.spawn(move || work(w));
         }
     });
-}
-
-/// Locks `m`, also after a thread panicked while holding it (its data is still consistent: every
-/// change is one field set).
-pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

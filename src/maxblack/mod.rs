@@ -34,8 +34,8 @@ use std::time::Duration;
 
 pub use error::Error;
 pub use parse::{parse, Puzzle};
-pub use search::Stage;
-pub use solver::{Answer, Solver, Speedups, MAX_KEPT_ORBITS};
+pub use search::{Speedups, Stage};
+pub use solver::{Answer, Solver, MAX_KEPT_ORBITS};
 
 /// The largest N accepted (rows are bit masks with a 2^N table).
 pub const MAX_N: usize = 20;

@@ -15,8 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use super::checkpoint::Checkpoint;
 use super::final_walk::{self, Plan};
-use super::search::{Search, Tables};
-use super::solver::Speedups;
+use super::search::{Search, Speedups, Tables};
 
 /// A rectangle: `h` rows of `w <= h` cells.
 type Key = (usize, usize);

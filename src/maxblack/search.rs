@@ -9,20 +9,20 @@
 //!   walked again from another path (or from the mirror image of its state);
 //! - in the final walk, image pruning: only some images of each grid are visited.
 //!
-//! The type [`Search`] is defined here with its tables and its construction; its methods live in
-//! the sibling modules by idea: `bounds` (the Russian-doll maxima of the rectangles and the
+//! The type [`Search`] is defined here with all it holds (its tables, its [`Speedups`], the state
+//! of a walk and of a walk of one part with its [`Budget`]) and its construction; its methods live
+//! in the sibling modules by idea: `bounds` (the Russian-doll maxima of the rectangles and the
 //! bounds on the grid), `walk` (the walk row by row with its cuts and image pruning), `memo_keys`
 //! (the keys and prefetches of the table of failures) and `units` (the final walk cut into units
-//! and parts).
+//! and parts). They import this module, never the reverse.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+use super::checkpoint::Done;
 use super::memo::Memo;
 use super::rows;
-use super::solver::Speedups;
-pub use super::units::{Budget, Outcome, Units};
-pub use super::walk::final_walk_visits;
-use super::walk::Walk;
 
 /// The maximum and every optimal grid of `rows` rows of `n` <= 20 cells (all images).
 pub struct Search {
@@ -54,6 +54,40 @@ pub enum Stage {
     /// The final walk with this goal found this grid (so the goal is the maximum), in the
     /// search's orientation: rows as narrow as the grid's shorter side.
     GridAt { goal: u32, grid: Vec<u32> },
+}
+
+/// Which of the solver's speedups are on. Every combination gives the same answer; turning them
+/// off serves tests and benchmarks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speedups {
+    /// The final walk visits only some images of each grid (those whose top half is at least as
+    /// black as the bottom half, and whose first asymmetric row is below its mirror image).
+    pub prune_images: bool,
+    /// The search remembers proved failures (see `memo`).
+    pub memo: bool,
+    /// Rectangles less high than wide are solved as their transposes.
+    pub transpose: bool,
+}
+
+impl Speedups {
+    /// Everything on (the default).
+    pub const ALL: Speedups = Speedups {
+        prune_images: true,
+        memo: true,
+        transpose: true,
+    };
+    /// Everything off: plain branch and bound with Russian-doll bounds.
+    pub const NONE: Speedups = Speedups {
+        prune_images: false,
+        memo: false,
+        transpose: false,
+    };
+}
+
+impl Default for Speedups {
+    fn default() -> Self {
+        Speedups::ALL
+    }
 }
 
 impl Search {
@@ -179,4 +213,70 @@ impl Tables {
             best_row: rows::best_row_table(n, k),
         }
     }
+}
+
+/// The state of one walk: the rows placed so far and what restricts the rest.
+pub(super) struct Walk {
+    /// The rows placed so far, top first.
+    pub(super) grid: Vec<u32>,
+    /// The rows of the rectangle being walked (`n` in the final walk).
+    pub(super) height: usize,
+    /// The fewest black cells a completed rectangle must hold to be reported. Only rises during
+    /// a walk, as the visitor asks.
+    pub(super) goal: u32,
+    /// Whether the walk visits only some images of each grid: those whose top `height / 2` rows
+    /// hold at least as many black cells as the bottom `height / 2` (one of a grid and its
+    /// upside-down image is), and that pass the `palindromic` rule below.
+    pub(super) mirror: bool,
+    /// The depth at which the walk hands each node to the leaf instead of going deeper, to list
+    /// the final walk's units of work (`None`: walk to the bottom).
+    pub(super) split: Option<usize>,
+    /// Whether every row placed so far reads the same from both ends. While it does, in a
+    /// `mirror` walk, a new row must not exceed its mirror image: of a grid and its left-right
+    /// image, only the one whose first asymmetric row is the smaller number is visited.
+    pub(super) palindromic: bool,
+    /// In a `mirror` walk, the black cells of the top half of the grid being built.
+    pub(super) top: u32,
+    /// In a `mirror` walk, the black cells above the bottom half of the grid being built.
+    pub(super) above_bottom: u32,
+    /// In a walk of a part of the final walk ([`Search::walk_part`]), where it is and what it
+    /// skips.
+    pub(super) track: Option<Box<Track>>,
+}
+
+/// The bookkeeping of a walk of one part of the final walk: the child numbers of the nodes on the
+/// path, down to the depth parts are named at, and the parts to skip.
+pub(super) struct Track {
+    /// The depth of the part's root.
+    pub(super) from: usize,
+    /// The deepest depth whose nodes are numbered.
+    pub(super) to: usize,
+    /// `seen[d]`: the nodes at depth `d` that passed the bounds under the current node at depth
+    /// `d - 1` (the current one at depth `d` is number `seen[d] - 1`).
+    pub(super) seen: [u32; MAX_DEPTH + 2],
+    /// `on_done[d]`: whether the current node at depth `d` holds done parts.
+    pub(super) on_done: [bool; MAX_DEPTH + 2],
+    /// The done parts inside the part being walked.
+    pub(super) skip: Done,
+    pub(super) budget: Budget,
+    pub(super) start: Instant,
+    /// Nodes that passed the bounds so far, and when to look at the budget next.
+    pub(super) ticks: u64,
+    pub(super) next_look: u64,
+    /// Where the walk gave up: the numbers of the nodes on the path below the part's root.
+    pub(super) gave_up: Option<Vec<u32>>,
+}
+
+/// The most rows of a grid (`MAX_N`).
+pub(super) const MAX_DEPTH: usize = super::MAX_N;
+
+/// When a walk of a part of the final walk gives up, so that the caller splits the part.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Give up after this many nodes that pass the bounds.
+    pub nodes: u64,
+    /// Give up after this long.
+    pub time: Duration,
+    /// Give up when this is set (another thread found a grid).
+    pub cancel: Option<Arc<AtomicBool>>,
 }

@@ -12,8 +12,9 @@ use super::error::Error;
 use super::final_walk::{self, Plan};
 #[cfg(not(bundle))]
 use super::permutations;
-use super::search::{final_walk_visits, Search, Stage};
+use super::search::{Search, Speedups, Stage};
 use super::symmetry;
+use super::walk::final_walk_visits;
 use super::MAX_N;
 
 /// The most orbits [`Solver::answer`] keeps to list them (about 250 MB at N = 20): beyond it,
@@ -36,40 +37,6 @@ pub struct Answer {
     /// Each orbit's canonical representative, sorted by its rows read as one string (empty if the
     /// solver was [`counting_only`](Solver::counting_only)). Bit `j` of a row is its cell `j`.
     pub grids: Vec<Vec<u32>>,
-}
-
-/// Which of the solver's speedups are on. Every combination gives the same answer; turning them
-/// off serves tests and benchmarks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Speedups {
-    /// The final walk visits only some images of each grid (those whose top half is at least as
-    /// black as the bottom half, and whose first asymmetric row is below its mirror image).
-    pub prune_images: bool,
-    /// The search remembers proved failures (see `memo`).
-    pub memo: bool,
-    /// Rectangles less high than wide are solved as their transposes.
-    pub transpose: bool,
-}
-
-impl Speedups {
-    /// Everything on (the default).
-    pub const ALL: Speedups = Speedups {
-        prune_images: true,
-        memo: true,
-        transpose: true,
-    };
-    /// Everything off: plain branch and bound with Russian-doll bounds.
-    pub const NONE: Speedups = Speedups {
-        prune_images: false,
-        memo: false,
-        transpose: false,
-    };
-}
-
-impl Default for Speedups {
-    fn default() -> Self {
-        Speedups::ALL
-    }
 }
 
 /// Solves one puzzle: `Solver::new(9, 4, Speedups::ALL).answer()`.

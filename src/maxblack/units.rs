@@ -2,12 +2,11 @@
 //! (their children, grandchildren...), each walked on its own, skipping the parts done and giving
 //! up past a budget so that the caller can split it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 use super::checkpoint::Done;
-use super::search::Search;
+use super::search::{Budget, Search, Track, MAX_DEPTH};
 
 /// The units of work of a final walk ([`Search::units`]): prefixes of the same number of rows,
 /// kept in one vector (a pass can have tens of millions).
@@ -31,45 +30,8 @@ impl Units {
     }
 }
 
-/// When a walk of a part of the final walk gives up, so that the caller splits the part.
-#[derive(Clone, Debug)]
-pub struct Budget {
-    /// Give up after this many nodes that pass the bounds.
-    pub nodes: u64,
-    /// Give up after this long.
-    pub time: Duration,
-    /// Give up when this is set (another thread found a grid).
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
 /// The nodes between two looks at the clock.
 const TICKS: u64 = 4096;
-
-/// The bookkeeping of a walk of one part of the final walk: the child numbers of the nodes on the
-/// path, down to the depth parts are named at, and the parts to skip.
-pub(super) struct Track {
-    /// The depth of the part's root.
-    pub(super) from: usize,
-    /// The deepest depth whose nodes are numbered.
-    pub(super) to: usize,
-    /// `seen[d]`: the nodes at depth `d` that passed the bounds under the current node at depth
-    /// `d - 1` (the current one at depth `d` is number `seen[d] - 1`).
-    pub(super) seen: [u32; MAX_DEPTH + 2],
-    /// `on_done[d]`: whether the current node at depth `d` holds done parts.
-    pub(super) on_done: [bool; MAX_DEPTH + 2],
-    /// The done parts inside the part being walked.
-    pub(super) skip: Done,
-    pub(super) budget: Budget,
-    pub(super) start: Instant,
-    /// Nodes that passed the bounds so far, and when to look at the budget next.
-    pub(super) ticks: u64,
-    pub(super) next_look: u64,
-    /// Where the walk gave up: the numbers of the nodes on the path below the part's root.
-    pub(super) gave_up: Option<Vec<u32>>,
-}
-
-/// The most rows of a grid (`MAX_N`).
-const MAX_DEPTH: usize = super::MAX_N;
 
 /// How a walk of a part of the final walk ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

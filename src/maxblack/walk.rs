@@ -1,41 +1,12 @@
-//! The walk row by row: the state of one walk, its cuts by the bounds and the table of failures,
-//! the loop over a node's candidate rows (prefetching their table slots in batches), and in the
-//! final walk the image pruning (the halves' counts and the palindromic rows).
+//! The walk row by row (its state, `Walk`, is the search's, in `search`): its cuts by the bounds
+//! and the table of failures, the loop over a node's candidate rows (prefetching their table slots
+//! in batches), and in the final walk the image pruning (the halves' counts and the palindromic
+//! rows).
 
 use super::memo_keys::Key;
 use super::rows;
 use super::search::Search;
 use super::symmetry::mirror;
-use super::units::Track;
-
-/// The state of one walk: the rows placed so far and what restricts the rest.
-pub(super) struct Walk {
-    /// The rows placed so far, top first.
-    pub(super) grid: Vec<u32>,
-    /// The rows of the rectangle being walked (`n` in the final walk).
-    pub(super) height: usize,
-    /// The fewest black cells a completed rectangle must hold to be reported. Only rises during
-    /// a walk, as the visitor asks.
-    pub(super) goal: u32,
-    /// Whether the walk visits only some images of each grid: those whose top `height / 2` rows
-    /// hold at least as many black cells as the bottom `height / 2` (one of a grid and its
-    /// upside-down image is), and that pass the `palindromic` rule below.
-    pub(super) mirror: bool,
-    /// The depth at which the walk hands each node to the leaf instead of going deeper, to list
-    /// the final walk's units of work (`None`: walk to the bottom).
-    pub(super) split: Option<usize>,
-    /// Whether every row placed so far reads the same from both ends. While it does, in a
-    /// `mirror` walk, a new row must not exceed its mirror image: of a grid and its left-right
-    /// image, only the one whose first asymmetric row is the smaller number is visited.
-    pub(super) palindromic: bool,
-    /// In a `mirror` walk, the black cells of the top half of the grid being built.
-    pub(super) top: u32,
-    /// In a `mirror` walk, the black cells above the bottom half of the grid being built.
-    pub(super) above_bottom: u32,
-    /// In a walk of a part of the final walk ([`Search::walk_part`]), where it is and what it
-    /// skips.
-    pub(super) track: Option<Box<Track>>,
-}
 
 impl Search {
     /// Prepares a walk of the final grid from the rows `prefix` with the goal `goal`; returns the

@@ -9,8 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
 use super::checkpoint::{Checkpoint, Done, Snapshot};
-use super::final_walk::lock;
-use super::search::Units;
+use super::units::Units;
 
 /// A unit of work of a pass, or a part of one.
 pub struct Part {
@@ -213,4 +212,10 @@ impl<'a> WorkQueue<'a> {
         self.wake.notify_all();
         snapshot
     }
+}
+
+/// Locks `m`, also after a thread panicked while holding it (its data is still consistent: every
+/// change is one field set).
+pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

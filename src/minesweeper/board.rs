@@ -3,23 +3,7 @@
 use std::fmt;
 
 use super::error::{Error, MAX_SIDE};
-use super::grid::Grid;
-
-/// A cell's coordinates: `x` the column, `y` the row, both 0-based. Ordered row-major (by `y`, then
-/// `x`): the field order below is what the derived `Ord` uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Pos {
-    pub y: usize,
-    pub x: usize,
-}
-
-impl Pos {
-    /// The cell in column `x`, row `y`.
-    #[must_use]
-    pub const fn new(x: usize, y: usize) -> Pos {
-        Pos { y, x }
-    }
-}
+use super::grid::{Grid, Pos};
 
 /// What a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

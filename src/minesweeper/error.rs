@@ -4,7 +4,7 @@
 use std::fmt;
 use std::io;
 
-use super::board::Pos;
+use super::grid::Pos;
 
 /// Why a board has no consistent arrangement of mines.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,22 @@
-//! The geometry of a rectangular board: row-major indices, the cells around a cell, and the square
-//! blocks around it. The board, the frontier, the game's layout and config, and the bot all use it.
+//! The geometry of a rectangular board: a cell's coordinates, row-major indices, the cells around a
+//! cell, and the square blocks around it. The board, the frontier, the game's layout and config,
+//! and the bot all use it.
 
-use super::board::Pos;
+/// A cell's coordinates: `x` the column, `y` the row, both 0-based. Ordered row-major (by `y`, then
+/// `x`): the field order below is what the derived `Ord` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    pub y: usize,
+    pub x: usize,
+}
+
+impl Pos {
+    /// The cell in column `x`, row `y`.
+    #[must_use]
+    pub const fn new(x: usize, y: usize) -> Pos {
+        Pos { y, x }
+    }
+}
 
 /// A `width x height` rectangle of cells.
 ///

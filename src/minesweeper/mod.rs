@@ -54,9 +54,9 @@ pub use analyzer::{
 pub use analyzer::{round6, Answer};
 #[cfg(not(bundle))]
 pub use analyzer::{sample_mines, Below};
-pub use board::{Board, Cell, Pos};
+pub use board::{Board, Cell};
 pub use error::{Budget, Error, Expected, Inconsistency, MAX_SIDE};
-pub use grid::Grid;
+pub use grid::{Grid, Pos};
 #[cfg(not(bundle_bin = "minesweeper-agent"))]
 pub use parse::parse;
 #[cfg(not(bundle))]

@@ -2,8 +2,9 @@
 
 use std::io::Read;
 
-use super::board::{Board, Cell, Pos};
+use super::board::{Board, Cell};
 use super::error::{Error, Expected, MAX_SIDE};
+use super::grid::Pos;
 
 /// Reads a board in the `.mine` format (see [`Board::parse`]) from `input`, to its end. Bytes that
 /// are not UTF-8 are read as U+FFFD, which no cell is, so they are reported where they stand.

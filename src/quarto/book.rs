@@ -24,11 +24,11 @@ use std::fmt;
 use std::io::Read;
 
 use super::board::{Board, Piece};
+#[cfg(not(bundle))]
+use super::outcome::Outcome;
 use super::parse::Position;
 use super::root::{best_move, best_move_of_value, Answer, Move, Value};
 use super::symmetry::{canonical, Canonical};
-#[cfg(not(bundle))]
-use super::values::Outcome;
 
 #[cfg(not(bundle))]
 mod making;

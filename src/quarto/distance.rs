@@ -10,8 +10,8 @@
 //! a table of proven bounds per position shared by every search of one [`Prover`].
 
 use super::board::{Board, Cell, Piece, Pieces};
+use super::outcome::Outcome;
 use super::root::Value;
-use super::values::Outcome;
 
 /// Proof searches for distances, with their table.
 pub struct Prover {

@@ -13,6 +13,8 @@ pub mod book;
 #[cfg(not(bundle))]
 pub mod distance;
 mod error;
+#[cfg(not(bundle))]
+mod outcome;
 mod parse;
 pub mod root;
 pub mod search;
@@ -26,12 +28,14 @@ use std::io::{Read, Write};
 pub use board::{Board, Cell, Piece, Pieces};
 pub use book::{best_move_with_book, Book};
 pub use error::Error;
+#[cfg(not(bundle))]
+pub use outcome::Outcome;
 pub use parse::{parse, Position, MAX_INPUT};
 pub use root::{best_move, best_move_of_value, best_move_with, Answer, Move, Value};
 #[cfg(not(bundle))]
 pub use values::{
     move_values, move_values_threaded, move_values_threaded_with_progress, move_values_until,
-    move_values_with_book, move_values_with_progress, MoveValue, Outcome,
+    move_values_with_book, move_values_with_progress, MoveValue,
 };
 
 /// The best move in a parsed position and its value (see [`best_move`]); its `Display` is the

@@ -13,53 +13,11 @@ use std::sync::mpsc;
 use super::board::{Board, Cell, Piece};
 use super::book::{moves, Book, Entry};
 use super::distance::{default_log2_slots, Prover};
+use super::outcome::Outcome;
 use super::parse::Position;
 use super::root::{Move, Value};
 use super::search::{default_log2_buckets, Config, Searcher};
 use super::symmetry::stabilizer;
-
-/// A value with its distance, for the player to move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Outcome {
-    /// The mover wins with their N-th placement from here at the latest (N >= 1).
-    Win(u32),
-    Draw,
-    /// The opponent wins with their N-th placement from here at the latest (N >= 1).
-    Loss(u32),
-}
-
-impl Outcome {
-    /// The value without the distance.
-    #[must_use]
-    pub fn value(self) -> Value {
-        match self {
-            Outcome::Win(_) => Value::Win,
-            Outcome::Draw => Value::Draw,
-            Outcome::Loss(_) => Value::Loss,
-        }
-    }
-
-    /// The outcome, for the mover, of the position their move leaves to the opponent (`self`).
-    #[must_use]
-    pub fn before(self) -> Outcome {
-        match self {
-            Outcome::Win(n) => Outcome::Loss(n),
-            Outcome::Draw => Outcome::Draw,
-            Outcome::Loss(n) => Outcome::Win(n + 1),
-        }
-    }
-}
-
-/// `win in N`, `draw` or `loss in N`.
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win(n) => write!(f, "win in {n}"),
-            Outcome::Draw => f.write_str("draw"),
-            Outcome::Loss(n) => write!(f, "loss in {n}"),
-        }
-    }
-}
 
 /// One line of `quarto --values`: a move and its outcome for the mover.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

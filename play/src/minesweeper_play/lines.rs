@@ -8,7 +8,8 @@ use cp_puzzles::minesweeper::game::Status;
 use cp_puzzles::minesweeper::Pos;
 
 use super::clock::Clock;
-use super::play::{event_text, Move, Play, Said};
+use super::moves::Move;
+use super::play::{event_text, Play, Said};
 use super::replay::Replay;
 use crate::input::{read_line, Read, MAX_LINE};
 

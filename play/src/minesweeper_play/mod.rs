@@ -12,6 +12,7 @@
 
 mod clock;
 pub mod lines;
+mod moves;
 pub mod options;
 mod play;
 pub mod replay;
@@ -19,5 +20,6 @@ pub mod screen;
 pub mod stats;
 
 pub use clock::Clock;
+pub use moves::Move;
 pub use options::{Args, Setup};
-pub use play::{event_text, Move, Play, Said, Score, STRATEGY};
+pub use play::{event_text, Play, Said, Score, STRATEGY};

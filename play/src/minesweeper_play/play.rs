@@ -10,26 +10,9 @@ use cp_puzzles::minesweeper::no_guess::{self, Effort};
 use cp_puzzles::minesweeper::{analyze, solve, three_bv, Analysis, Answer, Board, Error, Pos};
 
 use super::clock::Clock;
+use super::moves::Move;
 use super::replay::Replay;
 use super::Setup;
-
-/// A move of the player's or of the bot's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    Reveal(Pos),
-    Flag(Pos),
-    Chord(Pos),
-}
-
-impl Move {
-    /// The cell the move is about.
-    #[must_use]
-    pub fn cell(self) -> Pos {
-        match self {
-            Move::Reveal(p) | Move::Flag(p) | Move::Chord(p) => p,
-        }
-    }
-}
 
 /// What a move did, in words for the player (its `Display`), or nothing worth saying.
 #[derive(Clone, Debug, PartialEq)]

@@ -24,7 +24,7 @@ use std::time::Duration;
 use cp_puzzles::minesweeper::game::{Config, FirstClick, Layout};
 use cp_puzzles::minesweeper::Pos;
 
-use super::play::Move;
+use super::moves::Move;
 use crate::minesweeper_bot::{self as bot, Event, Run};
 
 /// The first line of every replay.

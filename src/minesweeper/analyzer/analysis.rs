@@ -5,8 +5,9 @@ use super::big::Big;
 use super::combine::{combine, combine_cost, count, COMBINE_BUDGET};
 use super::enumerate::{enumerate, Table, WORK_BUDGET};
 use super::frontier::{mine_count, Known, System};
-use crate::minesweeper::board::{Board, Cell, Pos};
+use crate::minesweeper::board::{Board, Cell};
 use crate::minesweeper::error::{Budget, Error, Inconsistency};
+use crate::minesweeper::grid::Pos;
 
 /// What [`analyze`] finds. Every list is row-major.
 #[derive(Clone, Debug, PartialEq)]

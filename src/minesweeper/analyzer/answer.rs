@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::analysis::ExactAnalysis;
 use super::big::Big;
-use crate::minesweeper::board::{Board, Pos};
+use crate::minesweeper::board::Board;
+use crate::minesweeper::grid::Pos;
 
 /// `num / den` rounded to 6 decimals, half up (an exact tie rounds away from zero), as `0.xxxxxx`
 /// or `1.000000`. Exact: computed on the integers, never through a float.

@@ -7,8 +7,9 @@ pub use super::stage::lookahead::Pool;
 use super::calls::Calls;
 use super::exact::MAX_ARRANGEMENTS;
 use super::probabilities::lowest;
+use super::stage::fifty::{self, Forced};
 use super::stage::lookahead::{Lookahead, Score};
-use super::stage::{endgame, fifty, region};
+use super::stage::{endgame, region};
 use crate::minesweeper::{Analysis, Board, Pos};
 
 /// A guessing strategy. All are deterministic: the same position gives the same guess.
@@ -52,20 +53,6 @@ pub enum Strategy {
         forced: Forced,
         influence: f64,
     },
-}
-
-/// Which guesses that the game must take anyway are taken at once (see [`super::forced_guess`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Forced {
-    /// None: the lookahead decides.
-    None,
-    /// Dead 50/50s: a pair or a 2x2 box that no number can ever resolve.
-    Dead,
-    /// Dead 50/50s, then pseudo-50/50s: a cell that is a mine only where it forms a dead 50/50.
-    Pseudo,
-    /// As `Pseudo`, with dead sets of any shape between the boxes and the pseudo-50/50s: two
-    /// mine patterns that no cell can tell apart (see [`fifty::forced`]).
-    Sets,
 }
 
 /// The pool of the older strategies.

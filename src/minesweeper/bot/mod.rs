@@ -18,7 +18,7 @@ mod tolerance;
 
 pub use calls::{set_deadline, Calls};
 pub use exact::{ExactClick, MAX_ARRANGEMENTS};
-pub use guess::{Forced, Pool, Strategy};
+pub use guess::{Pool, Strategy};
 pub use stage::endgame::best_click as endgame_click;
-pub use stage::fifty::forced as forced_guess;
+pub use stage::fifty::{forced as forced_guess, Forced};
 pub use stage::region::region_click;

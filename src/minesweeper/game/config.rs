@@ -4,10 +4,7 @@ use std::fmt;
 
 use super::error::Error;
 use super::Pos;
-use crate::minesweeper::Grid;
-
-/// The largest board side the engine accepts: the analyzer's own limit.
-pub use crate::minesweeper::MAX_SIDE;
+use crate::minesweeper::{Grid, MAX_SIDE};
 
 /// A board's shape and mine count.
 ///

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use super::config::MAX_SIDE;
 use super::Pos;
+use crate::minesweeper::MAX_SIDE;
 
 /// Why a game cannot be set up. Messages are lowercase, one line, no final period.
 #[derive(Debug)]

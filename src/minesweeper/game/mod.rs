@@ -13,11 +13,14 @@ mod names;
 mod play;
 mod rng;
 
-pub use config::{Config, FirstClick, Level, MAX_SIDE};
+pub use config::{Config, FirstClick, Level};
 pub use error::Error;
 pub use layout::Layout;
 pub use names::{by_name, name_of, NameError};
 pub use play::{Game, Reveal, Status};
 pub use rng::{game_seed, Rng};
+
+/// The largest board side the engine accepts: the analyzer's own limit.
+pub use super::MAX_SIDE;
 
 use super::{Board, Cell, Pos};

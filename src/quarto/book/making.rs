@@ -6,9 +6,9 @@ use std::fmt::{self, Write as _};
 
 use super::{move_entry, moves, Book, Entry, MAGIC};
 use crate::quarto::board::{Board, Piece};
+use crate::quarto::outcome::Outcome;
 use crate::quarto::root::Value;
 use crate::quarto::symmetry::Canonical;
-use crate::quarto::values::Outcome;
 
 impl Entry {
     /// The entry of an outcome: its value and distance.

@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::keys::{bar, Mode};
-use super::state::{Overlay, State};
+use super::keys::bar;
+use super::state::{Mode, Overlay, State};
 use crate::minesweeper_play::Setup;
 
 /// Rows above the board (the title and the status); below it come the message and the key bar.
@@ -36,7 +36,7 @@ pub fn cell_at(area: Rect, setup: &Setup, column: u16, row: u16) -> Option<Pos> 
 }
 
 /// Draws the whole screen: the title and the status, the board, the message, and the key bar of
-/// the screen's [mode](super::keys::Mode) (the keys that work on it, and only those).
+/// the screen's [mode](super::state::Mode) (the keys that work on it, and only those).
 pub fn draw(state: &State, frame: &mut Frame) {
     let area = frame.area();
     let setup = state.play.setup();

@@ -1,50 +1,11 @@
-//! The keys of each screen, and from the terminal's events to [`Action`]s.
+//! The keys of each screen, as the [`Action`]s they ask for.
 //!
 //! Each [`Mode`] has one table of [`Binding`]s: the key handler dispatches on it and the key bar
 //! is drawn from it, so the bar lists every key that works on the screen shown, and no other.
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
-use ratatui::layout::Rect;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::draw::cell_at;
-use super::state::{Action, State};
-
-/// The screens, as far as the keys go: each has its own keys, and its key bar says which.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// A game before its first click: no flag, chord or replay yet.
-    Start,
-    /// A game under way.
-    Playing,
-    /// The bot playing the game to its end: any key stops it.
-    Bot,
-    /// A game won or lost: what is left is saving it, the next game, the help and quitting.
-    Over,
-    /// The help, over any of the game's screens: any key closes it.
-    Help,
-    /// A replay played back at the game's pace.
-    Replay,
-    /// A replay played back one action per key.
-    Stepping,
-    /// A replay played back to its last action.
-    ReplayOver,
-}
-
-impl Mode {
-    /// Every mode, for the tests that check each.
-    pub const ALL: [Mode; 8] = [
-        Mode::Start,
-        Mode::Playing,
-        Mode::Bot,
-        Mode::Over,
-        Mode::Help,
-        Mode::Replay,
-        Mode::Stepping,
-        Mode::ReplayOver,
-    ];
-}
+use super::state::{Action, Mode};
 
 /// A key as the tables name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,36 +253,4 @@ pub fn bar(mode: Mode, width: u16) -> Vec<String> {
         }
     }
     lines
-}
-
-/// The action of a terminal event on the screen of `state`, drawn on `area`, if it has one: a
-/// key as its screen's table says (presses and repeats, not releases); a left click reveals (or
-/// chords) and a right click flags while a game can be played, and closes the help or stops the
-/// bot like a key.
-#[must_use]
-pub fn action(event: &Event, area: Rect, state: &State) -> Option<Action> {
-    let mode = state.mode();
-    match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => key_action(mode, Key::of(key)),
-        Event::Mouse(mouse) => match mode {
-            Mode::Start | Mode::Playing => mouse_action(mouse, area, state),
-            Mode::Help | Mode::Bot if is_click(mouse) => Some(Action::Dismiss),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-fn is_click(mouse: &MouseEvent) -> bool {
-    matches!(mouse.kind, MouseEventKind::Down(_))
-}
-
-/// A left click reveals (or chords), a right click flags.
-fn mouse_action(mouse: &MouseEvent, area: Rect, state: &State) -> Option<Action> {
-    let p = cell_at(area, &state.play.setup(), mouse.column, mouse.row)?;
-    match mouse.kind {
-        MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(p)),
-        MouseEventKind::Down(MouseButton::Right) => Some(Action::FlagAt(p)),
-        _ => None,
-    }
 }

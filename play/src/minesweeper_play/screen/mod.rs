@@ -2,6 +2,7 @@
 //! [`draw`] shows.
 
 mod draw;
+mod events;
 mod keys;
 mod playback;
 mod state;
@@ -14,9 +15,10 @@ use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 
 pub use draw::{board_rect, cell_at, draw, heat};
-pub use keys::{action, bar, bindings, key_action, Binding, Key, Keys, Mode};
+pub use events::action;
+pub use keys::{bar, bindings, key_action, Binding, Key, Keys};
 pub use playback::Playback;
-pub use state::{Action, Finished, Overlay, State};
+pub use state::{Action, Finished, Mode, Overlay, State};
 
 use super::replay::Replay;
 use super::stats::Stats;

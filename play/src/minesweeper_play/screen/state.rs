@@ -7,14 +7,49 @@ use crate::minesweeper_bot::Event;
 use cp_puzzles::minesweeper::game::{FirstClick, Status};
 use cp_puzzles::minesweeper::{Analysis, Board, Cell, Pos};
 
-use super::super::play::{event_text, Move, Play, Said};
-use super::keys::Mode;
+use super::super::moves::Move;
+use super::super::play::{event_text, Play, Said};
 use super::playback::Playback;
 use crate::minesweeper_play::replay::Replay;
 use crate::minesweeper_play::Clock;
 
+/// The screens, as far as the keys go: each has its own keys, and its key bar says which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A game before its first click: no flag, chord or replay yet.
+    Start,
+    /// A game under way.
+    Playing,
+    /// The bot playing the game to its end: any key stops it.
+    Bot,
+    /// A game won or lost: what is left is saving it, the next game, the help and quitting.
+    Over,
+    /// The help, over any of the game's screens: any key closes it.
+    Help,
+    /// A replay played back at the game's pace.
+    Replay,
+    /// A replay played back one action per key.
+    Stepping,
+    /// A replay played back to its last action.
+    ReplayOver,
+}
+
+impl Mode {
+    /// Every mode, for the tests that check each.
+    pub const ALL: [Mode; 8] = [
+        Mode::Start,
+        Mode::Playing,
+        Mode::Bot,
+        Mode::Over,
+        Mode::Help,
+        Mode::Replay,
+        Mode::Stepping,
+        Mode::ReplayOver,
+    ];
+}
+
 /// What the player asks for (from a key, a mouse click or the clock); which keys ask for what on
-/// each screen is in the [`keys`](super::keys) tables.
+/// each screen is in the tables of [`bindings`](super::bindings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Moves the cursor by columns and rows (clamped to the board).

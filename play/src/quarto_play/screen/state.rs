@@ -5,7 +5,7 @@
 use std::fmt;
 
 use cp_puzzles::quarto::book::moves;
-use cp_puzzles::quarto::values::Outcome as MoveOutcome;
+use cp_puzzles::quarto::Outcome as MoveOutcome;
 use cp_puzzles::quarto::{Cell, Move, MoveValue, Piece, Position};
 
 use super::super::game::{Game, Outcome};

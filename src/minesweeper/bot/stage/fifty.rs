@@ -10,13 +10,27 @@
 //! cells still hidden, at most one, being mines too): its risk is one the game must take anyway.
 
 use crate::minesweeper::bot::calls::Calls;
-use crate::minesweeper::bot::guess::Forced;
 use crate::minesweeper::bot::probabilities::probability_grid;
 use crate::minesweeper::bot::shapes::{
     all_boxes, analysis_with_mines, pairs, share_with_mines, touches, touching_one,
 };
 use crate::minesweeper::bot::tolerance::MASS_SLACK;
 use crate::minesweeper::{Analysis, Board, Cell, Pos, NEAR_TIE};
+
+/// Which guesses that the game must take anyway are taken at once (see
+/// [`forced_guess`](super::super::forced_guess)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forced {
+    /// None: the lookahead decides.
+    None,
+    /// Dead 50/50s: a pair or a 2x2 box that no number can ever resolve.
+    Dead,
+    /// Dead 50/50s, then pseudo-50/50s: a cell that is a mine only where it forms a dead 50/50.
+    Pseudo,
+    /// As `Pseudo`, with dead sets of any shape between the boxes and the pseudo-50/50s: two
+    /// mine patterns that no cell can tell apart (see [`forced`]).
+    Sets,
+}
 
 /// A cell to guess at once, with its mine probability, among the 50/50s that `which` names: a
 /// cell of a dead 50/50 (a pair whose side cells are all mines or off the board, with exactly one
