@@ -30,7 +30,8 @@
 //! SIGTSTP and SIGCONT stay blocked in the helper, which waits for them with `sigwait`, so that
 //! none is lost between a look at its children and the wait (a SIGCONT that comes before the
 //! helper has begun its pause cancels it: the kernel drops a stop signal still pending then).
-//! SIGTERM ends a pause (everything is killed); SIGUSR1 kills the program and leaves the pause on.
+//! SIGTERM ends a pause (everything is killed), and after a SIGTERM no pause begins (the judge
+//! that would continue it is gone); SIGUSR1 kills the program and leaves the pause on.
 //!
 //! In a conversation (`--interactor`) the helper also forks `sh -c COMMAND` in `DIR`, its stdin,
 //! stdout and stderr on descriptors 4, 5 and 6. It reports the exit of each, timed on its own
@@ -44,7 +45,7 @@
 
 use std::ffi::{CString, OsString};
 use std::os::unix::ffi::OsStrExt;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use super::report;
@@ -160,11 +161,15 @@ static PROGRAM: AtomicI32 = AtomicI32::new(0);
 /// The interactor's process group while it runs; 0 otherwise.
 static INTERACTOR: AtomicI32 = AtomicI32::new(0);
 
+/// Set for good once SIGTERM has come: no pause may begin or go on after it.
+static ENDING: AtomicBool = AtomicBool::new(false);
+
 /// SIGUSR1 kills the program's group; SIGTERM the interactor's too. The helper's wait then
 /// returns, and it ends the rest. Each number is cleared before its leader is reaped.
 extern "C" fn on_signal(signal: Signal) {
-    // Async-signal-safe: two loads and at most two kills, nothing allocated.
+    // Async-signal-safe: atomic loads and stores, at most two kills, nothing allocated.
     let interactor = if signal == sys::SIGTERM {
+        ENDING.store(true, Ordering::SeqCst);
         INTERACTOR.load(Ordering::SeqCst)
     } else {
         0
@@ -290,6 +295,15 @@ impl Case {
     /// The judge's pause (see the module's documentation): stops everything below the helper,
     /// waits for SIGCONT, continues them; the pause is left out of the helper's clock.
     fn pause(&mut self) {
+        // From here on SIGTERM and SIGUSR1 wait for the pause's own wait. A SIGTERM handled
+        // before (the judge gone, its SIGTERM from the kernel) leaves `ENDING` set: no pause then,
+        // for no SIGCONT will come.
+        let handled = SignalSet::of(&[sys::SIGTERM, sys::SIGUSR1]);
+        handled.block();
+        if ENDING.load(Ordering::SeqCst) {
+            handled.unblock();
+            return;
+        }
         let since = Instant::now();
         let groups = [
             PROGRAM.load(Ordering::SeqCst),
@@ -300,8 +314,6 @@ impl Case {
             let _ = sys::kill_group(pgid, sys::SIGSTOP);
         }
         let stopped = tree::stop_below(sys::getpid(), &[], self.init, STOP_WITHIN);
-        let handled = SignalSet::of(&[sys::SIGTERM, sys::SIGUSR1]);
-        handled.block();
         let woken = SignalSet::of(&[sys::SIGCONT, sys::SIGTERM, sys::SIGUSR1]);
         loop {
             match woken.wait() {
