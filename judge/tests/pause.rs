@@ -18,19 +18,53 @@ const PAUSE: Duration = Duration::from_millis(3500);
 /// How long a process may take to reach a state the test waits for (a loaded machine).
 const PATIENCE: Duration = Duration::from_secs(20);
 
+/// A judge the test started: killed when dropped if it is still there (a failed assertion
+/// leaves no stopped judge behind; its helpers then end their cases).
+struct Judge(Option<Child>);
+
+impl Judge {
+    /// Its pid.
+    fn pid(&self) -> String {
+        self.0.as_ref().expect("running").id().to_string()
+    }
+
+    /// Kills it outright (SIGKILL) and reaps it.
+    fn kill(&mut self) {
+        if let Some(mut child) = self.0.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Judge {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// A number for the sleeps of a test (the `sleep` arguments it finds the processes by): `prefix`,
+/// this test process's pid, then `mark`, so that neither another test nor a process left by an
+/// earlier run can be taken for them.
+fn nap(prefix: &str, mark: char) -> String {
+    format!("{prefix}{}{mark}", std::process::id())
+}
+
 /// The judge on suite `s` of `dir` with `args`, in a process group of its own, its stdout and
 /// stderr piped.
-fn judge(dir: &Path, args: &[&str], sandbox: bool) -> Child {
+fn judge(dir: &Path, args: &[&str], sandbox: bool) -> Judge {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
     cmd.arg("--testcases").arg(dir).arg("s").args(args);
     if !sandbox {
         cmd.env("JUDGE_NO_SANDBOX", "1");
     }
-    cmd.process_group(0)
+    let child = cmd
+        .process_group(0)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the judge starts")
+        .expect("the judge starts");
+    Judge(Some(child))
 }
 
 /// Sends `signal` (a name for `kill`, such as `TSTP`) to process `pid`.
@@ -91,26 +125,27 @@ fn process_running(words: &[&str]) -> String {
 }
 
 /// Waits for the judge to end (within a generous bound): its exit code, stdout and stderr.
-fn finish(mut judge: Child) -> (Option<i32>, String, String) {
+fn finish(mut judge: Judge) -> (Option<i32>, String, String) {
+    let mut child = judge.0.take().expect("running");
     let give_up = Instant::now() + Duration::from_secs(60);
     let status = loop {
-        if let Some(status) = judge.try_wait().expect("the judge can be waited for") {
+        if let Some(status) = child.try_wait().expect("the judge can be waited for") {
             break status;
         }
         if Instant::now() >= give_up {
-            let _ = judge.kill();
+            let _ = child.kill();
             panic!("the judge hangs after SIGCONT");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
     let mut out = String::new();
     let mut err = String::new();
-    let _ = judge
+    let _ = child
         .stdout
         .take()
         .expect("stdout")
         .read_to_string(&mut out);
-    let _ = judge
+    let _ = child
         .stderr
         .take()
         .expect("stderr")
@@ -125,15 +160,11 @@ fn finish(mut judge: Child) -> (Option<i32>, String, String) {
 /// `TLE`.
 fn pause_a_case(sandbox: bool, mark: char) {
     let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
-    let (first, second, escaped) = (
-        format!("2.5{mark}"),
-        format!("1.2{mark}"),
-        format!("317.{mark}"),
-    );
+    let (first, second, escaped) = (nap("2.5", mark), nap("1.2", mark), nap("317.", mark));
     let cmd = format!("setsid sleep {escaped} & sleep {first}; sleep {second}; echo 1");
     let args = ["--time-limit", "4", "--format", "json", "--cmd", &cmd];
     let judge = judge(tmp.path(), &args, sandbox);
-    let pid = judge.id().to_string();
+    let pid = judge.pid();
     let escapee = process_running(&["sleep", &escaped]);
     let sleeping = process_running(&["sleep", &first]);
     let program = parent(&sleeping);
@@ -179,24 +210,22 @@ fn ctrl_z_pauses_a_case_and_its_clocks_without_the_sandbox() {
     pause_a_case(false, '2');
 }
 
-/// An interactive case: the interactor sleeps `2.55` s before it asks, the program answers
-/// after `1.25` s. Both are stopped with the judge while the interactor sleeps, and the case is
+/// An interactive case: the interactor sleeps `2.5...` s before it asks, the program answers
+/// after `1.2...` s. Both are stopped with the judge while the interactor sleeps, and the case is
 /// `AC` within its 4 s.
 #[test]
 fn ctrl_z_pauses_a_conversation() {
     let tmp = temp_suite("s", &[("01", b"1\n", None)]);
     let dir = tmp.path().join("s");
     std::fs::write(dir.join("suite.toml"), "interactor = \"sh ask.sh\"\n").expect("toml");
-    std::fs::write(
-        dir.join("ask.sh"),
-        "sleep 2.55; echo go; read x; [ \"$x\" = 1 ]\n",
-    )
-    .expect("the interactor");
-    let cmd = "read go; sleep 1.25; echo 1";
-    let args = ["--time-limit", "4", "--format", "json", "--cmd", cmd];
+    let (ask, answer) = (nap("2.5", '7'), nap("1.2", '7'));
+    let script = format!("sleep {ask}; echo go; read x; [ \"$x\" = 1 ]\n");
+    std::fs::write(dir.join("ask.sh"), script).expect("the interactor");
+    let cmd = format!("read go; sleep {answer}; echo 1");
+    let args = ["--time-limit", "4", "--format", "json", "--cmd", &cmd];
     let judge = judge(tmp.path(), &args, true);
-    let pid = judge.id().to_string();
-    let asking = process_running(&["sleep", "2.55"]);
+    let pid = judge.pid();
+    let asking = process_running(&["sleep", &ask]);
     let interactor = parent(&asking);
     let stopped_at = Instant::now();
     signal(&pid, "TSTP");
@@ -211,7 +240,7 @@ fn ctrl_z_pauses_a_conversation() {
     let case = &report["suites"][0]["cases"][0];
     assert_eq!(case["verdict"], "AC", "{stdout}");
     let time = case["time"].as_f64().expect("a time");
-    assert!((1.25..4.0).contains(&time), "time {time} s: {stdout}");
+    assert!((1.2..4.0).contains(&time), "time {time} s: {stdout}");
 }
 
 /// A judge killed outright (SIGKILL) while it is stopped leaves nothing of its case behind: the
@@ -220,10 +249,10 @@ fn ctrl_z_pauses_a_conversation() {
 fn a_judge_killed_while_stopped_leaves_nothing_running() {
     for (sandbox, mark) in [(true, '5'), (false, '6')] {
         let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
-        let (escaped, program) = (format!("318.{mark}"), format!("319.{mark}"));
+        let (escaped, program) = (nap("318.", mark), nap("319.", mark));
         let cmd = format!("setsid sleep {escaped} & exec sleep {program}");
         let mut judge = judge(tmp.path(), &["--time-limit", "600", "--cmd", &cmd], sandbox);
-        let pid = judge.id().to_string();
+        let pid = judge.pid();
         let sleepers = [
             process_running(&["sleep", &escaped]),
             process_running(&["sleep", &program]),
@@ -233,12 +262,15 @@ fn a_judge_killed_while_stopped_leaves_nothing_running() {
         for sleeper in &sleepers {
             wait_for_state(sleeper, 'T', "a sleeper");
         }
-        judge.kill().expect("SIGKILL");
-        let _ = judge.wait();
+        judge.kill();
         for sleeper in &sleepers {
             let give_up = Instant::now() + PATIENCE;
             while !matches!(state(sleeper), None | Some('Z')) {
-                assert!(Instant::now() < give_up, "{sleeper} outlived the judge");
+                assert!(
+                    Instant::now() < give_up,
+                    "{sleeper} outlived the judge (sandbox {sandbox}): {:?}",
+                    std::fs::read_to_string(format!("/proc/{sleeper}/status"))
+                );
                 std::thread::sleep(Duration::from_millis(20));
             }
         }
@@ -251,10 +283,10 @@ fn a_judge_killed_while_stopped_leaves_nothing_running() {
 fn ctrl_z_stops_the_judge_itself() {
     for (sandbox, mark) in [(true, '3'), (false, '4')] {
         let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
-        let nap = format!("1.3{mark}");
+        let nap = nap("1.3", mark);
         let cmd = format!("sleep {nap}; echo 1");
         let judge = judge(tmp.path(), &["--cmd", &cmd], sandbox);
-        let pid = judge.id().to_string();
+        let pid = judge.pid();
         let sleeping = process_running(&["sleep", &nap]);
         signal(&pid, "TSTP");
         wait_for_state(&pid, 'T', "the judge");
@@ -291,7 +323,7 @@ fn ctrl_z_stops_a_compiler() {
     let src = tmp.path().join("waits.c");
     std::fs::write(&src, "#include \"fifo\"\nint main(void) { return 0; }\n").expect("a source");
     let judge = judge(tmp.path(), &["--cmd", src.to_str().expect("utf-8")], true);
-    let pid = judge.id().to_string();
+    let pid = judge.pid();
     let path = src.display().to_string();
     // gcc, and the cc1 it starts, both name the source.
     let give_up = Instant::now() + PATIENCE;
