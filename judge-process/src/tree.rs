@@ -113,6 +113,7 @@ pub fn signal(p: &Proc, signal: sys::Signal) {
 pub fn stop_below(root: Pid, skip: &[Pid], spare: Option<Pid>, within: Duration) -> Vec<Proc> {
     let give_up = Instant::now() + within;
     let mut stopped: Vec<Proc> = Vec::new();
+    let mut nap = Duration::from_millis(1);
     loop {
         let running: Vec<Proc> = descendants_but(root, skip)
             .into_iter()
@@ -127,8 +128,10 @@ pub fn stop_below(root: Pid, skip: &[Pid], spare: Option<Pid>, within: Duration)
                 stopped.push(p);
             }
         }
-        // A signalled process stops when it is next scheduled.
-        std::thread::sleep(Duration::from_millis(1));
+        // A signalled process stops when it is next scheduled; one that takes long (in an
+        // uninterruptible wait) is read again less and less often.
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(50));
     }
 }
 
