@@ -1,12 +1,14 @@
 //! A command run in a process group of its own, for a compiler or a build script: the group is
 //! recorded in the registry while it runs (so that the judge, stopped by SIGTERM or SIGINT, kills
 //! it), and killed whole at the command's end or at its time limit, so that nothing it started
-//! in its group outlives it (a compiler's `cc1`, a script's background job).
+//! in its group outlives it (a compiler's `cc1`, a script's background job). On Ctrl-Z the judge
+//! stops the group with everything else it runs, and its time limit stands still meanwhile.
 
 use std::io::Read;
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use super::clock::Moment;
 use super::registry;
 use super::sys::{self, Pid};
 
@@ -69,11 +71,12 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>, kept: u64) -> std::thread::J
 /// Waits until the child `leader` has ended (left unreaped), for at most `limit`; false if it
 /// still runs then. A child that cannot be waited for counts as ended (reaping it then fails).
 fn ends_within(leader: Pid, limit: Duration) -> bool {
-    let deadline = Instant::now() + limit;
+    // On the judge's running clock: a pause of the judge (Ctrl-Z) does not count.
+    let deadline = Moment::now() + limit;
     loop {
         match sys::ended(leader, true) {
             Ok(Some(_)) => return true,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
+            Ok(None) if Moment::now() < deadline => std::thread::sleep(POLL),
             Ok(None) => return false,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => return true,

@@ -22,6 +22,17 @@
 //! program's group and the interactor's. The helper gets SIGTERM if the judge's thread that
 //! started it dies (`PR_SET_PDEATHSIG`), so that a judge killed with SIGKILL leaves nothing.
 //!
+//! SIGTSTP pauses the case (the judge, on Ctrl-Z): the helper stops (SIGSTOP) the program's and
+//! the interactor's groups, then every process below itself but the sandbox's init, reading
+//! `/proc` again until none runs (one may fork, or leave its group, while it is being stopped);
+//! it then waits for SIGCONT, which the judge sends once it is continued itself, and continues
+//! them. Its clock stands still meanwhile: the time it reports leaves the pause out. SIGCHLD,
+//! SIGTSTP and SIGCONT stay blocked in the helper, which waits for them with `sigwait`, so that
+//! none is lost between a look at its children and the wait (a SIGCONT that comes before the
+//! helper has begun its pause cancels it: the kernel drops a stop signal still pending then).
+//! SIGTERM ends a pause (everything is killed), and after a SIGTERM no pause begins (the judge
+//! that would continue it is gone); SIGUSR1 kills the program and leaves the pause on.
+//!
 //! In a conversation (`--interactor`) the helper also forks `sh -c COMMAND` in `DIR`, its stdin,
 //! stdout and stderr on descriptors 4, 5 and 6. It reports the exit of each, timed on its own
 //! clock as it reaps them, so that the judge can tell which ended first from one observer. Two
@@ -34,7 +45,7 @@
 
 use std::ffi::{CString, OsString};
 use std::os::unix::ffi::OsStrExt;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use super::report;
@@ -102,6 +113,9 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
         return std::process::ExitCode::from(127);
     };
     debug_assert!(args.processes > 0);
+    // Waited for, never handled (see the module's documentation); the children start with an
+    // empty mask.
+    waited().block();
     for fd in std::iter::once(REPORT_FD).chain(INTERACTOR_FDS) {
         sys::set_cloexec(fd, true);
     }
@@ -113,6 +127,7 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
     sys::on_signal(sys::SIGUSR1, on_signal);
     let mut case = Case {
         start: Instant::now(),
+        paused: Duration::ZERO,
         init: None,
         mount_ns: None,
         program: None,
@@ -130,17 +145,31 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
     std::process::ExitCode::SUCCESS
 }
 
+/// The signals the helper waits for rather than handles: a child's end, and the judge's pause
+/// and continuation.
+fn waited() -> SignalSet {
+    SignalSet::of(&[sys::SIGCHLD, sys::SIGTSTP, sys::SIGCONT])
+}
+
+/// How long the helper keeps stopping the processes below it on a pause (a process in an
+/// uninterruptible wait stops only when it leaves it).
+const STOP_WITHIN: Duration = Duration::from_secs(2);
+
 /// The program's process group (its pid) while it runs, for the signal handler; 0 otherwise.
 static PROGRAM: AtomicI32 = AtomicI32::new(0);
 
 /// The interactor's process group while it runs; 0 otherwise.
 static INTERACTOR: AtomicI32 = AtomicI32::new(0);
 
+/// Set for good once SIGTERM has come: no pause may begin or go on after it.
+static ENDING: AtomicBool = AtomicBool::new(false);
+
 /// SIGUSR1 kills the program's group; SIGTERM the interactor's too. The helper's wait then
 /// returns, and it ends the rest. Each number is cleared before its leader is reaped.
 extern "C" fn on_signal(signal: Signal) {
-    // Async-signal-safe: two loads and at most two kills, nothing allocated.
+    // Async-signal-safe: atomic loads and stores, at most two kills, nothing allocated.
     let interactor = if signal == sys::SIGTERM {
+        ENDING.store(true, Ordering::SeqCst);
         INTERACTOR.load(Ordering::SeqCst)
     } else {
         0
@@ -154,8 +183,10 @@ extern "C" fn on_signal(signal: Signal) {
 
 /// The processes of one case, as the helper watches them.
 struct Case {
-    /// The helper's clock: every time it reports is from here.
+    /// The helper's clock: every time it reports is from here, less `paused`.
     start: Instant,
+    /// The pauses so far, added up.
+    paused: Duration,
     /// The sandbox's init, until it is reaped.
     init: Option<Pid>,
     /// The init's mount namespace, with the namespace's own `/proc`.
@@ -171,6 +202,11 @@ struct Case {
 }
 
 impl Case {
+    /// The time on the helper's clock: from its start, less the pauses.
+    fn now(&self) -> Duration {
+        self.start.elapsed().saturating_sub(self.paused)
+    }
+
     /// Forks the interactor (if any), then the program; whether both started (else the failure
     /// is reported).
     fn start_all(&mut self, args: &mut Args) -> bool {
@@ -219,7 +255,7 @@ impl Case {
                 }
             }
         }
-        self.program_start = self.start.elapsed();
+        self.program_start = self.now();
         match sys::spawn(&args.program) {
             Ok(pid) => {
                 self.program = Some(pid);
@@ -234,22 +270,74 @@ impl Case {
         }
     }
 
-    /// Waits until the program and the interactor have ended, reaping orphans meanwhile.
+    /// Waits until the program and the interactor have ended, reaping orphans meanwhile, and
+    /// pausing when the judge says so.
     fn watch(&mut self) {
+        let waited = waited();
         while self.program.is_some() || self.interactor.is_some() {
-            match sys::ended(-1, false) {
-                Ok(Some(pid)) => self.exited(pid),
+            match sys::ended(-1, true) {
+                Ok(Some(pid)) => {
+                    self.exited(pid);
+                    continue;
+                }
                 Ok(None) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(_) => return, // no child left
             }
+            // None has ended: a child that ends from now on leaves SIGCHLD pending, so the wait
+            // returns at once.
+            if waited.wait() == Some(sys::SIGTSTP) {
+                self.pause();
+            }
         }
+    }
+
+    /// The judge's pause (see the module's documentation): stops everything below the helper,
+    /// waits for SIGCONT, continues them; the pause is left out of the helper's clock.
+    fn pause(&mut self) {
+        // From here on SIGTERM and SIGUSR1 wait for the pause's own wait. A SIGTERM handled
+        // before (the judge gone, its SIGTERM from the kernel) leaves `ENDING` set: no pause then,
+        // for no SIGCONT will come.
+        let handled = SignalSet::of(&[sys::SIGTERM, sys::SIGUSR1]);
+        handled.block();
+        if ENDING.load(Ordering::SeqCst) {
+            handled.unblock();
+            return;
+        }
+        let since = Instant::now();
+        let groups = [
+            PROGRAM.load(Ordering::SeqCst),
+            INTERACTOR.load(Ordering::SeqCst),
+        ];
+        // Their leaders are not reaped during a pause: the groups' numbers stay their own.
+        for &pgid in groups.iter().filter(|&&g| g > 0) {
+            let _ = sys::kill_group(pgid, sys::SIGSTOP);
+        }
+        let stopped = tree::stop_below(sys::getpid(), &[], self.init, STOP_WITHIN);
+        let woken = SignalSet::of(&[sys::SIGCONT, sys::SIGTERM, sys::SIGUSR1]);
+        loop {
+            match woken.wait() {
+                Some(sys::SIGCONT) => break,
+                Some(sys::SIGTERM) => {
+                    on_signal(sys::SIGTERM);
+                    break;
+                }
+                Some(signal) => on_signal(signal),
+                None => {}
+            }
+        }
+        handled.unblock();
+        for &pgid in groups.iter().filter(|&&g| g > 0) {
+            let _ = sys::kill_group(pgid, sys::SIGCONT);
+        }
+        tree::resume(&stopped);
+        self.paused += since.elapsed();
     }
 
     /// Handles the end of child `pid` (not yet reaped). If the program and the interactor have
     /// both ended by now, both are reported at this instant.
     fn exited(&mut self, pid: Pid) {
-        let at = self.start.elapsed();
+        let at = self.now();
         let ended =
             |p: Option<Pid>| p.filter(|&p| p == pid || sys::ended(p, true).ok() == Some(Some(p)));
         if Some(pid) == self.init {
@@ -343,7 +431,7 @@ impl Case {
             let others = loop {
                 match sys::ended(-1, true) {
                     Ok(Some(pid)) if Some(pid) == self.interactor => {
-                        self.end_interactor(pid, self.start.elapsed());
+                        self.end_interactor(pid, self.now());
                     }
                     Ok(Some(pid)) if Some(pid) == self.init => self.reap_init(pid),
                     Ok(Some(pid)) => {

@@ -1,8 +1,10 @@
 //! How the judge runs processes: every program, checker, validator, generator and interactor
 //! starts under a measuring helper (a fresh copy of the judge's own executable) that times it,
 //! measures its own peak memory and ends everything it started; compilers and build scripts run
-//! in a process group of their own. This crate holds every `unsafe` system call of the judge
-//! (in `sys`, each with its SAFETY note); its public interface is the few items below.
+//! in a process group of their own. On Ctrl-Z (SIGTSTP) the judge stops all of them, then
+//! itself, and the time spent stopped counts for no one. This crate holds every `unsafe` system
+//! call of the judge (in `sys`, each with its SAFETY note); its public interface is the few items
+//! below.
 //!
 //! The executable that uses it must call [`helper_main`] first thing in `main` (a run re-executes
 //! it as the helper), then [`on_termination`] and [`adopt_orphans`] before it starts a thread.
@@ -15,12 +17,14 @@
 //! - `report`: the lines the helper writes to the judge;
 //! - `group`: a compiler in a process group of its own;
 //! - `registry`: the helpers, groups and temporary folders running, ended when the judge is
-//!   stopped;
+//!   stopped, paused with it on Ctrl-Z;
+//! - `clock`: the judge's clock of running time, which stands still while the judge is paused;
 //! - `tree`: the processes below a process, from `/proc`, and killing them safely;
 //! - `limits`: the programs' limit of processes;
 //! - `sandbox`: the namespaces the processes run in;
 //! - `sys`: the system calls, the only `unsafe` code of the judge.
 
+mod clock;
 mod group;
 mod helper;
 mod limits;

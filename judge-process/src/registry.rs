@@ -4,6 +4,15 @@
 //! thread of its own (the signals are blocked in every other thread) asks each helper to end
 //! everything below it, removes the temporary folders, then lets the signal end the judge.
 //!
+//! The same thread handles SIGTSTP (Ctrl-Z), as a test runner does: the programs run in process
+//! groups of their own, out of reach of the terminal's signal, so the judge stops them itself.
+//! It stands the judge's clock still ([`super::clock`]), asks each helper to stop its case
+//! (SIGTSTP to the helper: it stops everything below itself and its own clock, and waits for
+//! SIGCONT), stops the compilers' groups and every other process below the judge (orphans
+//! adopted by the judge, what left a compiler's group), and then stops the judge itself. Once the
+//! judge is continued (`fg`), it continues them all and lets the clock run on. No helper or group
+//! starts meanwhile (the lock they are started under is held).
+//!
 //! The judge is also a child subreaper: if a program kills its helper, the program and what it
 //! started are adopted by the judge rather than by init, and [`sweep_orphans`] ends them.
 
@@ -286,37 +295,82 @@ fn lock_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     FOLDERS.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The signals that stop the judge.
-fn termination_signals() -> SignalSet {
-    SignalSet::of(&[sys::SIGTERM, sys::SIGINT])
+/// The signals the judge's signal thread handles: SIGTERM and SIGINT, and SIGTSTP unless the
+/// judge was started with it ignored (then Ctrl-Z stays without effect, as it was meant to).
+fn handled_signals() -> SignalSet {
+    if sys::ignored(sys::SIGTSTP) {
+        SignalSet::of(&[sys::SIGTERM, sys::SIGINT])
+    } else {
+        SignalSet::of(&[sys::SIGTERM, sys::SIGINT, sys::SIGTSTP])
+    }
 }
 
-/// Blocks SIGTERM and SIGINT in the calling thread (and so in every thread it starts later), and
-/// starts the thread that handles them. Call it first, before any other thread exists.
+/// Blocks SIGTERM, SIGINT and SIGTSTP in the calling thread (and so in every thread it starts
+/// later), and starts the thread that handles them. Call it first, before any other thread
+/// exists.
 ///
 /// # Errors
 /// The thread cannot be started.
 pub fn on_termination() -> Result<(), String> {
-    let set = termination_signals();
+    let set = handled_signals();
     set.block();
     std::thread::Builder::new()
         .name("signals".to_owned())
         .spawn(move || loop {
-            if let Some(signal) = set.wait() {
-                terminate(signal);
+            match set.wait() {
+                Some(sys::SIGTSTP) => suspend(),
+                Some(signal) => terminate(signal),
+                None => {}
             }
         })
         .map(drop)
         .map_err(|e| format!("cannot start a thread: {e}"))
 }
 
+/// How long the judge keeps stopping the processes below it outside the helpers' cases (a
+/// process in an uninterruptible wait stops only when it leaves it).
+const STOP_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Sends `signal` to the helper `pid`, through its pidfd numbered `fd` where it has one.
+fn signal_helper(pid: Pid, fd: Option<i32>, signal: Signal) {
+    let _ = match fd {
+        Some(fd) => sys::signal_fd(fd, signal),
+        None => sys::kill(pid, signal),
+    };
+}
+
+/// Ctrl-Z (see the module's documentation): stops the clock, everything the judge runs and the
+/// judge itself; once the judge is continued, continues them all and the clock.
+fn suspend() {
+    let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
+    if !super::clock::pause() {
+        return;
+    }
+    for (pid, fd) in helpers() {
+        signal_helper(pid, fd, sys::SIGTSTP);
+    }
+    for pgid in groups() {
+        let _ = sys::kill_group(pgid, sys::SIGSTOP);
+    }
+    // The rest below the judge: what left a compiler's group, orphans of a helper that died.
+    // Each helper stops its own case.
+    let cases: Vec<Pid> = helpers().map(|(pid, _)| pid).collect();
+    let others = super::tree::stop_below(sys::getpid(), &cases, None, STOP_WITHIN);
+    sys::stop_self();
+    for pgid in groups() {
+        let _ = sys::kill_group(pgid, sys::SIGCONT);
+    }
+    super::tree::resume(&others);
+    for (pid, fd) in helpers() {
+        signal_helper(pid, fd, sys::SIGCONT);
+    }
+    super::clock::resume();
+}
+
 /// Ends what the judge has running, removes its temporary folders, and dies of `signal`.
 fn terminate(signal: Signal) {
     for (pid, fd) in helpers() {
-        let _ = match fd {
-            Some(fd) => sys::signal_fd(fd, sys::SIGTERM),
-            None => sys::kill(pid, sys::SIGTERM),
-        };
+        signal_helper(pid, fd, sys::SIGTERM);
     }
     for pgid in groups() {
         let _ = sys::kill_group(pgid, sys::SIGKILL);

@@ -6,7 +6,8 @@
 //!   one, `INIT`, the PID namespace's init, 0 without the sandbox);
 //! - `ran STATUS KIB WALL AT`: the program ended with wait status `STATUS`, its largest peak
 //!   resident memory (of any one process of its side) was `KIB` KiB, it ran `WALL` ns, and the
-//!   helper saw it end `AT` ns after the helper started;
+//!   helper saw it end `AT` ns after the helper started (both on the helper's clock, which leaves
+//!   out the judge's pauses);
 //! - `nofork ERRNO`: the program could not be forked;
 //! - `interactor STATUS AT`: the interactor ended, seen `AT` ns after the helper started (the
 //!   same clock as the program's `AT`);
@@ -23,7 +24,7 @@ pub struct Measured {
     pub status: Status,
     /// The largest peak resident memory of any one process of the program's side, in bytes.
     pub max_rss: u64,
-    /// From fork to exit.
+    /// From fork to exit, the judge's pauses left out.
     pub wall: Duration,
     /// When the helper saw it end, from the helper's start.
     pub at: Duration,

@@ -13,10 +13,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use std::process::Command;
 
+use crate::clock::Moment;
 use crate::spawn::{retry_busy, Ended, Exit, Limits, Started};
 
 /// What happened when the program ran.
@@ -25,7 +26,7 @@ pub struct Outcome {
     pub stdout: Vec<u8>,
     /// The last few KiB of stderr.
     pub stderr_tail: Vec<u8>,
-    /// From spawn to exit (or to the kill).
+    /// From spawn to exit (or to the kill), the judge's pauses (Ctrl-Z) left out.
     pub wall: Duration,
     /// Peak resident memory in bytes.
     pub max_rss: u64,
@@ -103,16 +104,27 @@ pub fn drain_stderr(started: &mut Started, done: mpsc::Sender<()>) -> std::io::R
 /// The tail of a process's stderr, filled by its draining thread.
 pub type Stderr = Arc<Mutex<Vec<u8>>>;
 
-/// Waits for `n` pipe threads to signal `done`, for at most `GRACE` in all.
+/// Waits for `n` pipe threads to signal `done`, for at most `GRACE` in all on the judge's
+/// running clock (a pause of the judge meanwhile does not cut the threads short).
 pub fn await_threads(done: &mpsc::Receiver<()>, n: usize) {
-    let grace_end = Instant::now() + GRACE;
-    for _ in 0..n {
-        let left = grace_end.saturating_duration_since(Instant::now());
-        if done.recv_timeout(left).is_err() {
+    let grace_end = Moment::now() + GRACE;
+    let mut left = n;
+    while left > 0 {
+        let wait = grace_end.since(Moment::now());
+        if wait.is_zero() {
             break;
+        }
+        // In slices, so that the running clock is read again after a pause.
+        match done.recv_timeout(wait.min(SLICE)) {
+            Ok(()) => left -= 1,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
     }
 }
+
+/// How long [`await_threads`] waits at a time.
+const SLICE: Duration = Duration::from_millis(50);
 
 /// Starts a thread named `name` running `f`, trying again every 20 ms, for up to 10 s, while the
 /// system is out of threads (`EAGAIN`: a fork bomb of a program elsewhere).

@@ -4,15 +4,17 @@
 //! The judge never waits on a helper for long: it polls it, every 50 µs at first and every
 //! millisecond later, so that quick runs are timed closely and long ones cost little, and it
 //! checks the limits between polls. Signals to the helper go through a pidfd (see
-//! [`super::sys`]).
+//! [`super::sys`]). Every time here is read on the judge's running clock ([`super::clock`]): a
+//! pause of the judge (Ctrl-Z) counts neither towards a deadline nor towards a time measured.
 
 use std::fs::File;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::clock::Moment;
 use super::helper::{HELPER, INTERACTOR_FDS, REPORT_FD};
 use super::registry::{self, Handle};
 use super::report::{Reported, Said};
@@ -89,7 +91,7 @@ pub struct Started {
     pub child: Child,
     handle: Handle,
     report: Report,
-    start: Instant,
+    start: Moment,
     conversation: bool,
     /// The program's private temporary folder (its `TMPDIR`), removed with the run.
     _tmp: registry::Scratch,
@@ -98,7 +100,7 @@ pub struct Started {
 /// How a started program ended.
 #[derive(Clone, Copy, Debug)]
 pub struct Ended {
-    /// From spawn to exit (or to the kill).
+    /// From spawn to exit (or to the kill), the judge's pauses (Ctrl-Z) left out.
     pub wall: Duration,
     /// Peak resident memory in bytes.
     pub max_rss: u64,
@@ -199,7 +201,7 @@ impl Started {
             .stderr(Stdio::piped());
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         sys::pass_fds(&mut cmd, passed, sys::SIGTERM);
-        let start = Instant::now();
+        let start = Moment::now();
         let (child, handle) = retry_busy(|| registry::spawn(&mut cmd))?;
         drop(theirs);
         let started = Started {
@@ -280,12 +282,13 @@ impl Started {
             next: self.start + MEMORY_POLL,
             seen: 0,
         };
-        let mut stopped: Option<(Stop, Instant)> = None;
-        let mut program_end: Option<Instant> = None;
+        let mut stopped: Option<(Stop, Moment)> = None;
+        let mut program_end: Option<Moment> = None;
         let mut pause = Duration::from_micros(50);
         loop {
             if let Some(reaped) = self.handle.reap_now()? {
-                let wall = stopped.map_or_else(|| self.start.elapsed(), |(_, at)| at - self.start);
+                let wall =
+                    stopped.map_or_else(|| self.start.elapsed(), |(_, at)| at.since(self.start));
                 return Ok(Waited {
                     status: reaped.status,
                     helper_rss_kib: reaped.max_rss_kib,
@@ -295,7 +298,7 @@ impl Started {
                     hung: false,
                 });
             }
-            let now = Instant::now();
+            let now = Moment::now();
             if self.conversation {
                 self.report.poll();
             }
@@ -314,7 +317,8 @@ impl Started {
                 // The interactor outlived the program: everything is stopped.
                 let reaped = stop_helper(&self.handle, sys::SIGTERM);
                 let stop = stopped.map(|(s, _)| s);
-                let wall = stopped.map_or_else(|| now - self.start, |(_, at)| at - self.start);
+                let wall =
+                    stopped.map_or_else(|| now.since(self.start), |(_, at)| at.since(self.start));
                 return Ok(Waited {
                     status: reaped.map_or(0, |r| r.status),
                     helper_rss_kib: reaped.map_or(0, |r| r.max_rss_kib),
@@ -336,13 +340,13 @@ impl Started {
                         tree::rss(self.handle.pid(), skip, spare)
                     })
                 {
-                    let at = Instant::now();
+                    let at = Moment::now();
                     if !self.conversation {
                         let reaped = stop_helper(&self.handle, sys::SIGTERM);
                         return Ok(Waited {
                             status: reaped.map_or(0, |r| r.status),
                             helper_rss_kib: reaped.map_or(0, |r| r.max_rss_kib),
-                            wall: at - self.start,
+                            wall: at.since(self.start),
                             stop: Some(stop),
                             seen_rss: memory.seen,
                             hung: false,
@@ -356,7 +360,7 @@ impl Started {
             let left = if stopped.is_some() || program_ended {
                 Duration::from_millis(1)
             } else {
-                deadline.saturating_duration_since(now)
+                deadline.since(now)
             };
             thread::sleep(pause.min(left));
             pause = (pause * 2).min(Duration::from_millis(1));
@@ -388,7 +392,7 @@ struct Waited {
 
 /// The memory polls of a run.
 struct Memory {
-    next: Instant,
+    next: Moment,
     seen: u64,
 }
 
@@ -397,9 +401,9 @@ struct Memory {
 fn limit_reached(
     limits: Limits,
     exceeded: &AtomicBool,
-    deadline: Instant,
+    deadline: Moment,
     memory: &mut Memory,
-    now: Instant,
+    now: Moment,
     rss: impl FnOnce() -> u64,
 ) -> Option<Stop> {
     if exceeded.load(Ordering::SeqCst) {
@@ -422,14 +426,14 @@ fn limit_reached(
 /// it could be reaped.
 fn stop_helper(handle: &Handle, signal: Signal) -> Option<sys::Reaped> {
     let _ = handle.signal(signal);
-    let give_up = Instant::now() + HELPER_GRACE;
+    let give_up = Moment::now() + HELPER_GRACE;
     loop {
         match handle.reap_now() {
             Ok(Some(reaped)) => return Some(reaped),
             Err(_) => return None,
             Ok(None) => {}
         }
-        if Instant::now() >= give_up {
+        if Moment::now() >= give_up {
             tree::kill_below(handle.pid(), None, None);
             let _ = handle.signal(sys::SIGKILL);
             return handle.reap_blocking();
@@ -447,10 +451,10 @@ const BUSY_RETRY: Duration = Duration::from_secs(10);
 /// # Errors
 /// The last error of `attempt`.
 pub fn retry_busy<T>(mut attempt: impl FnMut() -> std::io::Result<T>) -> std::io::Result<T> {
-    let give_up = Instant::now() + BUSY_RETRY;
+    let give_up = Moment::now() + BUSY_RETRY;
     loop {
         match attempt() {
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock && Instant::now() < give_up => {
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock && Moment::now() < give_up => {
                 thread::sleep(Duration::from_millis(20));
             }
             result => return result,

@@ -23,7 +23,7 @@ pub type Status = libc::c_int;
 /// A signal number.
 pub type Signal = libc::c_int;
 
-pub use libc::{SIGINT, SIGKILL, SIGTERM, SIGUSR1};
+pub use libc::{SIGCHLD, SIGCONT, SIGINT, SIGKILL, SIGSTOP, SIGTERM, SIGTSTP, SIGUSR1};
 
 /// The result of a call that returns -1 and sets `errno` on failure.
 fn check(r: libc::c_long) -> io::Result<libc::c_long> {
@@ -296,6 +296,32 @@ pub fn on_signal(signal: Signal, handler: extern "C" fn(Signal)) {
     action.sa_sigaction = handler as libc::sighandler_t;
     // SAFETY: action is valid; the old action is not asked for.
     unsafe { libc::sigaction(signal, &action, std::ptr::null_mut()) };
+}
+
+/// Whether `signal` is ignored (`SIG_IGN`) in this process, as it may be inherited from the
+/// parent.
+#[must_use]
+pub fn ignored(signal: Signal) -> bool {
+    // SAFETY: sigaction is plain old data; all zeroes is a valid value.
+    let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+    // SAFETY: no new action is given; the old one is written to a valid pointer.
+    let r = unsafe { libc::sigaction(signal, std::ptr::null(), &mut action) };
+    r == 0 && action.sa_sigaction == libc::SIG_IGN
+}
+
+/// Stops this process as SIGTSTP's default action does (all its threads), from a thread where
+/// SIGTSTP is blocked (and at its default action), and returns once the process is continued
+/// (SIGCONT); at once in a process group the kernel calls orphaned (no shell to continue it),
+/// where the kernel discards SIGTSTP. Raised while blocked, then unblocked, so that a SIGTSTP
+/// already pending stops the process once, not twice, and the parent (a shell) sees a stop by
+/// SIGTSTP.
+pub fn stop_self() {
+    let set = SignalSet::of(&[SIGTSTP]);
+    // SAFETY: raise takes an integer; the signal is blocked in this thread, so it stays pending
+    // until the unblocking below.
+    unsafe { libc::raise(SIGTSTP) };
+    set.unblock();
+    set.block();
 }
 
 /// Ends this process with `signal`'s default action (from the thread that calls it, with the

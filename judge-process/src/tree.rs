@@ -8,18 +8,31 @@
 //! start time) before the signal is sent. Without pidfds the kill goes by number, as it must.
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use super::sys::{self, Pid, Pidfd};
 
-/// One process: its id, its parent's, its resident pages and its start time.
+/// One process: its id, its parent's, its state, its resident pages and its start time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Proc {
     pub pid: Pid,
     pub ppid: Pid,
+    /// The state letter of `/proc/N/stat`: `R` running, `S` sleeping, `T` stopped, `Z` a
+    /// zombie...
+    pub state: char,
     /// Resident set size, in pages.
     pub rss: u64,
     /// Start time after boot, in clock ticks: with the pid, it names one process.
     pub start: u64,
+}
+
+impl Proc {
+    /// Whether it may still run: neither stopped (`T`, or `t` under a tracer) nor ended (`Z`,
+    /// `X`).
+    #[must_use]
+    pub fn runs(&self) -> bool {
+        !matches!(self.state, 'T' | 't' | 'Z' | 'X' | 'x')
+    }
 }
 
 /// The processes below `root`, not `root` itself, from one reading of `/proc` (a process
@@ -27,6 +40,12 @@ pub struct Proc {
 /// where `/proc` cannot be read.
 #[must_use]
 pub fn descendants(root: Pid, skip: Option<Pid>) -> Vec<Proc> {
+    descendants_but(root, skip.as_slice())
+}
+
+/// [`descendants`], leaving out every process of `skip` and what is below each.
+#[must_use]
+pub fn descendants_but(root: Pid, skip: &[Pid]) -> Vec<Proc> {
     let mut children: HashMap<Pid, Vec<Proc>> = HashMap::new();
     for p in processes() {
         children.entry(p.ppid).or_default().push(p);
@@ -36,7 +55,7 @@ pub fn descendants(root: Pid, skip: Option<Pid>) -> Vec<Proc> {
     let mut parents = vec![root];
     while let Some(parent) = parents.pop() {
         for p in children.remove(&parent).unwrap_or_default() {
-            if Some(p.pid) != skip {
+            if !skip.contains(&p.pid) {
                 parents.push(p.pid);
                 found.push(p);
             }
@@ -67,8 +86,13 @@ pub fn kill_below(root: Pid, skip: Option<Pid>, spare: Option<Pid>) {
 /// Sends SIGKILL to `p` if it is still the process that was read: through a pidfd checked
 /// against a new reading of its `stat`, or by number where pidfds are missing.
 pub fn kill(p: &Proc) {
+    signal(p, sys::SIGKILL);
+}
+
+/// Sends `signal` to `p` if it is still the process that was read, as [`kill`] does.
+pub fn signal(p: &Proc, signal: sys::Signal) {
     if !sys::pidfds() {
-        let _ = sys::kill(p.pid, sys::SIGKILL);
+        let _ = sys::kill(p.pid, signal);
         return;
     }
     let Ok(pidfd) = Pidfd::open(p.pid) else {
@@ -77,7 +101,45 @@ pub fn kill(p: &Proc) {
     // The pidfd holds whatever process had the pid when it was opened; read after it, `stat`
     // shows that process or a later one, never an earlier one.
     if read(p.pid).is_some_and(|now| now.ppid == p.ppid && now.start == p.start) {
-        let _ = pidfd.signal(sys::SIGKILL);
+        let _ = pidfd.signal(signal);
+    }
+}
+
+/// Stops (SIGSTOP) every process below `root` but `skip` (and what is below each) and `spare`
+/// itself, reading `/proc` again and again until none of them runs (a process may fork while it
+/// is being stopped, or leave a group that was stopped whole) or `within` has passed; the
+/// processes it signalled, for [`resume`]. A process in an uninterruptible wait stops when it
+/// leaves it.
+pub fn stop_below(root: Pid, skip: &[Pid], spare: Option<Pid>, within: Duration) -> Vec<Proc> {
+    let give_up = Instant::now() + within;
+    let mut stopped: Vec<Proc> = Vec::new();
+    let mut nap = Duration::from_millis(1);
+    loop {
+        let running: Vec<Proc> = descendants_but(root, skip)
+            .into_iter()
+            .filter(|p| p.runs() && Some(p.pid) != spare)
+            .collect();
+        if running.is_empty() || Instant::now() >= give_up {
+            return stopped;
+        }
+        for p in running {
+            signal(&p, sys::SIGSTOP);
+            if !stopped.iter().any(|s| s.pid == p.pid && s.start == p.start) {
+                stopped.push(p);
+            }
+        }
+        // A signalled process stops when it is next scheduled; one that takes long (in an
+        // uninterruptible wait) is read again less and less often.
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(50));
+    }
+}
+
+/// Continues (SIGCONT) the processes [`stop_below`] stopped, each if it is still the process
+/// that was read.
+pub fn resume(stopped: &[Proc]) {
+    for p in stopped {
+        signal(p, sys::SIGCONT);
     }
 }
 
@@ -112,9 +174,10 @@ fn parse_stat(pid: Pid, stat: &str) -> Option<Proc> {
     // The command name, field 2, is in parentheses and may hold spaces: count after the last ')'.
     let rest = &stat[stat.rfind(')')? + 1..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    // Field 4 is the parent, field 22 the start time, field 24 the RSS; `fields[0]` is field 3.
+    // Field 3 is the state, 4 the parent, 22 the start time, 24 the RSS; `fields[0]` is field 3.
     Some(Proc {
         pid,
+        state: fields.first()?.chars().next()?,
         ppid: fields.get(1)?.parse().ok()?,
         start: fields.get(19)?.parse().ok()?,
         rss: fields.get(21)?.parse().ok()?,
@@ -131,6 +194,8 @@ mod tests {
             "42 (a b) c) S 7 77 77 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 500 1000 321 rest";
         let p = parse_stat(42, stat).expect("a stat line");
         assert_eq!((p.pid, p.ppid, p.start, p.rss), (42, 7, 500, 321));
+        assert_eq!(p.state, 'S');
+        assert!(p.runs());
         assert_eq!(parse_stat(1, "1 (x"), None);
     }
 
@@ -165,6 +230,52 @@ mod tests {
         );
         let _ = child.kill();
         let _ = child.wait();
+    }
+
+    /// The state letter of process `pid`, once it is `want` (waiting up to 5 s for it).
+    fn state_becomes(pid: Pid, want: char) -> Option<char> {
+        let give_up = Instant::now() + Duration::from_secs(5);
+        loop {
+            let state = read(pid).map(|p| p.state);
+            if state == Some(want) || Instant::now() >= give_up {
+                return state;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn a_tree_is_stopped_whole_and_resumed() {
+        // A shell whose two children each start a grandchild: the tree below the shell.
+        let mut shell = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("sh -c 'sleep 30 & wait' & sh -c 'sleep 30 & wait' & wait")
+            .spawn()
+            .expect("sh starts");
+        let root = shell.id() as Pid;
+        let give_up = Instant::now() + Duration::from_secs(10);
+        while descendants(root, None).len() < 4 && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let below = descendants(root, None);
+        assert_eq!(below.len(), 4, "{below:?}");
+        let stopped = stop_below(root, &[], None, Duration::from_secs(5));
+        assert_eq!(stopped.len(), 4, "{stopped:?}");
+        for p in &below {
+            assert_eq!(read(p.pid).map(|p| p.state), Some('T'), "{p:?}");
+        }
+        assert_eq!(
+            read(root).map(|p| p.state),
+            Some('S'),
+            "the root itself runs on"
+        );
+        resume(&stopped);
+        for p in &below {
+            assert_eq!(state_becomes(p.pid, 'S'), Some('S'), "{p:?}");
+        }
+        kill_below(root, None, None);
+        let _ = shell.kill();
+        let _ = shell.wait();
     }
 
     #[test]

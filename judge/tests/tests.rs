@@ -12,6 +12,7 @@ mod hostile;
 mod interactive;
 mod machine;
 mod packages;
+mod pause;
 mod record;
 mod reliability;
 mod report;
