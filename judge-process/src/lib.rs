@@ -43,6 +43,13 @@ pub use run::{
 };
 pub use spawn::{Ended, Exit, Interactor, InteractorPipes, Limits, Started, INTERACTOR_GRACE};
 
+/// Makes the child of `cmd` start with no signal blocked: for a command the judge starts on its
+/// own (`cargo build`), so that it takes the terminal's Ctrl-C and Ctrl-Z like any program, though
+/// the judge blocks those signals in its threads for its signal thread.
+pub fn unblock_signals_on_exec(cmd: &mut std::process::Command) {
+    sys::unblock_signals_on_exec(cmd);
+}
+
 /// Runs the measuring helper if this process was started as one (its first argument is the
 /// helper's mark), and returns its exit code; `None` in any other process, which goes on.
 #[must_use]

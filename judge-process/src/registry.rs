@@ -189,6 +189,7 @@ impl Drop for Group {
 pub fn spawn_group(cmd: &mut Command) -> std::io::Result<(Child, Group)> {
     let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
     std::os::unix::process::CommandExt::process_group(cmd, 0);
+    sys::unblock_signals_on_exec(cmd);
     let child = cmd.spawn()?;
     let pgid = child.id() as Pid;
     GROUPS.add(pgid as u64);

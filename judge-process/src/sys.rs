@@ -248,6 +248,25 @@ pub fn pass_fds(cmd: &mut Command, fds: Vec<(RawFd, RawFd)>, death: Signal) {
     }
 }
 
+/// Makes the child of `cmd` start with no signal blocked. The judge blocks its termination and
+/// stop signals in every thread (its signal thread takes them with `sigwait`), and a child
+/// inherits the mask across `exec`: a compiler or `cargo build` would then ignore the Ctrl-C and
+/// Ctrl-Z of the terminal.
+pub fn unblock_signals_on_exec(cmd: &mut Command) {
+    // SAFETY: the closure only calls sigemptyset and sigprocmask, async-signal-safe, on a set on
+    // its own stack.
+    unsafe {
+        cmd.pre_exec(|| {
+            let mut empty: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut empty);
+            if libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut()) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
 /// A set of signals.
 #[derive(Clone, Copy)]
 pub struct SignalSet(libc::sigset_t);

@@ -191,6 +191,7 @@ impl Build {
             .arg("--manifest-path")
             .arg(&self.manifest)
             .stdout(Stdio::piped());
+        judge_process::unblock_signals_on_exec(&mut cmd);
         for name in names {
             cmd.args(["--bin", name]);
         }
