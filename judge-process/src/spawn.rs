@@ -118,11 +118,13 @@ pub struct Ended {
 pub enum Interactor {
     /// It exited; `first` if the helper saw it end before the program.
     Exited { exit: Exit, first: bool },
-    /// It was still running [`INTERACTOR_GRACE`] after the program, and was killed.
+    /// It was still running [`INTERACTOR_GRACE`] after a program that ended within its limits,
+    /// and was killed.
     Hung,
     /// It could not be started: the `errno`.
     NoFork(i32),
-    /// Its end is unknown (the helper was killed).
+    /// Its end is unknown (the helper was killed), or says nothing (the judge stopped it after the
+    /// program went past a limit).
     Unknown,
 }
 
@@ -245,7 +247,11 @@ impl Started {
             }
         };
         let interactor = self.conversation.then(|| match reported.interactor {
-            _ if waited.hung => Interactor::Hung,
+            // Only an interactor that outlived a program ended within its limits is to blame; a
+            // program stopped at a limit is judged on it (the interactor may still be working
+            // through a flood of queries), whatever the interactor's end, which the judge caused.
+            _ if waited.gave_up && waited.stop.is_none() => Interactor::Hung,
+            _ if waited.gave_up => Interactor::Unknown,
             Some(Said::NoFork(errno)) => Interactor::NoFork(errno),
             Some(Said::Ran(i)) => Interactor::Exited {
                 exit: Exit::of(i.status),
@@ -295,7 +301,7 @@ impl Started {
                     wall,
                     stop: stopped.map(|(s, _)| s),
                     seen_rss: memory.seen,
-                    hung: false,
+                    gave_up: false,
                 });
             }
             let now = Moment::now();
@@ -314,7 +320,8 @@ impl Started {
                 (None, None) => None,
             };
             if grace_end.is_some_and(|end| now >= end) {
-                // The interactor outlived the program: everything is stopped.
+                // The interactor outlived the program, or the program's tree would not end after
+                // a limit: everything is stopped.
                 let reaped = stop_helper(&self.handle, sys::SIGTERM);
                 let stop = stopped.map(|(s, _)| s);
                 let wall =
@@ -325,7 +332,7 @@ impl Started {
                     wall,
                     stop,
                     seen_rss: memory.seen,
-                    hung: true,
+                    gave_up: true,
                 });
             }
             if stopped.is_none() && !program_ended {
@@ -349,7 +356,7 @@ impl Started {
                             wall: at.since(self.start),
                             stop: Some(stop),
                             seen_rss: memory.seen,
-                            hung: false,
+                            gave_up: false,
                         });
                     }
                     // The interactor goes on: it may still give its verdict.
@@ -386,8 +393,9 @@ struct Waited {
     stop: Option<Stop>,
     /// The largest RSS of the program's processes seen while polling, in bytes.
     seen_rss: u64,
-    /// The interactor outlived the program past its grace.
-    hung: bool,
+    /// The judge stopped everything past a grace: the interactor's after the program's end, or
+    /// the helper's after a limit.
+    gave_up: bool,
 }
 
 /// The memory polls of a run.

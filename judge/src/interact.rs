@@ -54,7 +54,8 @@ pub fn judge(j: &Conversation, case: &Case) -> Result<CaseResult, String> {
     let (o, exited, transcript) = converse(j, &command, interactor)?;
     let decision = match exited.exit {
         Some(exit) => decide(interactor, codes, exit, &exited.stderr, scratch.path())?,
-        // The program killed the helper that watched both: it is judged on its own end.
+        // The program killed the helper that watched both, or went past a limit while the
+        // interactor ran on: it is judged on its own end.
         None => Decision {
             rejection: None,
             score: None,

@@ -210,6 +210,27 @@ fn interactive_suites_refuse_a_comparison_record_and_stress() {
 }
 
 #[test]
+fn a_flooding_player_stopped_at_its_limit_is_tle_while_a_slow_interactor_works() {
+    // The interactor reads a line a second; the player floods it and is stopped after 1 s. The
+    // interactor, still on the flood 5 s later, is stopped too: the verdict is the player's.
+    let slow = broken_interactor("while read line; do sleep 1; done\n", "testlib");
+    let out = judge_in(
+        slow.path(),
+        &["t", "--time-limit", "1", "--cmd", "yes query"],
+    )
+    .output()
+    .expect("the judge runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.starts_with("TLE"), "{stdout}");
+}
+
+#[test]
 fn an_interactor_that_hangs_is_killed_and_is_a_setup_error() {
     // The program ends at once; the interactor sleeps past its 5 s of grace.
     let hang = broken_interactor("sleep 60\n", "testlib");
