@@ -5,7 +5,6 @@ mod util;
 
 mod cli;
 mod docs;
-mod example_run;
 mod examples;
 mod fuzz_checks;
 mod fuzz_corpus;
@@ -13,7 +12,6 @@ mod install;
 mod maxblack;
 mod minesweeper;
 mod minesweeper_bot;
-mod minesweeper_brute;
 mod minesweeper_referee;
 mod minimax;
 mod no_guess;
