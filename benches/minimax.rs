@@ -11,10 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The tests' helpers, for their pseudo-random generator.
-#[allow(dead_code)]
-#[path = "../tests/util.rs"]
-mod util;
+use test_support::Rng;
 
 const RUNS: usize = 5;
 
@@ -60,7 +57,7 @@ fn main() {
 fn generate(path: &Path, exp: u32) {
     let mut out = BufWriter::with_capacity(1 << 20, File::create(path).expect("create"));
     writeln!(out, "{exp} 10").unwrap();
-    let mut rng = util::Rng::new(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for i in 0..10u64.pow(exp) {
         let leaf = rng.below(1999) as i64 - 999;
         let sep = if i % 20 == 19 { '\n' } else { ' ' };

@@ -41,14 +41,10 @@ use cp_puzzles::quarto::{
     best_move_with, best_move_with_book, move_values_with_book, Board, Book, Cell, Piece, Position,
     Value,
 };
+use test_support::Rng;
 
 #[path = "quarto/versus.rs"]
 mod versus;
-
-/// The tests' helpers, for their pseudo-random generator.
-#[allow(dead_code)]
-#[path = "../tests/util.rs"]
-mod util;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -253,7 +249,7 @@ fn measure_book_sample(n: usize, seed: u64) {
         .entries()
         .filter(|(c, _)| c.occupied.count_ones() == 4)
         .collect();
-    let mut rng = util::Rng::new(seed);
+    let mut rng = Rng::new(seed);
     println!("value     n   med cpu  mean cpu worst cpu  over 1 s   moves");
     for value in [Value::Draw, Value::Win] {
         let of_value: Vec<_> = level.iter().filter(|(_, e)| e.value() == value).collect();
@@ -375,7 +371,7 @@ fn cpu_seconds() -> f64 {
 
 /// The positions of one game, indexed by pieces placed (the piece in hand is set).
 fn game(seed: u64) -> Vec<Position> {
-    let mut rng = util::Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut next = move |n: usize| rng.below(n);
     let mut board = Board::EMPTY;
     let mut hand = Piece::new(next(16) as u8).expect("below 16");

@@ -1,12 +1,11 @@
-//! Writes the sources fingerprint of `minesweeper-bot` (see `build/sources.rs`) into the build as
-//! the environment variable `MINESWEEPER_BOT_SOURCES`, 16 lowercase hex digits, which the package
-//! reads with `env!`. It is recomputed whenever a file under the fingerprinted folders changes.
-
-#[path = "build/sources.rs"]
-#[allow(dead_code)]
-mod sources;
+//! Writes the sources fingerprint of `minesweeper-bot` (see `test_support::sources`, which the
+//! tests check with the same code) into the build as the environment variable
+//! `MINESWEEPER_BOT_SOURCES`, 16 lowercase hex digits, which the package reads with `env!`. It is
+//! recomputed whenever a file under the fingerprinted folders changes.
 
 use std::path::PathBuf;
+
+use test_support::sources;
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
@@ -14,7 +13,6 @@ fn main() {
         .parent()
         .expect("the play package is a folder of the workspace");
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=build/sources.rs");
     for folder in sources::FOLDERS {
         println!("cargo:rerun-if-changed={}", root.join(folder).display());
     }

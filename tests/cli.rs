@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use predicates::prelude::*;
+use test_support::require_file;
 
 use crate::util::{bin, bin_path};
 
@@ -142,12 +143,10 @@ fn a_closed_stdout_ends_quietly() {
     }
 }
 
-/// A write that fails for another reason is an error, named as a write.
+/// A write that fails for another reason is an error, named as a write. Needs `/dev/full`.
 #[test]
 fn a_full_disk_is_a_write_error() {
-    if !std::path::Path::new("/dev/full").exists() {
-        return;
-    }
+    require_file("/dev/full");
     for (name, input) in SOLVERS {
         for args in [&[][..], &["--help"]] {
             let full = std::fs::OpenOptions::new()

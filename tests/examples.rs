@@ -1,7 +1,7 @@
 //! The library's example that the docs run (`examples/`) works: it plays a few games and its
 //! counts hold together.
 
-use crate::example_run::{numbers, run_example};
+use test_support::examples::{numbers, run_example};
 
 #[test]
 fn the_losses_example_bins_each_lost_game_once() {

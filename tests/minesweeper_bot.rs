@@ -12,7 +12,7 @@ use cp_puzzles::minesweeper::game::{
 };
 use cp_puzzles::minesweeper::{sample_mines, Board, Cell, Pos};
 
-use crate::minesweeper_brute::{all_cells, around, arrangements};
+use test_support::minesweeper_brute::{all_cells, around, arrangements};
 
 /// A layout from a picture: `*` a mine, anything else a safe cell.
 fn layout(rows: &[&str]) -> Layout {

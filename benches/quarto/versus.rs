@@ -36,11 +36,11 @@ struct Times {
 /// Runs the comparison at each number of pieces placed in `levels`, the most first.
 pub fn run(driver: &Path, mode: &str, games: &[Vec<Position>], levels: (u32, u32), each: bool) {
     if !driver.is_file() {
-        println!(
-            "skipped: no driver at {} (build it with scripts/quarto_vs_indjev99.sh)",
+        eprintln!(
+            "no driver at {} (build it with scripts/quarto_vs_indjev99.sh)",
             driver.display()
         );
-        return;
+        std::process::exit(1);
     }
     let empty_book = std::env::temp_dir().join(format!("quarto-empty-book-{}", std::process::id()));
     std::fs::write(&empty_book, b"").expect("write an empty book");

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use predicates::prelude::*;
+use test_support::require_tool;
 
 use crate::util;
 
@@ -25,6 +26,7 @@ fn bundle(root: &Path, puzzle: &str, out: &Path) -> String {
 
 /// Compiles `source` with bare rustc; `None` for an edition-check only (no binary).
 fn rustc(source: &Path, edition: &str, binary: Option<&Path>) {
+    require_tool("rustc");
     let mut cmd = Command::new("rustc");
     cmd.args(["--edition", edition]).arg(source);
     match binary {

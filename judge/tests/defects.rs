@@ -3,6 +3,7 @@
 //! memory in MiB measured as `/usr/bin/time` does, testlib checkers.
 
 use predicates::prelude::*;
+use test_support::require_tool;
 
 use crate::{judge, judge_in, temp_suite, util};
 
@@ -139,12 +140,10 @@ fn time_kib(cmd: &str) -> u64 {
 }
 
 #[test]
-#[ignore = "slow tier, needs /usr/bin/time: cargo test -- --ignored"]
+#[ignore = "slow tier, needs /usr/bin/time and python3: cargo test -- --ignored"]
 fn memory_agrees_with_usr_bin_time() {
-    assert!(
-        std::path::Path::new("/usr/bin/time").exists(),
-        "this test needs /usr/bin/time (Debian's package time)"
-    );
+    require_tool("/usr/bin/time");
+    require_tool("python3");
     // A tiny program, and one that touches 100 MiB.
     for (cmd, n) in [("true", 15), ("python3 -c 'b = b\"x\" * (100 << 20)'", 3)] {
         let judged = mean(n, || judged_kib(cmd));
@@ -213,14 +212,6 @@ fn testlib_checker_codes() {
         ));
 }
 
-/// Whether `tool` is on `PATH`.
-fn have(tool: &str) -> bool {
-    std::process::Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 #[ignore = "slow tier, needs g++, rustc, python3 and gcc: cargo test -- --ignored"]
 fn source_files_are_compiled_or_run() {
@@ -241,7 +232,7 @@ fn source_files_are_compiled_or_run() {
         ("sol.py", "python3", "print(sum(map(int, input().split())))\n"),
     ];
     for (name, tool, text) in sources {
-        assert!(have(tool), "this test needs {tool} for {name}");
+        require_tool(tool);
         let path = tmp.path().join(name);
         std::fs::write(&path, text).expect("a source file");
         let cmd = path.display().to_string();
@@ -250,7 +241,7 @@ fn source_files_are_compiled_or_run() {
             .assert()
             .code(0);
     }
-    assert!(have("gcc"), "this test needs gcc");
+    require_tool("gcc");
     {
         // A compile error is shown in full, before any case runs.
         let path = tmp.path().join("bad.c");
@@ -274,10 +265,8 @@ fn source_files_are_compiled_or_run() {
 #[test]
 #[ignore = "slow tier, needs javac and gcc: cargo test -- --ignored"]
 fn odd_source_file_names_are_plain_paths() {
-    assert!(
-        have("javac") && have("gcc"),
-        "this test needs javac and gcc"
-    );
+    require_tool("javac");
+    require_tool("gcc");
     let tmp = temp_suite("s", &[("01", b"3 4\n", Some(b"7\n"))]);
     let java = |class: &str| {
         format!(

@@ -7,6 +7,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use test_support::{require_file, require_tool};
+
 use crate::temp_suite;
 
 /// The judge's own peak memory may not go past this.
@@ -383,13 +385,12 @@ fn a_judge_killed_outright_leaves_no_program_running() {
 /// # Panics
 /// If the tools are missing.
 fn under_a_process_limit(dir: &Path, args: &[&str]) -> Command {
-    let has = |tool: &str| Command::new(tool).arg("--version").output().is_ok();
     // SAFETY: getuid has no memory effects.
     let root = unsafe { libc::getuid() } == 0;
-    assert!(
-        has("prlimit") && (!root || has("setpriv")),
-        "this test needs prlimit (and setpriv as root), from Debian's util-linux"
-    );
+    require_tool("prlimit");
+    if root {
+        require_tool("setpriv");
+    }
     let limit = if root { 200 } else { user_tasks() + 200 };
     let mut cmd = Command::new("prlimit");
     cmd.arg(format!("--nproc={limit}:{limit}")).arg("--");
@@ -579,20 +580,6 @@ fn a_huge_interactor_output_file_is_read_for_its_score_only() {
     assert!(run.peak_kib < 30 * 1024, "judge peak {} KiB", run.peak_kib);
 }
 
-/// Whether `tool` runs here (a compiler test prints why it passes without running otherwise).
-fn runs(tool: &str) -> bool {
-    let ran = Command::new(tool)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ran {
-        eprintln!("hostile: {tool} does not run here; not tested");
-    }
-    ran
-}
-
 /// The first verdict the judge gives suite `s` of `dir` with `--cmd source`.
 fn verdict_of(dir: &Path, source: &Path) -> String {
     let out = crate::judge_in(dir, &["s", "--cmd", source.to_str().expect("utf-8")])
@@ -603,13 +590,17 @@ fn verdict_of(dir: &Path, source: &Path) -> String {
 }
 
 /// The compile cache once keyed on the files given to the compiler only: a changed header under
-/// `#include`, or a changed Rust module under `mod helper;`, left the old binary judged.
+/// `#include`, or a changed Rust module under `mod helper;`, left the old binary judged. Needs gcc
+/// and rustc.
 #[test]
 fn a_changed_header_or_module_is_compiled_again() {
+    require_tool("gcc");
+    require_tool("rustc");
     let tmp = one_case();
     // A mark of this run in the sources, so that no other run's cache entry matches.
     let mark = tmp.path().display().to_string();
-    if runs("gcc") {
+    {
+        // A header under `#include`.
         let (src, header) = (tmp.path().join("a.c"), tmp.path().join("lib.h"));
         let c = format!(
             "#include <stdio.h>\n#include \"lib.h\"\n/* {mark} */\n\
@@ -627,7 +618,7 @@ fn a_changed_header_or_module_is_compiled_again() {
         std::fs::write(&header, "#define X 1\n").expect("a header");
         assert_eq!(verdict_of(tmp.path(), &src), "AC");
     }
-    if runs("gcc") {
+    {
         // A folder of two files, each with its own header: gcc's `-MD` keeps only the last
         // file's dependencies, so each file's are asked for apart.
         let dir = tmp.path().join("multi");
@@ -647,7 +638,8 @@ fn a_changed_header_or_module_is_compiled_again() {
             "the old binary was judged"
         );
     }
-    if runs("rustc") {
+    {
+        // A Rust module under `mod helper;`.
         let (main, helper) = (tmp.path().join("m.rs"), tmp.path().join("helper.rs"));
         let rs =
             format!("mod helper;\n// {mark}\nfn main() {{ println!(\"{{}}\", helper::x()); }}\n");
@@ -665,10 +657,9 @@ fn a_changed_header_or_module_is_compiled_again() {
 
 /// The processes whose command line mentions `text`.
 fn processes_mentioning(text: &str) -> Vec<String> {
-    let Ok(listed) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    listed
+    require_file("/proc");
+    std::fs::read_dir("/proc")
+        .expect("/proc can be listed")
         .flatten()
         .filter(|e| {
             e.file_name()
@@ -697,11 +688,11 @@ fn gone_now(pid: &str) -> bool {
 /// A C file that includes a named pipe: `gcc` waits on it for good. A source that hangs its
 /// compiler is stopped at the compile time limit (`JUDGE_COMPILE_TIME`, 60 s by default) with an
 /// error naming it, and a judge stopped by SIGTERM meanwhile leaves no `gcc` or `cc1` behind.
+/// Needs gcc and mkfifo.
 #[test]
 fn a_compiler_that_hangs_is_stopped_and_dies_with_the_judge() {
-    if !runs("gcc") || !runs("mkfifo") {
-        return;
-    }
+    require_tool("gcc");
+    require_tool("mkfifo");
     let tmp = one_case();
     let fifo = tmp.path().join("fifo");
     let made = Command::new("mkfifo")

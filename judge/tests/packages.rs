@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use predicates::prelude::*;
+use test_support::{require_tool, tool_path};
 
 use crate::util;
 
@@ -15,8 +16,37 @@ fn judge() -> assert_cmd::Command {
     util::bin("judge")
 }
 
+/// Fails, naming the tool, unless the language of each of `package`'s programs (its `.py`, `.c`,
+/// `.cpp` and `.java` files) builds and runs here: `judge verify` skips a submission whose
+/// language is missing, and a row that says `skipped` does not say why.
+fn require_languages(package: &Path) {
+    let mut tools = std::collections::BTreeSet::new();
+    let mut folders = vec![package.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a fixture").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let tool = match path.extension().and_then(|e| e.to_str()) {
+                Some("py") => "python3",
+                Some("c") => "gcc",
+                Some("cpp") => "g++",
+                Some("java") => "javac",
+                _ => continue,
+            };
+            tools.insert(tool);
+        }
+    }
+    for tool in tools {
+        require_tool(tool);
+    }
+}
+
 /// `judge verify` on a fixture: exit 0, the format on the first line, every row `ok`.
 fn verifies(name: &str, format: &str, rows: &[(&str, &str)]) {
+    require_languages(&fixture(name));
     let assert = judge()
         .args(["verify", "-j", "2"])
         .arg(fixture(name))
@@ -61,6 +91,7 @@ fn a_legacy_package_with_a_computed_time_limit_and_every_verdict() {
 
 #[test]
 fn a_2023_07_scoring_package_with_groups() {
+    require_languages(&fixture("maximum"));
     let assert = judge()
         .args(["verify", "-j", "2"])
         .arg(fixture("maximum"))
@@ -193,6 +224,7 @@ fn a_broken_promise_fails_verify_and_says_which() {
 /// assembler and linker), and to nothing else: on this `PATH` Kotlin is missing.
 fn bare_path() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a temporary folder");
+    require_tool("python3");
     let python = std::process::Command::new("python3")
         .args(["-c", "import sys; print(sys.executable)"])
         .output()
@@ -200,11 +232,7 @@ fn bare_path() -> tempfile::TempDir {
     let python = PathBuf::from(String::from_utf8_lossy(&python.stdout).trim());
     std::os::unix::fs::symlink(&python, dir.path().join("python3")).expect("a link");
     for tool in ["sh", "gcc", "as", "ld"] {
-        let found = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-            .map(|d| d.join(tool))
-            .find(|p| p.is_file())
-            .unwrap_or_else(|| panic!("this test needs {tool}"));
-        std::os::unix::fs::symlink(found, dir.path().join(tool)).expect("a link");
+        std::os::unix::fs::symlink(tool_path(tool), dir.path().join(tool)).expect("a link");
     }
     dir
 }
@@ -469,6 +497,7 @@ fn verifyproblem() -> Option<PathBuf> {
 /// Each submission's verdict as problemtools names them (`AC`, `WA`, `TLE`, `RTE`), from our
 /// table.
 fn our_verdicts(root: &Path) -> Vec<(String, String)> {
+    require_languages(root);
     let assert = judge()
         .args(["verify", "-j", "2"])
         .arg(root)

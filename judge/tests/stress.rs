@@ -22,6 +22,7 @@ const CRASHES_ON_FIVE: &str = "awk '{ s += $1 } END { if (NR >= 5) exit 3; print
 
 #[test]
 fn a_wrong_minimax_is_found_shrunk_and_saved() {
+    test_support::require_tool("python3");
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let testcases = tmp.path().display().to_string();
     let wrong = format!("python3 {}", util::stress_fixture("minimax_strict.py"));

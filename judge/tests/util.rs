@@ -19,12 +19,7 @@ pub fn package() -> PathBuf {
 }
 
 /// The workspace's root folder (where `testcases/`, `src/` and `bin/` are).
-pub fn workspace() -> PathBuf {
-    package()
-        .parent()
-        .expect("the judge package lives in the workspace")
-        .to_path_buf()
-}
+pub use test_support::workspace;
 
 /// A fixture of the stress tests, `tests/fixtures/stress/NAME`.
 pub fn stress_fixture(name: &str) -> String {

@@ -2,7 +2,7 @@
 //! and its report holds together. Their figures take minutes in a release build, so the records
 //! quote them; here they run small.
 
-use crate::example_run::{numbers, run_example};
+use test_support::examples::{numbers, run_example};
 
 /// The line of `report` that starts with `prefix`.
 fn line<'a>(report: &'a str, prefix: &str) -> &'a str {

@@ -818,8 +818,8 @@ fn a_report_says_which_sources_played_it() {
         "{BUILT}"
     );
     // The fingerprint of the files as they are now, as the build script computes it.
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let now = crate::sources::fingerprint(&root, &crate::sources::FOLDERS).unwrap();
+    let root = test_support::workspace();
+    let now = test_support::sources::fingerprint(&root, &test_support::sources::FOLDERS).unwrap();
     assert_eq!(format!("{now:016x}"), BUILT);
     // --version shows it, and so do the text and JSON reports.
     let version = stdout(&["--version"]);

@@ -11,7 +11,7 @@ use cp_puzzles_play::minesweeper_bot::{
     self as bot, Forced, Pool, Run, Spelled, Strategy as Guesser,
 };
 
-use crate::minesweeper_brute::{all_cells, arrangements};
+use test_support::minesweeper_brute::{all_cells, arrangements};
 
 #[test]
 fn totals_do_not_depend_on_the_number_of_threads() {

@@ -1,9 +1,9 @@
-//! The sources fingerprint (`play/build/sources.rs`, which the build script runs): the hash, the
+//! The sources fingerprint (`test_support::sources`, which the build script runs): the hash, the
 //! files it covers, and what changes it.
 
 use std::path::Path;
 
-use crate::sources::{files, fingerprint, with_lf, Fnv1a, FOLDERS};
+use test_support::sources::{files, fingerprint, with_lf, Fnv1a, FOLDERS};
 
 /// The FNV-1a 64-bit hash of `bytes`.
 fn fnv(bytes: &[u8]) -> u64 {
@@ -136,7 +136,7 @@ fn a_missing_folder_or_no_file_is_an_error() {
 
 #[test]
 fn the_workspace_files_are_the_minesweeper_library_and_the_bot() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = test_support::workspace();
     let names = files(&root, &FOLDERS).unwrap();
     for name in [
         "src/minesweeper/mod.rs",

@@ -2,19 +2,6 @@
 
 mod util;
 
-/// The brute force over a small board's arrangements, shared with the library's tests.
-#[path = "../../tests/minesweeper_brute.rs"]
-mod minesweeper_brute;
-
-/// The sources fingerprint as the build script computes it.
-#[path = "../build/sources.rs"]
-#[allow(dead_code)]
-mod sources;
-
-/// Runs the examples, shared with the library's tests.
-#[path = "../../tests/example_run.rs"]
-mod example_run;
-
 mod examples;
 mod minesweeper_bot;
 mod minesweeper_bot_games;

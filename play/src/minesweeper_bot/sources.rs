@@ -1,6 +1,6 @@
 //! Which code played a run: the sources fingerprint, a 64-bit hash of the `.rs` files that decide
-//! how games are played, computed by the package's build script (`play/build/sources.rs` says
-//! which files and how) and written as 16 lowercase hex digits.
+//! how games are played, computed by the package's build script (`test-support/src/sources.rs`
+//! says which files and how) and written as 16 lowercase hex digits.
 
 use std::fmt;
 

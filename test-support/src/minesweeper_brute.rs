@@ -1,6 +1,6 @@
 //! A brute force over every mine arrangement of a small board, written apart from the analyzer:
 //! the reference of the bot's tests in both packages (the library's `tests/minesweeper_bot.rs`
-//! and `play/tests/minesweeper_bot_games.rs`, which includes this file).
+//! and `play/tests/minesweeper_bot_games.rs`).
 
 use std::collections::BTreeSet;
 

@@ -9,7 +9,8 @@
 //! checkout with Windows line ends gives the same fingerprint). Nothing else goes in: not the
 //! build profile, the compiler, the machine or the time.
 //!
-//! This file is shared by `build.rs`, which writes the fingerprint into the build, and the tests.
+//! `play/build.rs` computes the fingerprint with this module and writes it into the build; the
+//! tests recompute it with the same code.
 
 use std::io;
 use std::path::Path;

@@ -1,17 +1,18 @@
-//! Runs the examples that the experiment records name, shared by the packages' integration tests:
-//! the examples' figures take minutes in a release build, so the records quote them, and the tests
+//! Runs the examples that the experiment records name, for the packages' integration tests: the
+//! examples' figures take minutes in a release build, so the records quote them, and the tests
 //! run them small.
 
 /// The standard output of `cargo run -q -p PACKAGE --example NAME -- ARGS`, run by the Cargo
-/// that runs the tests (so the example is built from the current sources, in the tests'
-/// target directory, and in release if the tests are optimized); panics with its standard error if it fails.
+/// that builds the tests (so the example is built from the current sources, in the tests'
+/// target directory, and in release if the tests are optimized); panics with its standard error
+/// if it fails.
 pub fn run_example(package: &str, name: &str, args: &[&str]) -> String {
     let output = std::process::Command::new(env!("CARGO"))
         .args(["run", "-q", "-p", package, "--example", name])
         .args((!cfg!(debug_assertions)).then_some("--release"))
         .arg("--")
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::workspace())
         .output()
         .expect("run cargo");
     assert!(
