@@ -7,9 +7,10 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use test_support::{require_file, require_tool};
+use test_support::require_tool;
 
 use crate::temp_suite;
+use crate::util::processes_mentioning;
 
 /// The judge's own peak memory may not go past this.
 const JUDGE_RSS_KIB: u64 = 200 * 1024;
@@ -653,36 +654,6 @@ fn a_changed_header_or_module_is_compiled_again() {
             "the old binary was judged"
         );
     }
-}
-
-/// The processes whose command line mentions `text`.
-fn processes_mentioning(text: &str) -> Vec<String> {
-    require_file("/proc");
-    std::fs::read_dir("/proc")
-        .expect("/proc can be listed")
-        .flatten()
-        .filter(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .bytes()
-                .all(|b| b.is_ascii_digit())
-        })
-        .filter(|e| {
-            let line = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
-            String::from_utf8_lossy(&line).contains(text)
-        })
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|pid| !gone_now(pid))
-        .collect()
-}
-
-/// Whether process `pid` is gone or a zombie, now.
-fn gone_now(pid: &str) -> bool {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    matches!(
-        stat.rsplit(") ").next().unwrap_or("").chars().next(),
-        None | Some('Z')
-    )
 }
 
 /// A C file that includes a named pipe: `gcc` waits on it for good. A source that hangs its

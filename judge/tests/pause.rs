@@ -11,6 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::temp_suite;
+use crate::util::{process_state, processes_mentioning};
 
 /// How long the tests keep the judge stopped.
 const PAUSE: Duration = Duration::from_millis(3500);
@@ -77,12 +78,6 @@ fn signal(pid: &str, signal: &str) {
     assert!(sent.success(), "kill -{signal} {pid}");
 }
 
-/// The state letter of process `pid` (`R`, `S`, `T` for stopped...), `None` once it is gone.
-fn state(pid: &str) -> Option<char> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat.rsplit(") ").next()?.chars().next()
-}
-
 /// The parent of process `pid`.
 fn parent(pid: &str) -> String {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the process");
@@ -95,7 +90,7 @@ fn parent(pid: &str) -> String {
 fn wait_for_state(pid: &str, want: char, what: &str) {
     let give_up = Instant::now() + PATIENCE;
     loop {
-        let now = state(pid);
+        let now = process_state(pid);
         if now == Some(want) {
             return;
         }
@@ -180,8 +175,8 @@ fn pause_a_case(sandbox: bool, mark: char) {
     }
     std::thread::sleep(PAUSE.saturating_sub(stopped_at.elapsed()));
     // Still stopped at the end of the pause.
-    assert_eq!(state(&sleeping), Some('T'), "the program's child");
-    assert_eq!(state(&pid), Some('T'), "the judge");
+    assert_eq!(process_state(&sleeping), Some('T'), "the program's child");
+    assert_eq!(process_state(&pid), Some('T'), "the judge");
     signal(&pid, "CONT");
     let (code, stdout, stderr) = finish(judge);
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -194,7 +189,7 @@ fn pause_a_case(sandbox: bool, mark: char) {
     // The second sleep ran after the pause; the pause itself counted for nothing.
     assert!((1.2..4.0).contains(&time), "time {time} s: {stdout}");
     let give_up = Instant::now() + PATIENCE;
-    while !matches!(state(&escapee), None | Some('Z')) {
+    while !matches!(process_state(&escapee), None | Some('Z')) {
         assert!(Instant::now() < give_up, "the sleeper outlived the case");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -265,7 +260,7 @@ fn a_judge_killed_while_stopped_leaves_nothing_running() {
         judge.kill();
         for sleeper in &sleepers {
             let give_up = Instant::now() + PATIENCE;
-            while !matches!(state(sleeper), None | Some('Z')) {
+            while !matches!(process_state(sleeper), None | Some('Z')) {
                 assert!(
                     Instant::now() < give_up,
                     "{sleeper} outlived the judge (sandbox {sandbox}): {:?}",
@@ -292,7 +287,7 @@ fn ctrl_z_stops_the_judge_itself() {
         wait_for_state(&pid, 'T', "the judge");
         wait_for_state(&sleeping, 'T', "the program");
         std::thread::sleep(Duration::from_secs(2));
-        assert_eq!(state(&pid), Some('T'), "the judge ran on");
+        assert_eq!(process_state(&pid), Some('T'), "the judge ran on");
         signal(&pid, "CONT");
         let (code, stdout, stderr) = finish(judge);
         assert_eq!(code, Some(0), "{stdout}{stderr}");
@@ -343,7 +338,7 @@ fn ctrl_z_stops_a_compiler() {
     signal(&pid, "CONT");
     for compiler in &compilers {
         let give_up = Instant::now() + PATIENCE;
-        while state(compiler) == Some('T') {
+        while process_state(compiler) == Some('T') {
             assert!(Instant::now() < give_up, "{compiler} was not continued");
             std::thread::sleep(Duration::from_millis(10));
         }
@@ -356,26 +351,4 @@ fn ctrl_z_stops_a_compiler() {
         assert!(Instant::now() < give_up, "the compiler outlived the judge");
         std::thread::sleep(Duration::from_millis(20));
     }
-}
-
-/// The processes whose command line mentions `text`, but zombies.
-fn processes_mentioning(text: &str) -> Vec<String> {
-    let Ok(listed) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    listed
-        .flatten()
-        .filter(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .bytes()
-                .all(|b| b.is_ascii_digit())
-        })
-        .filter(|e| {
-            let line = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
-            String::from_utf8_lossy(&line).contains(text)
-        })
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|pid| !matches!(state(pid), None | Some('Z')))
-        .collect()
 }

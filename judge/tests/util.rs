@@ -58,3 +58,31 @@ fn built(dir: &std::path::Path, name: &str, release: bool) -> PathBuf {
     }
     path
 }
+
+/// The state letter of process `pid` (`R`, `S`, `T`, `Z`, ...), from `/proc/PID/stat`; `None`
+/// once it is reaped.
+pub fn process_state(pid: &str) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit(") ").next()?.chars().next()
+}
+
+/// The live processes (neither reaped nor zombies) whose command line mentions `text`.
+pub fn processes_mentioning(text: &str) -> Vec<String> {
+    test_support::require_file("/proc");
+    std::fs::read_dir("/proc")
+        .expect("/proc can be listed")
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter(|e| {
+            let line = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+            String::from_utf8_lossy(&line).contains(text)
+        })
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|pid| !matches!(process_state(pid), None | Some('Z')))
+        .collect()
+}
