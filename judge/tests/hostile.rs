@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use test_support::require_tool;
 
 use crate::temp_suite;
-use crate::util::processes_mentioning;
+use crate::util::{process_running, processes_mentioning};
 
 /// The judge's own peak memory may not go past this.
 const JUDGE_RSS_KIB: u64 = 200 * 1024;
@@ -817,23 +817,6 @@ fn a_program_cannot_stop_the_judge() {
     assert!(run.stdout.starts_with("RE"), "{}", run.stdout);
 }
 
-/// The pid of the process whose command line is `words`, waiting for it up to 10 s.
-fn process_running(words: &[&str]) -> String {
-    let wanted: String = words.iter().map(|w| format!("{w}\0")).collect();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let found = std::fs::read_dir("/proc")
-            .expect("/proc")
-            .filter_map(Result::ok)
-            .find(|e| std::fs::read(e.path().join("cmdline")).ok() == Some(wanted.clone().into()));
-        if let Some(e) = found {
-            return e.file_name().to_string_lossy().into_owned();
-        }
-        assert!(Instant::now() < deadline, "no process {words:?}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
 #[test]
 fn killing_the_helper_then_the_judge_leaves_nothing_running() {
     // The program's namespace dies with its init, which dies with the helper.
@@ -845,8 +828,8 @@ fn killing_the_helper_then_the_judge_leaves_nothing_running() {
         .spawn()
         .expect("the judge starts");
     let (sleeper, program) = (
-        process_running(&["sleep", "7301"]),
-        process_running(&["sleep", "7302"]),
+        process_running(Duration::from_secs(10), &["sleep", "7301"]),
+        process_running(Duration::from_secs(10), &["sleep", "7302"]),
     );
     let stat = std::fs::read_to_string(format!("/proc/{program}/stat")).expect("the program");
     let helper: libc::pid_t = stat

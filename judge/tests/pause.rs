@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::temp_suite;
-use crate::util::{process_state, processes_mentioning};
+use crate::util::{process_running, process_state, processes_mentioning};
 
 /// How long the tests keep the judge stopped.
 const PAUSE: Duration = Duration::from_millis(3500);
@@ -102,23 +102,6 @@ fn wait_for_state(pid: &str, want: char, what: &str) {
     }
 }
 
-/// The pid of the process whose command line is `words`, waiting for it up to [`PATIENCE`].
-fn process_running(words: &[&str]) -> String {
-    let wanted: String = words.iter().map(|w| format!("{w}\0")).collect();
-    let give_up = Instant::now() + PATIENCE;
-    loop {
-        let found = std::fs::read_dir("/proc")
-            .expect("/proc")
-            .filter_map(Result::ok)
-            .find(|e| std::fs::read(e.path().join("cmdline")).ok() == Some(wanted.clone().into()));
-        if let Some(e) = found {
-            return e.file_name().to_string_lossy().into_owned();
-        }
-        assert!(Instant::now() < give_up, "no process {words:?}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
 /// Waits for the judge to end (within a generous bound): its exit code, stdout and stderr.
 fn finish(mut judge: Judge) -> (Option<i32>, String, String) {
     let mut child = judge.0.take().expect("running");
@@ -160,8 +143,8 @@ fn pause_a_case(sandbox: bool, mark: char) {
     let args = ["--time-limit", "4", "--format", "json", "--cmd", &cmd];
     let judge = judge(tmp.path(), &args, sandbox);
     let pid = judge.pid();
-    let escapee = process_running(&["sleep", &escaped]);
-    let sleeping = process_running(&["sleep", &first]);
+    let escapee = process_running(PATIENCE, &["sleep", &escaped]);
+    let sleeping = process_running(PATIENCE, &["sleep", &first]);
     let program = parent(&sleeping);
     let stopped_at = Instant::now();
     signal(&pid, "TSTP");
@@ -220,7 +203,7 @@ fn ctrl_z_pauses_a_conversation() {
     let args = ["--time-limit", "4", "--format", "json", "--cmd", &cmd];
     let judge = judge(tmp.path(), &args, true);
     let pid = judge.pid();
-    let asking = process_running(&["sleep", &ask]);
+    let asking = process_running(PATIENCE, &["sleep", &ask]);
     let interactor = parent(&asking);
     let stopped_at = Instant::now();
     signal(&pid, "TSTP");
@@ -249,8 +232,8 @@ fn a_judge_killed_while_stopped_leaves_nothing_running() {
         let mut judge = judge(tmp.path(), &["--time-limit", "600", "--cmd", &cmd], sandbox);
         let pid = judge.pid();
         let sleepers = [
-            process_running(&["sleep", &escaped]),
-            process_running(&["sleep", &program]),
+            process_running(PATIENCE, &["sleep", &escaped]),
+            process_running(PATIENCE, &["sleep", &program]),
         ];
         signal(&pid, "TSTP");
         wait_for_state(&pid, 'T', "the judge");
@@ -282,7 +265,7 @@ fn ctrl_z_stops_the_judge_itself() {
         let cmd = format!("sleep {nap}; echo 1");
         let judge = judge(tmp.path(), &["--cmd", &cmd], sandbox);
         let pid = judge.pid();
-        let sleeping = process_running(&["sleep", &nap]);
+        let sleeping = process_running(PATIENCE, &["sleep", &nap]);
         signal(&pid, "TSTP");
         wait_for_state(&pid, 'T', "the judge");
         wait_for_state(&sleeping, 'T', "the program");

@@ -86,3 +86,24 @@ pub fn processes_mentioning(text: &str) -> Vec<String> {
         .filter(|pid| !matches!(process_state(pid), None | Some('Z')))
         .collect()
 }
+
+/// The pid of the process whose command line is exactly `words`, waiting for it up to
+/// `patience` (then panics naming it).
+pub fn process_running(patience: std::time::Duration, words: &[&str]) -> String {
+    let wanted: Vec<u8> = words
+        .iter()
+        .flat_map(|w| [w.as_bytes(), b"\0"].concat())
+        .collect();
+    let give_up = std::time::Instant::now() + patience;
+    loop {
+        let found = std::fs::read_dir("/proc")
+            .expect("/proc")
+            .filter_map(Result::ok)
+            .find(|e| std::fs::read(e.path().join("cmdline")).ok().as_ref() == Some(&wanted));
+        if let Some(e) = found {
+            return e.file_name().to_string_lossy().into_owned();
+        }
+        assert!(std::time::Instant::now() < give_up, "no process {words:?}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
