@@ -49,7 +49,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use super::report;
-use super::sandbox::Entered;
+use super::ns;
+use super::sandbox::{self, Ids, Spec};
 use super::sys::{self, Exec, Pid, Signal, SignalSet};
 use super::tree;
 
@@ -69,37 +70,68 @@ const CLEANUP: Duration = Duration::from_secs(10);
 /// The helper's arguments.
 struct Args {
     processes: u64,
-    /// Folders that stay writable in the sandbox.
-    writable: Vec<std::path::PathBuf>,
-    /// `sh -c COMMAND` and its folder.
-    interactor: Option<Exec>,
+    /// Whether the processes keep the machine's network.
+    network: bool,
+    /// What the program's box shows.
+    program_box: Spec,
+    /// `sh -c COMMAND` and its folder, and what its box shows.
+    interactor: Option<(Exec, Spec)>,
     program: Exec,
 }
 
 impl Args {
-    /// `NPROC [--rw DIR]... [--interactor DIR COMMAND] PROGRAM ARGS...`.
+    /// `NPROC [--net] [BOX]... [--interactor DIR COMMAND [BOX]...] -- PROGRAM ARGS...`, where
+    /// each `BOX` is a box option and its path (see [`Spec::take`]).
     fn parse(args: &[OsString]) -> Option<Args> {
         let c = |s: &OsString| CString::new(s.as_bytes()).ok();
         let processes = args.first()?.to_str()?.parse().ok()?;
         let mut rest = &args[1..];
-        let mut writable = Vec::new();
-        while rest.first().is_some_and(|a| a == "--rw") {
-            writable.push(std::path::PathBuf::from(rest.get(1)?));
-            rest = &rest[2..];
+        let network = rest.first().is_some_and(|a| a == "--net");
+        if network {
+            rest = &rest[1..];
         }
+        let here = std::env::current_dir().ok()?;
+        let mut program_box = Spec {
+            cwd: here.clone(),
+            ..Spec::default()
+        };
         let mut interactor = None;
-        if rest.first().is_some_and(|a| a == "--interactor") {
-            let (dir, command) = (c(rest.get(1)?)?, c(rest.get(2)?)?);
-            let argv = vec![c(&"sh".into())?, c(&"-c".into())?, command];
-            interactor = Some(Exec::new(argv, Some(dir)).stdio(INTERACTOR_FDS));
-            rest = &rest[3..];
+        loop {
+            let word = rest.first()?.to_str()?;
+            if word == "--" {
+                rest = &rest[1..];
+                break;
+            }
+            if word == "--interactor" {
+                let (dir, command) = (rest.get(1)?, c(rest.get(2)?)?);
+                let cwd = here.join(dir);
+                let argv = vec![c(&"sh".into())?, c(&"-c".into())?, command];
+                let exec = Exec::new(argv, Some(c(&cwd.clone().into_os_string())?));
+                let spec = Spec {
+                    cwd,
+                    ..Spec::default()
+                };
+                interactor = Some((exec.stdio(INTERACTOR_FDS), spec));
+                rest = &rest[3..];
+                continue;
+            }
+            let value = std::path::PathBuf::from(rest.get(1)?);
+            let spec = match &mut interactor {
+                Some((_, spec)) => spec,
+                None => &mut program_box,
+            };
+            if !spec.take(word, value) {
+                return None;
+            }
+            rest = &rest[2..];
         }
         let argv: Option<Vec<CString>> = rest.iter().map(c).collect();
         let argv = argv.filter(|a| !a.is_empty())?;
         let program = Exec::new(argv, None).processes(processes);
         Some(Args {
             processes,
-            writable,
+            network,
+            program_box,
             interactor,
             program,
         })
@@ -129,7 +161,8 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
         start: Instant::now(),
         paused: Duration::ZERO,
         init: None,
-        mount_ns: None,
+        interactor_init: None,
+        mount_namespaces: Vec::new(),
         program: None,
         program_start: Duration::ZERO,
         interactor: None,
@@ -187,10 +220,12 @@ struct Case {
     start: Instant,
     /// The pauses so far, added up.
     paused: Duration,
-    /// The sandbox's init, until it is reaped.
+    /// The init of the program's box, until it is reaped.
     init: Option<Pid>,
-    /// The init's mount namespace, with the namespace's own `/proc`.
-    mount_ns: Option<std::fs::File>,
+    /// The init of the interactor's box, until it is reaped.
+    interactor_init: Option<Pid>,
+    /// The boxes' mount namespaces, held open until the processes have joined them.
+    mount_namespaces: Vec<std::fs::File>,
     /// The program, until it is reaped.
     program: Option<Pid>,
     /// When the program was forked.
@@ -207,38 +242,30 @@ impl Case {
         self.start.elapsed().saturating_sub(self.paused)
     }
 
-    /// Forks the interactor (if any), then the program; whether both started (else the failure
-    /// is reported).
+    /// Forks the interactor (if any), then the program, each in its box where the machine
+    /// allows; whether both started (else the failure is reported).
     fn start_all(&mut self, args: &mut Args) -> bool {
-        let entered = super::sandbox::enter(&args.writable);
-        if let Entered::Namespaces(errno) | Entered::Not(errno) = entered {
-            say(&format!("nosandbox {errno}\n"));
-        }
-        match entered {
-            Entered::Fully | Entered::Namespaces(_) => {
-                let inherited: Vec<i32> =
-                    std::iter::once(REPORT_FD).chain(INTERACTOR_FDS).collect();
-                match sys::spawn_init(&inherited) {
-                    Ok((pid, ns)) => {
-                        self.init = Some(pid);
-                        self.mount_ns = ns;
-                        if let (Some(ns), Ok(here)) = (&self.mount_ns, std::env::current_dir()) {
-                            let execs =
-                                std::iter::once(&mut args.program).chain(&mut args.interactor);
-                            for exec in execs {
-                                exec.join(ns, &here);
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        say(&report::no_fork("nofork", &e));
-                        return false;
-                    }
+        let boxes = match sandbox::enter(args.network) {
+            Ok(ids) => match self.open_boxes(args, ids) {
+                Ok(boxes) => Some(boxes),
+                Err(e) => {
+                    say(&format!("nosandbox {}\n", e.raw_os_error().unwrap_or(1)));
+                    None
                 }
+            },
+            Err(errno) => {
+                say(&format!("nosandbox {errno}\n"));
+                None
             }
-            Entered::Not(_) => {}
-        }
-        if let Some(exec) = &args.interactor {
+        };
+        let (program_ns, interactor_ns) = match boxes {
+            Some((p, i)) => (Some(p), i),
+            None => (None, None),
+        };
+        if let Some((exec, _)) = &args.interactor {
+            if let Some(ns) = &interactor_ns {
+                let _ = ns::children_in(ns);
+            }
             let spawned = sys::spawn(exec);
             // Only the interactor holds its pipes: the judge sees their ends when it ends.
             for fd in INTERACTOR_FDS {
@@ -255,12 +282,16 @@ impl Case {
                 }
             }
         }
+        if let Some(ns) = &program_ns {
+            let _ = ns::children_in(ns);
+        }
         self.program_start = self.now();
         match sys::spawn(&args.program) {
             Ok(pid) => {
                 self.program = Some(pid);
                 PROGRAM.store(pid, Ordering::SeqCst);
-                say(&report::pids(pid, self.interactor, self.init));
+                let inits = [self.init, self.interactor_init];
+                say(&report::pids(pid, self.interactor, inits));
                 true
             }
             Err(e) => {
@@ -268,6 +299,44 @@ impl Case {
                 false
             }
         }
+    }
+
+    /// Builds the interactor's box (in a conversation) and the program's, and prepares their
+    /// starts to enter them as `ids`: the PID namespaces to fork them into (the program's, the
+    /// interactor's). On an error no box is left.
+    fn open_boxes(
+        &mut self,
+        args: &mut Args,
+        ids: Ids,
+    ) -> std::io::Result<(std::fs::File, Option<std::fs::File>)> {
+        let inherited: Vec<i32> = std::iter::once(REPORT_FD).chain(INTERACTOR_FDS).collect();
+        let here = std::env::current_dir()?;
+        let mut interactor_ns = None;
+        if let Some((exec, spec)) = &mut args.interactor {
+            let opened = sandbox::open(spec, ids, &inherited)?;
+            self.interactor_init = Some(opened.init);
+            exec.join(&opened.mount_ns, &here);
+            exec.unprivileged(ids);
+            interactor_ns = Some(opened.pid_ns);
+            self.mount_namespaces.push(opened.mount_ns);
+        }
+        let opened = match sandbox::open(&args.program_box, ids, &inherited) {
+            Ok(opened) => opened,
+            Err(e) => {
+                if let Some(init) = self.interactor_init.take() {
+                    let _ = sys::kill(init, sys::SIGKILL);
+                    self.reap_init(init);
+                }
+                return Err(e);
+            }
+        };
+        self.init = Some(opened.init);
+        args.program.join(&opened.mount_ns, &here);
+        args.program.unprivileged(ids);
+        self.mount_namespaces.push(opened.mount_ns);
+        // Inside, temporary files go to the box's own `/tmp`.
+        std::env::set_var("TMPDIR", "/tmp");
+        Ok((opened.pid_ns, interactor_ns))
     }
 
     /// Waits until the program and the interactor have ended, reaping orphans meanwhile, and
@@ -341,8 +410,12 @@ impl Case {
         let ended =
             |p: Option<Pid>| p.filter(|&p| p == pid || sys::ended(p, true).ok() == Some(Some(p)));
         if Some(pid) == self.init {
-            // The namespace is gone: the program and the interactor end as well.
+            // The namespace is gone: the program ends as well.
             self.reap_init(pid);
+            return;
+        }
+        if Some(pid) == self.interactor_init {
+            self.reap_interactor_init(pid);
             return;
         }
         let (program, interactor) = (ended(self.program), ended(self.interactor));
@@ -376,6 +449,10 @@ impl Case {
         let _ = sys::kill_group(pid, sys::SIGKILL);
         INTERACTOR.store(0, Ordering::SeqCst);
         self.interactor = None;
+        if let Some(init) = self.interactor_init {
+            // Whatever the interactor left behind in its box ends with it.
+            let _ = sys::kill(init, sys::SIGKILL);
+        }
         let status = loop {
             match sys::reap(pid, false) {
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -389,6 +466,16 @@ impl Case {
     /// helper's, not the program's.
     fn reap_init(&mut self, init: Pid) {
         self.init = None;
+        while let Err(e) = sys::reap(init, false) {
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+    }
+
+    /// Reaps the init of the interactor's box, its memory left out.
+    fn reap_interactor_init(&mut self, init: Pid) {
+        self.interactor_init = None;
         while let Err(e) = sys::reap(init, false) {
             if e.kind() != std::io::ErrorKind::Interrupted {
                 break;
@@ -418,6 +505,9 @@ impl Case {
             let _ = sys::kill_group(i, sys::SIGKILL);
             INTERACTOR.store(0, Ordering::SeqCst);
         }
+        if let Some(init) = self.interactor_init {
+            let _ = sys::kill(init, sys::SIGKILL);
+        }
         self.end_side();
     }
 
@@ -434,12 +524,15 @@ impl Case {
                         self.end_interactor(pid, self.now());
                     }
                     Ok(Some(pid)) if Some(pid) == self.init => self.reap_init(pid),
+                    Ok(Some(pid)) if Some(pid) == self.interactor_init => {
+                        self.reap_interactor_init(pid);
+                    }
                     Ok(Some(pid)) => {
                         self.reap(pid);
                     }
                     Ok(None) => {
                         break self.interactor.is_none()
-                            || others_than(me, self.interactor, self.init)
+                            || others_than(me, &[self.interactor, self.init, self.interactor_init])
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                     Err(_) => return, // no child left: nothing is left below the helper
@@ -457,19 +550,22 @@ impl Case {
                     continue;
                 }
                 // While the interactor runs, its namespace's init stays.
-                (interactor, spare) => tree::kill_below(me, interactor, spare),
+                (interactor, spare) => {
+                    let skip: Vec<Pid> = interactor.into_iter().chain(self.interactor_init).collect();
+                    tree::kill_below_but(me, &skip, spare);
+                }
             }
             std::thread::sleep(Duration::from_millis(1));
         }
     }
 }
 
-/// Whether processes other than `interactor` and `init` are left below `me`: children of `me`,
-/// or orphans adopted by `init`.
-fn others_than(me: Pid, interactor: Option<Pid>, init: Option<Pid>) -> bool {
-    let others = children(me)
-        .into_iter()
-        .any(|c| Some(c) != interactor && Some(c) != init);
+/// Whether processes other than `spared` (the interactor, the program's box's init, the
+/// interactor's box's init) are left below `me`: children of `me`, or orphans adopted by the
+/// program's box's init.
+fn others_than(me: Pid, spared: &[Option<Pid>; 3]) -> bool {
+    let others = children(me).into_iter().any(|c| !spared.contains(&Some(c)));
+    let init = spared[1];
     others || init.is_some_and(|i| !children(i).is_empty())
 }
 

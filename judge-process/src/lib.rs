@@ -21,13 +21,15 @@
 //! - `clock`: the judge's clock of running time, which stands still while the judge is paused;
 //! - `tree`: the processes below a process, from `/proc`, and killing them safely;
 //! - `limits`: the programs' limit of processes;
-//! - `sandbox`: the namespaces the processes run in;
-//! - `sys`: the system calls, the only `unsafe` code of the judge.
+//! - `sandbox`: the box each process runs in;
+//! - `sys` and `ns`: the system calls (`ns`: those of the box), the only `unsafe` code of the
+//!   judge.
 
 mod clock;
 mod group;
 mod helper;
 mod limits;
+mod ns;
 mod registry;
 mod report;
 mod run;
@@ -35,12 +37,14 @@ mod sandbox;
 mod spawn;
 mod sys;
 mod tree;
+mod visible;
 
 pub use group::{run_in_group, GroupRun};
 pub use registry::{adopt_orphans, on_termination, Scratch};
 pub use run::{
     await_threads, drain_stderr, outcome, run, spawn_stderr_reader, spawn_thread, Outcome, Stderr,
 };
+pub use visible::{allow_network, keep_hidden};
 pub use spawn::{Ended, Exit, Interactor, InteractorPipes, Limits, Started, INTERACTOR_GRACE};
 
 /// Makes the child of `cmd` start with no signal blocked: for a command the judge starts on its

@@ -292,6 +292,12 @@ pub fn folders_named_in(words: &[&std::ffi::OsStr]) -> Vec<PathBuf> {
     lock_folders().iter().filter(named).cloned().collect()
 }
 
+/// Every temporary folder in use.
+#[must_use]
+pub fn folders() -> Vec<PathBuf> {
+    lock_folders().clone()
+}
+
 fn lock_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     FOLDERS.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -2,8 +2,9 @@
 //! (written by [`super::helper`]) and their reading (by [`super::spawn`]).
 //!
 //! - `nosandbox ERRNO`: the processes run without the sandbox, for this reason (0: turned off);
-//! - `pids PROGRAM INTERACTOR INIT`: all were forked, with these pids (`INTERACTOR` 0 without
-//!   one, `INIT`, the PID namespace's init, 0 without the sandbox);
+//! - `pids PROGRAM INTERACTOR INIT IINIT`: all were forked, with these pids (`INTERACTOR` 0
+//!   without one; `INIT` and `IINIT`, the inits of the program's and the interactor's boxes, 0
+//!   without them);
 //! - `ran STATUS KIB WALL AT`: the program ended with wait status `STATUS`, its largest peak
 //!   resident memory (of any one process of its side) was `KIB` KiB, it ran `WALL` ns, and the
 //!   helper saw it end `AT` ns after the helper started (both on the helper's clock, which leaves
@@ -57,6 +58,8 @@ pub struct Reported {
     pub interactor_pid: Option<Pid>,
     /// The pid of the sandbox's init, once forked.
     pub init_pid: Option<Pid>,
+    /// The pid of the interactor's box's init, once forked.
+    pub interactor_init_pid: Option<Pid>,
     /// Why the sandbox is missing (an `errno`, 0 if turned off).
     pub unsandboxed: Option<i32>,
 }
@@ -80,9 +83,11 @@ impl Reported {
                         at: Duration::from_nanos(at),
                     }));
                 }
-                ("pids", Some(&[_, interactor, init])) => {
-                    self.interactor_pid = Pid::try_from(interactor).ok().filter(|&p| p > 0);
-                    self.init_pid = Pid::try_from(init).ok().filter(|&p| p > 0);
+                ("pids", Some(&[_, interactor, init, interactor_init])) => {
+                    let pid = |n: u64| Pid::try_from(n).ok().filter(|&p| p > 0);
+                    self.interactor_pid = pid(interactor);
+                    self.init_pid = pid(init);
+                    self.interactor_init_pid = pid(interactor_init);
                 }
                 ("nosandbox", Some(&[errno])) => {
                     self.unsandboxed = Some(i32::try_from(errno).unwrap_or(0));
@@ -115,9 +120,10 @@ pub fn ran(status: Status, max_rss_kib: u64, wall: Duration, at: Duration) -> St
 
 /// The `pids` line.
 #[must_use]
-pub fn pids(program: Pid, interactor: Option<Pid>, init: Option<Pid>) -> String {
-    let (interactor, init) = (interactor.unwrap_or(0), init.unwrap_or(0));
-    format!("pids {program} {interactor} {init}\n")
+pub fn pids(program: Pid, interactor: Option<Pid>, inits: [Option<Pid>; 2]) -> String {
+    let interactor = interactor.unwrap_or(0);
+    let [init, interactor_init] = inits.map(|p| p.unwrap_or(0));
+    format!("pids {program} {interactor} {init} {interactor_init}\n")
 }
 
 /// The `interactor` line.
@@ -143,7 +149,7 @@ mod tests {
         r.read(&ran(9, 7, wall, at));
         assert_eq!(r.interactor, None);
         r.read(&interactor(256, Duration::from_nanos(1_999)));
-        r.read(&pids(5, Some(6), None));
+        r.read(&pids(5, Some(6), [None, None]));
         assert_eq!((r.interactor_pid, r.init_pid), (Some(6), None));
         let program = Measured {
             status: 9,

@@ -20,6 +20,7 @@ use super::registry::{self, Handle};
 use super::report::{Reported, Said};
 use super::sys::{self, Signal};
 use super::tree;
+use super::visible;
 
 /// This very executable, to run as the helper: `/proc/self/exe`, which names the running
 /// file even if a newer build has replaced it on disk since, or where `/proc` is not mounted,
@@ -93,8 +94,9 @@ pub struct Started {
     report: Report,
     start: Moment,
     conversation: bool,
-    /// The program's private temporary folder (its `TMPDIR`), removed with the run.
-    _tmp: registry::Scratch,
+    /// The program's private temporary folder (its `TMPDIR`), and the interactor's, removed
+    /// with the run.
+    _tmp: (registry::Scratch, Option<registry::Scratch>),
 }
 
 /// How a started program ended.
@@ -161,16 +163,27 @@ impl Started {
     ) -> std::io::Result<(Started, Option<InteractorPipes>)> {
         let mut cmd = Command::new(own_executable()?);
         cmd.arg(HELPER).arg(super::limits::processes().to_string());
-        let mut words: Vec<&std::ffi::OsStr> = command.get_args().collect();
-        if let Some((_, interactor)) = interactor {
-            words.push(std::ffi::OsStr::new(interactor));
+        if visible::network() {
+            cmd.arg("--net");
         }
-        for folder in registry::folders_named_in(&words) {
-            cmd.arg("--rw").arg(folder);
+        let here = std::env::current_dir()?;
+        let cwd = command
+            .get_current_dir()
+            .map_or_else(|| here.clone(), |d| here.join(d));
+        let mut words: Vec<&std::ffi::OsStr> = vec![command.get_program()];
+        words.extend(command.get_args());
+        for (option, path) in visible::box_options(&cwd, &words) {
+            cmd.arg(option).arg(path);
         }
-        // Everything else is read-only in the sandbox: temporary files go to a private folder.
+        let interactor_box = interactor
+            .map(|(dir, command)| visible::box_options(&here.join(dir), &[command.as_ref()]));
+        // Temporary files go to a private folder: the box's `/tmp`.
         let tmp = registry::Scratch::new("judge-tmp-").map_err(std::io::Error::other)?;
-        cmd.arg("--rw").arg(tmp.path()).env("TMPDIR", tmp.path());
+        cmd.arg("--tmp").arg(tmp.path()).env("TMPDIR", tmp.path());
+        let interactor_tmp = match interactor {
+            Some(_) => Some(registry::Scratch::new("judge-tmp-").map_err(std::io::Error::other)?),
+            None => None,
+        };
         let (report_read, report_write) = sys::pipe_nonblocking()?;
         let mut passed = vec![(report_write.as_raw_fd(), REPORT_FD)];
         // The child's ends (held until the spawn) and the judge's.
@@ -178,6 +191,12 @@ impl Started {
         let mut pipes = None;
         if let Some((dir, command)) = interactor {
             cmd.arg("--interactor").arg(dir).arg(command);
+            for (option, path) in interactor_box.iter().flatten() {
+                cmd.arg(option).arg(path);
+            }
+            if let Some(tmp) = &interactor_tmp {
+                cmd.arg("--tmp").arg(tmp.path());
+            }
             let (stdin_read, stdin_write) = sys::pipe_blocking()?;
             let (stdout_read, stdout_write) = sys::pipe_blocking()?;
             let (stderr_read, stderr_write) = sys::pipe_blocking()?;
@@ -194,7 +213,7 @@ impl Started {
                 stderr: File::from(stderr_read),
             });
         }
-        cmd.arg(command.get_program()).args(command.get_args());
+        cmd.arg("--").arg(command.get_program()).args(command.get_args());
         if let Some(dir) = command.get_current_dir() {
             cmd.current_dir(dir);
         }
@@ -212,7 +231,7 @@ impl Started {
             report: Report::new(report_read),
             start,
             conversation: interactor.is_some(),
-            _tmp: tmp,
+            _tmp: (tmp, interactor_tmp),
         };
         Ok((started, pipes))
     }
@@ -340,11 +359,15 @@ impl Started {
                     self.report.poll();
                 }
                 // The interactor's memory is not the program's, nor the sandbox's init's.
-                let skip = self.report.reported.interactor_pid;
-                let spare = self.report.reported.init_pid;
+                let reported = &self.report.reported;
+                let skip: Vec<sys::Pid> = [reported.interactor_pid, reported.interactor_init_pid]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                let spare = reported.init_pid;
                 if let Some(stop) =
                     limit_reached(limits, exceeded, deadline, &mut memory, now, || {
-                        tree::rss(self.handle.pid(), skip, spare)
+                        tree::rss_but(self.handle.pid(), &skip, spare)
                     })
                 {
                     let at = Moment::now();

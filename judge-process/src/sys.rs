@@ -6,7 +6,7 @@
 //! later): a pidfd names one process for as long as it is open, so a signal sent through it can
 //! never reach another process that was given the same pid. [`pidfds`] says whether they work.
 
-use std::ffi::{CStr, CString};
+use std::ffi::CString;
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -124,6 +124,31 @@ pub fn getpid() -> Pid {
 pub fn getuid() -> libc::uid_t {
     // SAFETY: getuid has no arguments and cannot fail.
     unsafe { libc::getuid() }
+}
+
+/// The effective user id.
+#[must_use]
+pub fn geteuid() -> libc::uid_t {
+    // SAFETY: geteuid has no arguments and cannot fail.
+    unsafe { libc::geteuid() }
+}
+
+/// Makes this process get SIGKILL when its parent (the thread that forked it) ends.
+pub fn die_with_parent() {
+    // SAFETY: prctl with integer arguments.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
+}
+
+/// Reaps every child of this process, for ever: the life of a PID namespace's init.
+pub fn reap_forever() -> ! {
+    loop {
+        // SAFETY: waitpid with a null status pointer, usleep with an integer.
+        unsafe {
+            if libc::waitpid(-1, std::ptr::null_mut(), 0) < 0 {
+                libc::usleep(5_000);
+            }
+        }
+    }
 }
 
 /// The size of a memory page, in bytes.
@@ -381,6 +406,10 @@ pub struct Exec {
     processes: Option<u64>,
     /// A mount namespace to enter first.
     mount_ns: Option<RawFd>,
+    /// The user and group to become, with no supplementary group.
+    ids: Option<(libc::uid_t, libc::gid_t)>,
+    /// Whether to set `no_new_privs`: no program it runs gains a privilege.
+    no_new_privs: bool,
 }
 
 impl Exec {
@@ -400,7 +429,16 @@ impl Exec {
             stdio: None,
             processes: None,
             mount_ns: None,
+            ids: None,
+            no_new_privs: false,
         }
+    }
+
+    /// Makes the child drop every privilege before it runs its program: become `ids` (if given)
+    /// with no supplementary group, and set `no_new_privs`.
+    pub fn unprivileged(&mut self, ids: Option<(u32, u32)>) {
+        self.ids = ids;
+        self.no_new_privs = true;
     }
 
     /// Makes the child enter the mount namespace `ns` (a descriptor that outlives the fork),
@@ -471,9 +509,20 @@ pub fn spawn(exec: &Exec) -> io::Result<Pid> {
                 }
             }
             if let Some(dir) = &exec.dir {
-                if libc::chdir(dir.as_ptr()) != 0 {
+                if libc::chdir(dir.as_ptr()) != 0 && exec.mount_ns.is_none() {
                     libc::_exit(127);
                 }
+            }
+            if let Some((uid, gid)) = exec.ids {
+                if libc::setgroups(0, std::ptr::null()) != 0
+                    || libc::setresgid(gid, gid, gid) != 0
+                    || libc::setresuid(uid, uid, uid) != 0
+                {
+                    libc::_exit(127);
+                }
+            }
+            if exec.no_new_privs && libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+                libc::_exit(127);
             }
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
             libc::sigprocmask(libc::SIG_SETMASK, &empty.0, std::ptr::null_mut());
@@ -539,172 +588,6 @@ pub fn ended(pid: Pid, nohang: bool) -> io::Result<Option<Pid>> {
     // SAFETY: waitid filled the child's fields (or left si_pid 0 under WNOHANG).
     let found = unsafe { info.si_pid() };
     Ok((found > 0).then_some(found))
-}
-
-/// Enters new user, mount and PID namespaces (the PID one for the children forked from now on),
-/// as the same user and group as before: the sandbox of [`super::sandbox`].
-///
-/// # Errors
-/// The kernel refuses unprivileged namespaces (`EPERM`, `EINVAL`, `ENOSPC`), or the user's
-/// mapping cannot be written.
-pub fn unshare_sandbox() -> io::Result<()> {
-    // SAFETY: getuid and getgid cannot fail.
-    let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
-    let flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID;
-    // SAFETY: unshare takes an integer; the caller is single-threaded (a user namespace
-    // requires it).
-    check(unsafe { libc::unshare(flags) }.into())?;
-    std::fs::write("/proc/self/setgroups", "deny")?;
-    std::fs::write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
-    std::fs::write("/proc/self/gid_map", format!("{gid} {gid} 1"))?;
-    Ok(())
-}
-
-fn c_path(path: &std::path::Path) -> io::Result<CString> {
-    use std::os::unix::ffi::OsStrExt;
-    CString::new(path.as_os_str().as_bytes())
-        .map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))
-}
-
-fn mount(
-    source: Option<&CStr>,
-    target: &CStr,
-    fstype: Option<&CStr>,
-    flags: libc::c_ulong,
-    data: Option<&CStr>,
-) -> io::Result<()> {
-    let ptr = |s: Option<&CStr>| s.map_or(std::ptr::null(), CStr::as_ptr);
-    // SAFETY: every pointer is null or a valid C string that outlives the call.
-    let r = unsafe {
-        libc::mount(
-            ptr(source),
-            target.as_ptr(),
-            ptr(fstype),
-            flags,
-            ptr(data).cast(),
-        )
-    };
-    check(r.into()).map(drop)
-}
-
-/// In this process's own mount namespace: makes every mount private and read-only (recursively,
-/// `mount_setattr`), then makes each of `writable` (existing folders) writable again at its own
-/// path.
-///
-/// # Errors
-/// A mount fails.
-pub fn mount_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
-    let root = c_path(std::path::Path::new("/"))?;
-    mount(None, &root, None, libc::MS_REC | libc::MS_PRIVATE, None)?;
-    // Opened first: each is bound back from its descriptor, whatever happens to its path.
-    let folders: Vec<File> = writable
-        .iter()
-        .map(std::fs::File::open)
-        .collect::<io::Result<_>>()?;
-    #[repr(C)]
-    struct MountAttr {
-        attr_set: u64,
-        attr_clr: u64,
-        propagation: u64,
-        userns_fd: u64,
-    }
-    let attr = MountAttr {
-        attr_set: 1, // MOUNT_ATTR_RDONLY
-        attr_clr: 0,
-        propagation: 0,
-        userns_fd: 0,
-    };
-    let size = std::mem::size_of::<MountAttr>();
-    // SAFETY: mount_setattr with a valid path, flags and a pointer to an attribute of its size.
-    let r = unsafe {
-        libc::syscall(
-            libc::SYS_mount_setattr,
-            libc::AT_FDCWD,
-            root.as_ptr(),
-            0x8000, // AT_RECURSIVE
-            &attr as *const MountAttr,
-            size,
-        )
-    };
-    check(r)?;
-    let secure = libc::MS_NOSUID | libc::MS_NODEV;
-    for (path, folder) in writable.iter().zip(&folders) {
-        let source = CString::new(format!("/proc/self/fd/{}", folder.as_raw_fd())).expect("no NUL");
-        let target = c_path(path)?;
-        mount(Some(&source), &target, None, libc::MS_BIND, None)?;
-        mount(
-            None,
-            &target,
-            None,
-            libc::MS_REMOUNT | libc::MS_BIND | secure,
-            None,
-        )?;
-    }
-    Ok(())
-}
-
-/// A duplicate of `fd` numbered `min` or more, close-on-exec.
-fn above(fd: &OwnedFd, min: RawFd) -> io::Result<OwnedFd> {
-    // SAFETY: fcntl on a descriptor we own; the duplicate is new and ours alone.
-    let new = check(unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, min) }.into())?;
-    // SAFETY: as above.
-    Ok(unsafe { OwnedFd::from_raw_fd(new as RawFd) })
-}
-
-/// Forks the init of the new PID namespace: a process that holds no descriptor of the case
-/// (`keep_closed` are closed), dies with its parent (`PR_SET_PDEATHSIG`) and reaps the orphans
-/// of the namespace until then. When it dies, the kernel kills every process of the namespace.
-/// The init also enters a mount namespace of its own, where it mounts a `/proc` that shows the
-/// new PID namespace only; the returned descriptor names that mount namespace, for the children
-/// to join ([`Exec::join`]), `None` if the `/proc` could not be mounted.
-///
-/// # Errors
-/// The fork failed.
-pub fn spawn_init(keep_closed: &[RawFd]) -> io::Result<(Pid, Option<File>)> {
-    let (ready_read, ready_write) = pipe_blocking()?;
-    // Out of the way of the numbers the init closes.
-    let (ready_read, ready_write) = (above(&ready_read, 64)?, above(&ready_write, 64)?);
-    // SAFETY: the caller is single-threaded; the child runs plain system calls on integers and
-    // C strings made before the fork.
-    let proc_ = c"proc";
-    let target = c"/proc";
-    let pid = unsafe { libc::fork() };
-    if pid == 0 {
-        detach_stdio();
-        for &fd in keep_closed {
-            close_inherited(fd);
-        }
-        drop(ready_read);
-        // SAFETY: as above; the loop only waits and sleeps.
-        unsafe {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
-            let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
-            let mounted = libc::unshare(libc::CLONE_NEWNS) == 0
-                && libc::mount(
-                    proc_.as_ptr(),
-                    target.as_ptr(),
-                    proc_.as_ptr(),
-                    flags,
-                    std::ptr::null(),
-                ) == 0;
-            write_all(ready_write.as_raw_fd(), if mounted { b"1" } else { b"0" });
-            drop(ready_write);
-            loop {
-                if libc::waitpid(-1, std::ptr::null_mut(), 0) < 0 {
-                    libc::usleep(5_000);
-                }
-            }
-        }
-    }
-    drop(ready_write);
-    let pid = check(pid.into())? as Pid;
-    let mut said = [0u8; 1];
-    let mounted = std::io::Read::read(&mut File::from(ready_read), &mut said).is_ok_and(|n| n == 1)
-        && said[0] == b'1';
-    let ns = mounted
-        .then(|| File::open(format!("/proc/{pid}/ns/mnt")).ok())
-        .flatten();
-    Ok((pid, ns))
 }
 
 /// How a wait status ended: `Ok(code)` for an exit, `Err(signal)` for a signal (0 if neither).

@@ -73,6 +73,23 @@ pub fn rss(root: Pid, skip: Option<Pid>, spare: Option<Pid>) -> u64 {
     counted.map(|p| p.rss).sum::<u64>() * sys::page_size()
 }
 
+/// [`rss`], leaving out every process of `skip` and what is below each.
+#[must_use]
+pub fn rss_but(root: Pid, skip: &[Pid], spare: Option<Pid>) -> u64 {
+    let below = descendants_but(root, skip);
+    let counted = below.iter().filter(|p| Some(p.pid) != spare);
+    counted.map(|p| p.rss).sum::<u64>() * sys::page_size()
+}
+
+/// [`kill_below`], leaving out every process of `skip` and what is below each.
+pub fn kill_below_but(root: Pid, skip: &[Pid], spare: Option<Pid>) {
+    for p in descendants_but(root, skip) {
+        if Some(p.pid) != spare {
+            kill(&p);
+        }
+    }
+}
+
 /// Sends SIGKILL to every process below `root` (but `skip` and what is below it, and `spare`
 /// itself), once.
 pub fn kill_below(root: Pid, skip: Option<Pid>, spare: Option<Pid>) {

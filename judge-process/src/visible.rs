@@ -1,0 +1,201 @@
+//! What the judge asks a box to show (see [`super::sandbox`]), worked out on the judge's side
+//! from the command it runs:
+//! - the folder it starts in, read-only, unless that folder is `/`, the home folder or above it
+//!   (then an empty folder stands in its place);
+//! - every existing path its words name (absolute, or relative to that folder; inside a
+//!   `sh -c` string too, split as the shell would split plain words), read-only; a temporary
+//!   folder of the judge's that it names, writable;
+//! - the installations of the interpreters and compilers on `PATH` outside the system's
+//!   folders (`~/.pyenv` for `~/.pyenv/shims`, `~/.cargo` for `~/.cargo/bin`), read-only;
+//! - hidden: the folders the judge marks ([`keep_hidden`]: the test data, the packages, its
+//!   cache) and every temporary folder of the judge's that the command does not name (another
+//!   case's), wherever they lie below a folder shown.
+
+use std::ffi::OsStr;
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+use super::registry;
+
+/// Folders the judge keeps out of every box.
+static HIDDEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Whether the boxes keep the machine's network.
+static NETWORK: AtomicBool = AtomicBool::new(false);
+
+/// Keeps `folder` (and all below it) out of every box from now on, even where a folder above it
+/// is shown: for test data, a package, the judge's cache. A path that does not exist is ignored.
+pub fn keep_hidden(folder: &Path) {
+    let Ok(folder) = folder.canonicalize() else {
+        return;
+    };
+    let mut hidden = HIDDEN.lock().unwrap_or_else(PoisonError::into_inner);
+    if !hidden.contains(&folder) {
+        hidden.push(folder);
+    }
+}
+
+/// Lets the programs reach the machine's network (off by default: a box has only a loopback
+/// interface of its own).
+pub fn allow_network(allowed: bool) {
+    NETWORK.store(allowed, Ordering::SeqCst);
+}
+
+/// Whether the boxes keep the network.
+#[must_use]
+pub fn network() -> bool {
+    NETWORK.load(Ordering::SeqCst)
+}
+
+/// The helper's box options (`--ro`/`--rw`/`--hide` and a path) for a process started in `cwd`
+/// with `words` (its program and arguments).
+#[must_use]
+pub fn box_options(cwd: &Path, words: &[&OsStr]) -> Vec<(&'static str, PathBuf)> {
+    let mut options = Vec::new();
+    if showable(cwd) {
+        options.push(("--ro", cwd.to_path_buf()));
+    }
+    let ours = registry::folders();
+    let named = registry::folders_named_in(words);
+    for path in named_paths(cwd, words) {
+        if named.iter().any(|f| path.starts_with(f)) || ours.iter().any(|f| f.starts_with(&path)) {
+            continue;
+        }
+        if !path.is_dir() || showable(&path) {
+            options.push(("--ro", path));
+        }
+    }
+    options.extend(installations().iter().map(|p| ("--ro", p.clone())));
+    options.extend(named.iter().map(|f| ("--rw", f.clone())));
+    let hidden = HIDDEN.lock().unwrap_or_else(PoisonError::into_inner);
+    let others = ours.into_iter().filter(|f| !named.contains(f));
+    let below_shown = |p: &PathBuf| options.iter().any(|(_, shown)| p.starts_with(shown));
+    let hides: Vec<PathBuf> = hidden.iter().cloned().chain(others).filter(below_shown).collect();
+    options.extend(hides.into_iter().map(|p| ("--hide", p)));
+    options
+}
+
+/// Whether a folder may be shown whole: not `/`, not the home folder nor a folder above it.
+fn showable(folder: &Path) -> bool {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    folder.parent().is_some() && !home.is_some_and(|h| h.starts_with(folder))
+}
+
+/// The existing paths that `words` name, absolute (relative ones from `cwd`), outside the
+/// system's folders, in order, each once.
+fn named_paths(cwd: &Path, words: &[&OsStr]) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = Vec::new();
+    for word in words.iter().flat_map(|w| plain_words(&w.to_string_lossy())) {
+        if word.is_empty() || word.contains('\0') {
+            continue;
+        }
+        let path = normal(&cwd.join(&word));
+        if path.exists() && !system(&path) && !found.contains(&path) {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// The plain words of a shell command (or of one argument): split at blanks and at the
+/// characters that separate words in the shell, quotes removed, and the value of a
+/// `--name=value` word on its own.
+fn plain_words(text: &str) -> Vec<String> {
+    let separators = |c: char| c.is_whitespace() || ";|&<>()`".contains(c);
+    let mut words = Vec::new();
+    for word in text.split(separators) {
+        let word: String = word.chars().filter(|c| !"'\"".contains(*c)).collect();
+        if let Some((_, value)) = word.split_once('=') {
+            words.push(value.to_string());
+        }
+        words.push(word);
+    }
+    words
+}
+
+/// `path` with its `.` and `..` components worked out (without following links).
+fn normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The system's folders, which every box shows (see [`super::sandbox`]).
+const SYSTEM: [&str; 9] = [
+    "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/etc", "/opt",
+];
+
+/// Whether `path` is the system's (shown by every box), or the box's own (`/proc`, `/dev`),
+/// or the machine's that no box shows (`/sys`).
+fn system(path: &Path) -> bool {
+    let own = ["/proc", "/dev", "/sys"];
+    SYSTEM.iter().chain(&own).any(|s| path.starts_with(s))
+}
+
+/// The installations of what `PATH` finds outside the system's folders (read once): a `bin`,
+/// `sbin` or `shims` folder's parent, or the folder itself where its parent may not be shown.
+fn installations() -> &'static [PathBuf] {
+    static FOUND: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    FOUND.get_or_init(|| {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let mut found: Vec<PathBuf> = Vec::new();
+        for dir in std::env::split_paths(&path) {
+            let Ok(dir) = dir.canonicalize() else {
+                continue;
+            };
+            if system(&dir) {
+                continue;
+            }
+            let parent = dir.parent().filter(|p| showable(p));
+            let install = match dir.file_name().and_then(OsStr::to_str) {
+                Some("bin" | "sbin" | "shims") => parent.map_or(dir.clone(), Path::to_path_buf),
+                _ => dir.clone(),
+            };
+            if showable(&install) && !found.iter().any(|f| install.starts_with(f)) {
+                found.retain(|f| !f.starts_with(&install));
+                found.push(install);
+            }
+        }
+        found
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_are_split_and_unquoted() {
+        let words = plain_words("python3 'a b.py' --in=/x/y <in >out; ./run");
+        assert!(words.contains(&"a".to_string()));
+        assert!(words.contains(&"/x/y".to_string()));
+        assert!(words.contains(&"in".to_string()));
+        assert!(words.contains(&"./run".to_string()));
+    }
+
+    #[test]
+    fn dots_are_worked_out() {
+        assert_eq!(normal(Path::new("/a/b/../c/./d")), PathBuf::from("/a/c/d"));
+    }
+
+    #[test]
+    fn root_and_home_are_not_shown_whole() {
+        assert!(!showable(Path::new("/")));
+        if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
+            assert!(!showable(&home));
+            if let Some(parent) = home.parent() {
+                assert!(!showable(parent));
+            }
+            assert!(showable(&home.join("project")));
+        }
+    }
+}
