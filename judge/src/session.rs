@@ -79,6 +79,8 @@ pub fn command(args: &JudgeArgs) -> Result<bool, String> {
 /// # Errors
 /// An unknown suite, a bad `suite.toml`, a bad limit, a program that cannot be found or built.
 pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
+    // The expected outputs are out of sight of the programs judged.
+    judge_process::keep_hidden(&args.testcases);
     let names = if args.suites.is_empty() {
         suite::all(&args.testcases)?
     } else {

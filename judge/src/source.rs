@@ -482,7 +482,16 @@ fn cached(files: &[PathBuf], tool: &str, src: &Path) -> Result<PathBuf, BuildErr
 
 /// `target/judge-build` of the repository when the judge runs inside it, else
 /// `$XDG_CACHE_HOME/judge`, `~/.cache/judge`, or the system's temporary folder.
+/// The folder is kept out of the programs' sight (each sees its own build alone).
 fn cache_dir() -> PathBuf {
+    let dir = cache_folder();
+    if std::fs::create_dir_all(&dir).is_ok() {
+        judge_process::keep_hidden(&dir);
+    }
+    dir
+}
+
+fn cache_folder() -> PathBuf {
     if let Some(root) = crate::manifest::find().and_then(|m| m.parent().map(Path::to_path_buf)) {
         return root.join("target/judge-build");
     }

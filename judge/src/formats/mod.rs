@@ -34,6 +34,8 @@ pub fn read(root: &Path) -> Result<Problem, String> {
     if !root.is_dir() {
         return Err(format!("{}: no such folder", root.display()));
     }
+    // Its answers, and all else in it, are out of sight of the programs it runs.
+    judge_process::keep_hidden(root);
     if root.join("problem.xml").is_file() {
         return polygon::read(root);
     }
