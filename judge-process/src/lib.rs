@@ -40,7 +40,7 @@ mod tree;
 mod visible;
 
 pub use group::{run_in_group, GroupRun};
-pub use registry::{adopt_orphans, on_termination, Scratch};
+pub use registry::{adopt_orphans, on_termination, Lent, Scratch};
 pub use run::{
     await_threads, drain_stderr, outcome, run, spawn_stderr_reader, spawn_thread, Outcome, Stderr,
 };

@@ -277,6 +277,36 @@ impl Drop for Scratch {
     }
 }
 
+/// An existing folder lent to the programs the judge runs while this lives: like a [`Scratch`]
+/// folder, writable in the box of a program that names it (a compiler's output folder), but
+/// left in place when dropped.
+pub struct Lent(PathBuf);
+
+impl Lent {
+    /// Lends `folder` until the returned value is dropped.
+    #[must_use]
+    pub fn new(folder: &Path) -> Lent {
+        lock_lent().push(folder.to_path_buf());
+        Lent(folder.to_path_buf())
+    }
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        let mut lent = lock_lent();
+        if let Some(i) = lent.iter().position(|p| p == &self.0) {
+            lent.remove(i);
+        }
+    }
+}
+
+/// The folders lent ([`Lent`]): never removed by the judge.
+static LENT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn lock_lent() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    LENT.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// The temporary folders in use whose path is part of one of `words` (a program's arguments):
 /// the folders a checker or an interactor is given to write in.
 #[must_use]
@@ -289,13 +319,15 @@ pub fn folders_named_in(words: &[&std::ffi::OsStr]) -> Vec<PathBuf> {
         let dir = dir.to_string_lossy();
         words.iter().any(|w| w.contains(dir.as_ref()))
     };
-    lock_folders().iter().filter(named).cloned().collect()
+    folders().iter().filter(named).cloned().collect()
 }
 
-/// Every temporary folder in use.
+/// Every temporary folder in use, and every folder lent.
 #[must_use]
 pub fn folders() -> Vec<PathBuf> {
-    lock_folders().clone()
+    let mut all = lock_folders().clone();
+    all.extend(lock_lent().iter().cloned());
+    all
 }
 
 fn lock_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {

@@ -121,13 +121,15 @@ pub struct Opened {
 pub fn open(spec: &Spec, ids: Ids, keep_closed: &[RawFd]) -> io::Result<Opened> {
     if let Some((uid, gid)) = ids {
         for folder in spec.writable() {
-            std::os::unix::fs::chown(folder, Some(uid), Some(gid))?;
+            give(folder, uid, gid)?;
         }
     }
     let (ready_read, ready_write) = sys::pipe_blocking()?;
     let (read_end, write_end) = (ready_read.as_raw_fd(), ready_write.as_raw_fd());
     let init = ns::fork_init(|| {
-        // In the child, which owns copies of the descriptors: closed by number.
+        // In the child, which owns copies of the descriptors: closed by number. Its command line
+        // (the helper's) would tell the boxed process the paths of the case.
+        sys::scrub_command_line();
         sys::detach_stdio();
         // (Numbers of `keep_closed` not in use may have been given to the pipe.)
         for &fd in keep_closed.iter().filter(|&&fd| fd != write_end).chain([&read_end]) {
@@ -159,6 +161,18 @@ pub fn open(spec: &Spec, ids: Ids, keep_closed: &[RawFd]) -> io::Result<Opened> 
         let _ = sys::reap(init, false);
     }
     opened
+}
+
+/// Gives `path`, and all below it if it is a folder (the judge's own temporary folders, a few
+/// files), to `uid` and `gid`; links are not followed.
+fn give(path: &Path, uid: u32, gid: u32) -> io::Result<()> {
+    std::os::unix::fs::lchown(path, Some(uid), Some(gid))?;
+    if std::fs::symlink_metadata(path)?.is_dir() {
+        for entry in std::fs::read_dir(path)? {
+            give(&entry?.path(), uid, gid)?;
+        }
+    }
+    Ok(())
 }
 
 /// The system's folders every box shows read-only.

@@ -139,6 +139,26 @@ pub fn die_with_parent() {
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
 }
 
+/// Overwrites this process's command line (what `/proc/PID/cmdline` shows to anyone) with
+/// zeros: for a box's init, a copy of the helper whose arguments name the case's files.
+pub fn scrub_command_line() {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return;
+    };
+    // Fields 48 and 49 of proc(5) (`arg_start`, `arg_end`); the text after the name starts at 3.
+    let fields: Vec<&str> = stat.rsplit(") ").next().unwrap_or("").split(' ').collect();
+    let number = |i: usize| fields.get(i).and_then(|f| f.parse::<usize>().ok());
+    let (Some(start), Some(end)) = (number(48 - 3), number(49 - 3)) else {
+        return;
+    };
+    if start == 0 || end <= start {
+        return;
+    }
+    // SAFETY: [start, end) is this process's own argument area, as the kernel reports it: mapped
+    // and writable (the initial stack); nothing reads it after the program's start.
+    unsafe { std::ptr::write_bytes(start as *mut u8, 0, end - start) };
+}
+
 /// Reaps every child of this process, for ever: the life of a PID namespace's init.
 pub fn reap_forever() -> ! {
     loop {

@@ -160,9 +160,16 @@ fn installations() -> &'static [PathBuf] {
                 Some("bin" | "sbin" | "shims") => parent.map_or(dir.clone(), Path::to_path_buf),
                 _ => dir.clone(),
             };
-            if showable(&install) && !found.iter().any(|f| install.starts_with(f)) {
-                found.retain(|f| !f.starts_with(&install));
-                found.push(install);
+            // rustup's proxies in `~/.cargo/bin` run the toolchains of `~/.rustup`.
+            let rustup = std::env::var_os("RUSTUP_HOME")
+                .map(PathBuf::from)
+                .or_else(|| install.parent().map(|p| p.join(".rustup")))
+                .filter(|r| install.ends_with(".cargo") && r.is_dir());
+            for install in std::iter::once(install).chain(rustup) {
+                if showable(&install) && !found.iter().any(|f| install.starts_with(f)) {
+                    found.retain(|f| !f.starts_with(&install));
+                    found.push(install);
+                }
             }
         }
         found

@@ -39,6 +39,10 @@ pub enum Command {
 struct Cli {
     #[command(subcommand)]
     sub: Option<Sub>,
+    /// Let the programs reach the network (by default each runs in a box with a loopback
+    /// interface of its own)
+    #[arg(long, global = true)]
+    allow_network: bool,
     #[command(flatten)]
     judge: JudgeArgs,
 }
@@ -263,6 +267,7 @@ where
         Err(e) if !e.use_stderr() => return Ok(Command::Help(e.to_string())),
         Err(e) => return Err(one_line(&e)),
     };
+    judge_process::allow_network(cli.allow_network);
     Ok(match cli.sub {
         None => Command::Judge(cli.judge),
         Some(Sub::Record(a)) => Command::Record(a),

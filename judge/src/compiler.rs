@@ -1,8 +1,7 @@
-//! Running a compiler (or a package's `build` script) under a time limit, in a process group of
-//! its own that the judge kills when the time is up, when the compiler is done (anything it
-//! left behind in its group), and when the judge itself is stopped by SIGTERM or SIGINT (the
-//! group is recorded while it runs, see [`judge_process::run_in_group`]). A compiler
-//! that hangs (an `#include` of a named pipe) is stopped with an error naming the source.
+//! Running a compiler (or a package's `build` script) in a box, under a time and a memory limit,
+//! as every program the judge runs (see `judge_process`): stopped with all it started when a
+//! limit is reached, when it is done, and when the judge itself is stopped. A compiler that
+//! hangs (an `#include` of a named pipe) is stopped with an error naming the source.
 
 use std::path::Path;
 use std::process::Command;
@@ -33,8 +32,8 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(60);
 /// The environment variable that sets the compile time limit, in seconds.
 pub const TIME_VARIABLE: &str = "JUDGE_COMPILE_TIME";
 
-/// Bytes of the compiler's stdout and of its stderr kept for the message.
-const KEPT: u64 = 256 * 1024;
+/// Bytes of the compiler's output (stdout and stderr together) kept for the message.
+const KEPT: usize = 256 * 1024;
 
 /// The compile time limit: `JUDGE_COMPILE_TIME` seconds (a positive number), else
 /// [`DEFAULT_TIME`].
@@ -54,34 +53,95 @@ pub fn time_limit() -> Result<Duration, String> {
     }
 }
 
-/// Runs `cmd`, which compiles `src`, to its end or its time limit, and says how it went.
+/// Runs `cmd`, which compiles `src`, to its end or its limits, and says how it went. It runs in
+/// a box as every program does (see `judge_process`): the files it names and the folder it starts
+/// in are shown read-only, the folders it writes its output in (those of the paths it names that
+/// do not exist yet, and those ending in `.partial`) writable, and it may take
+/// [`MEMORY`] at most.
 ///
 /// # Errors
-/// The compiler cannot be started, runs past the time limit (it is then killed, with all it
-/// started), or fails: the message names the source and quotes the compiler's output.
+/// The compiler cannot be started, runs past a limit (it is then killed, with all it started),
+/// or fails: the message names the source and quotes the compiler's output.
 pub fn run(cmd: Command, src: &Path) -> Result<(), BuildError> {
     let limit = time_limit().map_err(BuildError::Failed)?;
     let program = cmd.get_program().to_string_lossy().into_owned();
-    let ran = judge_process::run_in_group(cmd, limit, KEPT).map_err(|e| {
+    let _lent: Vec<judge_process::Lent> = output_folders(&cmd)
+        .iter()
+        .map(|f| judge_process::Lent::new(f))
+        .collect();
+    // Its stderr through its stdout, whole up to the cap: the first errors matter most.
+    let mut merged = Command::new("sh");
+    merged
+        .arg("-c")
+        .arg("exec \"$@\" 2>&1")
+        .arg("sh")
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
+    if let Some(dir) = cmd.get_current_dir() {
+        merged.current_dir(dir);
+    }
+    let limits = judge_process::Limits {
+        time: limit,
+        output: KEPT,
+        memory: Some(MEMORY),
+    };
+    let ran = judge_process::run(&merged, Vec::new(), limits).map_err(|e| {
         BuildError::Failed(format!(
             "cannot run {program} to compile {}: {e}",
             src.display()
         ))
     })?;
-    let said =
-        String::from_utf8_lossy(&ran.stdout).into_owned() + &String::from_utf8_lossy(&ran.stderr);
-    match ran.status {
-        _ if ran.timed_out => Err(BuildError::Failed(format!(
+    let said = String::from_utf8_lossy(&ran.stdout).into_owned();
+    let failed = |why: String| Err(BuildError::Failed(why));
+    if ran.timed_out {
+        return failed(format!(
             "{program} did not finish compiling {} within {} s (stopped; {TIME_VARIABLE} sets \
              the limit in seconds)",
             src.display(),
             limit.as_secs_f64()
-        ))),
-        Ok(s) if s.success() => Ok(()),
-        _ => Err(BuildError::Failed(format!(
+        ));
+    }
+    if ran.memory_exceeded {
+        return failed(format!(
+            "{program} took more than {} MiB compiling {} (stopped)",
+            MEMORY >> 20,
+            src.display()
+        ));
+    }
+    match ran.exit {
+        judge_process::Exit::Code(0) if !ran.output_exceeded => Ok(()),
+        _ => failed(format!(
             "{program} could not compile {}:\n{}",
             src.display(),
             said.trim_end()
-        ))),
+        )),
     }
+}
+
+/// The memory a compile may take.
+pub const MEMORY: u64 = 2 << 30;
+
+/// The folders `cmd` writes its output in: its own folder if it is given one (a `build`
+/// script's copy), the folder of each path it names that does not exist yet (`-o FILE`,
+/// `--emit=...=FILE`), and each path it names ending in `.partial` (a folder made for it).
+fn output_folders(cmd: &Command) -> Vec<std::path::PathBuf> {
+    let mut found: Vec<std::path::PathBuf> = cmd.get_current_dir().map(Path::to_path_buf).into_iter().collect();
+    for word in cmd.get_args().map(|a| a.to_string_lossy().into_owned()) {
+        let value = word.rsplit('=').next().unwrap_or(&word);
+        let path = Path::new(value);
+        if !path.is_absolute() {
+            continue;
+        }
+        let folder = if path.is_dir() && value.ends_with(".partial") {
+            Some(path.to_path_buf())
+        } else if !path.exists() {
+            path.parent().filter(|p| p.is_dir()).map(Path::to_path_buf)
+        } else {
+            None
+        };
+        if let Some(folder) = folder.filter(|f| !found.contains(f)) {
+            found.push(folder);
+        }
+    }
+    found
 }

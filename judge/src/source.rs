@@ -405,7 +405,8 @@ fn java(files: &[PathBuf], main: &Path) -> Result<String, BuildError> {
     })?;
     if !entry.fresh() {
         let mut cmd = Command::new("javac");
-        cmd.arg("-d")
+        // No annotation processor found on the class path runs: only the submission's code.
+        cmd.arg("-proc:none").arg("-d")
             .arg(entry.partial())
             .args(files.iter().map(|f| absolute(f)));
         crate::compiler::run(cmd, main)?;

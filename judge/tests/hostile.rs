@@ -770,7 +770,7 @@ fn the_stress_report_shows_a_bounded_head_of_a_huge_output() {
 /// Panics, naming the need, if the judge ran its programs without the sandbox.
 fn assert_sandboxed(run: &Run) {
     assert!(
-        !run.stderr.contains("without isolation"),
+        !run.stderr.contains("without the sandbox"),
         "this test needs unprivileged user namespaces: {}",
         run.stderr
     );
@@ -849,7 +849,7 @@ fn killing_the_helper_then_the_judge_leaves_nothing_running() {
         .take()
         .expect("stderr")
         .read_to_string(&mut stderr);
-    assert!(!stderr.contains("without isolation"), "{stderr}");
+    assert!(!stderr.contains("without the sandbox"), "{stderr}");
     assert!(gone(&program), "the program outlived the judge");
     assert!(gone(&sleeper), "the setsid sleeper outlived the judge");
 }
@@ -865,7 +865,7 @@ fn without_the_sandbox_the_judge_says_so_once_and_runs_as_before() {
     let run = measured("without the sandbox", judge);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert_eq!(
-        run.stderr.matches("without isolation").count(),
+        run.stderr.matches("without the sandbox").count(),
         1,
         "{}",
         run.stderr

@@ -17,6 +17,7 @@ mod record;
 mod reliability;
 mod report;
 mod robust;
+mod sandbox;
 mod stress;
 mod verdicts;
 
