@@ -40,10 +40,11 @@ mod tree;
 mod visible;
 
 pub use group::{run_in_group, GroupRun};
-pub use registry::{adopt_orphans, on_termination, Lent, Scratch};
+pub use registry::{adopt_orphans, on_termination, Lent, Scratch, Shown};
 pub use run::{
     await_threads, drain_stderr, outcome, run, spawn_stderr_reader, spawn_thread, Outcome, Stderr,
 };
+pub use sandbox::{check as sandbox_check, turn_off as turn_off_sandbox};
 pub use visible::{allow_network, keep_hidden};
 pub use spawn::{Ended, Exit, Interactor, InteractorPipes, Limits, Started, INTERACTOR_GRACE};
 

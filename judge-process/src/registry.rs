@@ -300,6 +300,40 @@ impl Drop for Lent {
     }
 }
 
+/// A folder shown read-only, while this lives, to the programs that name a path inside it (a
+/// source's folder, for the headers beside it, to its compiler).
+pub struct Shown(PathBuf);
+
+impl Shown {
+    /// Shows `folder` until the returned value is dropped.
+    #[must_use]
+    pub fn new(folder: &Path) -> Shown {
+        lock_shown().push(folder.to_path_buf());
+        Shown(folder.to_path_buf())
+    }
+}
+
+impl Drop for Shown {
+    fn drop(&mut self) {
+        let mut shown = lock_shown();
+        if let Some(i) = shown.iter().position(|p| p == &self.0) {
+            shown.remove(i);
+        }
+    }
+}
+
+static SHOWN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn lock_shown() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    SHOWN.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The folders shown ([`Shown`]).
+#[must_use]
+pub fn shown() -> Vec<PathBuf> {
+    lock_shown().clone()
+}
+
 /// The folders lent ([`Lent`]): never removed by the judge.
 static LENT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 

@@ -35,7 +35,8 @@ use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
-use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Once, OnceLock};
 
 use super::ns;
 use super::sys::{self, Pid};
@@ -52,6 +53,8 @@ pub struct Spec {
     pub rw: Vec<PathBuf>,
     /// Hidden under an empty folder.
     pub hide: Vec<PathBuf>,
+    /// Shown read-only at their own paths even where hidden at the same path.
+    pub show: Vec<PathBuf>,
     /// The box's private writable folder, shown as `/tmp`.
     pub tmp: Option<PathBuf>,
     /// The folder the boxed process starts in: made if it is not shown.
@@ -59,13 +62,14 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// Takes the box option `name` with its `value` (`--ro`, `--rw`, `--hide`, `--tmp`);
+    /// Takes the box option `name` with its `value` (`--ro`, `--rw`, `--hide`, `--show`, `--tmp`);
     /// whether it was one.
     pub fn take(&mut self, name: &str, value: PathBuf) -> bool {
         match name {
             "--ro" => self.ro.push(value),
             "--rw" => self.rw.push(value),
             "--hide" => self.hide.push(value),
+            "--show" => self.show.push(value),
             "--tmp" => self.tmp = Some(value),
             _ => return false,
         }
@@ -199,6 +203,8 @@ enum Kind {
     ReadOnly,
     Writable,
     Hidden,
+    /// Read-only, over a hidden folder at the same path.
+    Shown,
 }
 
 /// One mount of the box: `source` (opened before anything is mounted) shown at `target`.
@@ -262,6 +268,7 @@ fn entries(spec: &Spec) -> Vec<Entry> {
     wanted.extend(spec.rw.iter().map(|p| (p.clone(), p.clone(), Kind::Writable)));
     wanted.extend(spec.tmp.iter().map(|p| (p.clone(), "/tmp".into(), Kind::Writable)));
     wanted.extend(spec.hide.iter().map(|p| (p.clone(), p.clone(), Kind::Hidden)));
+    wanted.extend(spec.show.iter().map(|p| (p.clone(), p.clone(), Kind::Shown)));
     wanted.retain(|(_, target, _)| target.is_absolute() && target != Path::new("/"));
     wanted.sort_by_key(|(_, target, kind)| (target.components().count(), *kind));
     wanted
@@ -313,7 +320,7 @@ fn show(entry: &Entry, at: &Path) -> io::Result<()> {
         None => ns::mount_tmpfs(at, "size=64k,mode=755")?,
         Some(source) => {
             ns::bind(source, at)?;
-            if entry.kind == Kind::ReadOnly {
+            if matches!(entry.kind, Kind::ReadOnly | Kind::Shown) {
                 // At once: nothing made later for a deeper path can reach the disk through it.
                 ns::set_attributes(at, ns::READ_ONLY | ns::NO_SUID, 0, true)?;
             }
@@ -346,19 +353,66 @@ fn make_dev(root: &Path, devices: &[(&str, File)]) -> io::Result<()> {
     ns::mount_tmpfs(&shm, "size=64m,mode=1777")
 }
 
+/// Why the helpers ran without a box, once one has said so (an `errno`, 0 when turned off).
+static UNAVAILABLE: OnceLock<i32> = OnceLock::new();
+
+/// Whether the box is turned off (`--no-sandbox`).
+static TURNED_OFF: AtomicBool = AtomicBool::new(false);
+
+/// Turns the box off for every run from now on (`--no-sandbox`).
+pub fn turn_off() {
+    TURNED_OFF.store(true, Ordering::SeqCst);
+}
+
+/// Whether the box is turned off.
+#[must_use]
+pub fn turned_off() -> bool {
+    TURNED_OFF.load(Ordering::SeqCst)
+}
+
+/// Whether programs run in a box here: asked once of a helper running `true`.
+///
+/// # Errors
+/// Why they would not: the box turned off, or the kernel's refusal, with what to do.
+pub fn check() -> Result<(), String> {
+    if UNAVAILABLE.get().is_none() {
+        let limits = super::Limits {
+            time: std::time::Duration::from_secs(10),
+            output: 1024,
+            memory: None,
+        };
+        let probe = super::run(&std::process::Command::new("true"), Vec::new(), limits);
+        probe.map_err(|e| format!("cannot start a program: {e}"))?;
+    }
+    match UNAVAILABLE.get() {
+        None => Ok(()),
+        Some(&errno) => Err(why(errno)),
+    }
+}
+
+/// Why there is no box, and what to do.
+fn why(errno: i32) -> String {
+    if errno == 0 {
+        "the sandbox is turned off".to_string()
+    } else {
+        format!(
+            "the namespaces cannot be set up here: {}; allow unprivileged user namespaces \
+             (sysctl kernel.unprivileged_userns_clone=1, or the AppArmor profile that restricts \
+             them) or run as root",
+            std::io::Error::from_raw_os_error(errno)
+        )
+    }
+}
+
 /// Says once on stderr that the judge runs programs without the box, and why (`errno`).
 pub fn say_unavailable(errno: i32) {
+    let _ = UNAVAILABLE.set(errno);
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let why = if errno == 0 {
-            "JUDGE_NO_SANDBOX is set".to_string()
+            "--no-sandbox or JUDGE_NO_SANDBOX is set".to_string()
         } else {
-            format!(
-                "the namespaces cannot be set up here: {}; allow unprivileged user namespaces \
-                 (sysctl kernel.unprivileged_userns_clone=1, or the AppArmor profile that \
-                 restricts them) or run as root",
-                std::io::Error::from_raw_os_error(errno)
-            )
+            why(errno)
         };
         let mut stderr = std::io::stderr().lock();
         // Nothing to do about a stderr that cannot be written: the runs go on.

@@ -166,6 +166,9 @@ impl Started {
         if visible::network() {
             cmd.arg("--net");
         }
+        if super::sandbox::turned_off() {
+            cmd.env("JUDGE_NO_SANDBOX", "1");
+        }
         let here = std::env::current_dir()?;
         let cwd = command
             .get_current_dir()

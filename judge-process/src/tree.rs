@@ -64,16 +64,8 @@ pub fn descendants_but(root: Pid, skip: &[Pid]) -> Vec<Proc> {
     found
 }
 
-/// The sum of the resident set sizes, in bytes, of the processes below `root` (but `skip` and
-/// what is below it, and `spare` itself).
-#[must_use]
-pub fn rss(root: Pid, skip: Option<Pid>, spare: Option<Pid>) -> u64 {
-    let below = descendants(root, skip);
-    let counted = below.iter().filter(|p| Some(p.pid) != spare);
-    counted.map(|p| p.rss).sum::<u64>() * sys::page_size()
-}
-
-/// [`rss`], leaving out every process of `skip` and what is below each.
+/// The sum of the resident set sizes, in bytes, of the processes below `root` but `skip` (and
+/// what is below each) and `spare` itself.
 #[must_use]
 pub fn rss_but(root: Pid, skip: &[Pid], spare: Option<Pid>) -> u64 {
     let below = descendants_but(root, skip);

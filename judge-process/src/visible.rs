@@ -53,12 +53,23 @@ pub fn network() -> bool {
 #[must_use]
 pub fn box_options(cwd: &Path, words: &[&OsStr]) -> Vec<(&'static str, PathBuf)> {
     let mut options = Vec::new();
-    if showable(cwd) {
+    let ours = registry::folders();
+    let mut named = registry::folders_named_in(words);
+    if ours.iter().any(|f| f == cwd) {
+        // A folder of the judge's that it starts in (a `build` script's copy) is its to write.
+        if !named.iter().any(|f| f == cwd) {
+            named.push(cwd.to_path_buf());
+        }
+    } else if showable(cwd) {
         options.push(("--ro", cwd.to_path_buf()));
     }
-    let ours = registry::folders();
-    let named = registry::folders_named_in(words);
-    for path in named_paths(cwd, words) {
+    let paths = named_paths(cwd, words);
+    for folder in registry::shown() {
+        if paths.iter().any(|p| p.starts_with(&folder)) {
+            options.push(("--show", folder));
+        }
+    }
+    for path in paths {
         if named.iter().any(|f| path.starts_with(f)) || ours.iter().any(|f| f.starts_with(&path)) {
             continue;
         }
@@ -155,17 +166,14 @@ fn installations() -> &'static [PathBuf] {
             if system(&dir) {
                 continue;
             }
-            let parent = dir.parent().filter(|p| showable(p));
-            let install = match dir.file_name().and_then(OsStr::to_str) {
-                Some("bin" | "sbin" | "shims") => parent.map_or(dir.clone(), Path::to_path_buf),
-                _ => dir.clone(),
-            };
+            let install = installation_of(&dir);
+            let linked = linked_installations(&dir);
             // rustup's proxies in `~/.cargo/bin` run the toolchains of `~/.rustup`.
             let rustup = std::env::var_os("RUSTUP_HOME")
                 .map(PathBuf::from)
                 .or_else(|| install.parent().map(|p| p.join(".rustup")))
                 .filter(|r| install.ends_with(".cargo") && r.is_dir());
-            for install in std::iter::once(install).chain(rustup) {
+            for install in std::iter::once(install).chain(rustup).chain(linked) {
                 if showable(&install) && !found.iter().any(|f| install.starts_with(f)) {
                     found.retain(|f| !f.starts_with(&install));
                     found.push(install);
@@ -174,6 +182,42 @@ fn installations() -> &'static [PathBuf] {
         }
         found
     })
+}
+
+/// The installation of `path` (a file's folder's): the parent of a `bin`, `sbin` or `shims`
+/// folder, else the folder itself.
+fn installation_of(folder: &Path) -> PathBuf {
+    match folder.file_name().and_then(OsStr::to_str) {
+        Some("bin" | "sbin" | "shims") => folder
+            .parent()
+            .filter(|p| showable(p))
+            .map_or_else(|| folder.to_path_buf(), Path::to_path_buf),
+        _ => folder.to_path_buf(),
+    }
+}
+
+/// The installations that the symbolic links of `dir` (a folder on `PATH`, its first 256
+/// entries) point into, outside the system's folders and `dir`.
+fn linked_installations(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = Vec::new();
+    for entry in entries.flatten().take(256) {
+        let path = entry.path();
+        if !path.is_symlink() {
+            continue;
+        }
+        let Some(folder) = path.canonicalize().ok().and_then(|t| t.parent().map(Path::to_path_buf))
+        else {
+            continue;
+        };
+        let install = installation_of(&folder);
+        if !system(&install) && !install.starts_with(dir) && !found.contains(&install) {
+            found.push(install);
+        }
+    }
+    found
 }
 
 #[cfg(test)]

@@ -43,6 +43,10 @@ struct Cli {
     /// interface of its own)
     #[arg(long, global = true)]
     allow_network: bool,
+    /// Run every program without the sandbox (needed to judge a package's own code where the
+    /// kernel refuses the sandbox's namespaces)
+    #[arg(long, global = true)]
+    no_sandbox: bool,
     #[command(flatten)]
     judge: JudgeArgs,
 }
@@ -268,6 +272,9 @@ where
         Err(e) => return Err(one_line(&e)),
     };
     judge_process::allow_network(cli.allow_network);
+    if cli.no_sandbox {
+        judge_process::turn_off_sandbox();
+    }
     Ok(match cli.sub {
         None => Command::Judge(cli.judge),
         Some(Sub::Record(a)) => Command::Record(a),

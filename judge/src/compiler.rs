@@ -3,7 +3,7 @@
 //! limit is reached, when it is done, and when the judge itself is stopped. A compiler that
 //! hangs (an `#include` of a named pipe) is stopped with an error naming the source.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -54,10 +54,10 @@ pub fn time_limit() -> Result<Duration, String> {
 }
 
 /// Runs `cmd`, which compiles `src`, to its end or its limits, and says how it went. It runs in
-/// a box as every program does (see `judge_process`): the files it names and the folder it starts
-/// in are shown read-only, the folders it writes its output in (those of the paths it names that
-/// do not exist yet, and those ending in `.partial`) writable, and it may take
-/// [`MEMORY`] at most.
+/// a box as every program does (see `judge_process`): the files it names, their folders (for the
+/// headers beside a source) and the folder it starts in are shown read-only; the paths it would
+/// write (see [`Outputs`]) are given to it inside a private folder, writable, and moved to their
+/// places once it has succeeded; it may take [`MEMORY`] at most.
 ///
 /// # Errors
 /// The compiler cannot be started, runs past a limit (it is then killed, with all it started),
@@ -65,10 +65,13 @@ pub fn time_limit() -> Result<Duration, String> {
 pub fn run(cmd: Command, src: &Path) -> Result<(), BuildError> {
     let limit = time_limit().map_err(BuildError::Failed)?;
     let program = cmd.get_program().to_string_lossy().into_owned();
-    let _lent: Vec<judge_process::Lent> = output_folders(&cmd)
+    let failed = |why: String| BuildError::Failed(why);
+    let outputs = Outputs::of(&cmd).map_err(failed)?;
+    let _shown: Vec<judge_process::Shown> = source_folders(&cmd)
         .iter()
-        .map(|f| judge_process::Lent::new(f))
+        .map(|f| judge_process::Shown::new(f))
         .collect();
+    let _lent = cmd.get_current_dir().map(judge_process::Lent::new);
     // Its stderr through its stdout, whole up to the cap: the first errors matter most.
     let mut merged = Command::new("sh");
     merged
@@ -76,7 +79,7 @@ pub fn run(cmd: Command, src: &Path) -> Result<(), BuildError> {
         .arg("exec \"$@\" 2>&1")
         .arg("sh")
         .arg(cmd.get_program())
-        .args(cmd.get_args());
+        .args(cmd.get_args().map(|a| outputs.inside(a)));
     if let Some(dir) = cmd.get_current_dir() {
         merged.current_dir(dir);
     }
@@ -86,61 +89,141 @@ pub fn run(cmd: Command, src: &Path) -> Result<(), BuildError> {
         memory: Some(MEMORY),
     };
     let ran = judge_process::run(&merged, Vec::new(), limits).map_err(|e| {
-        BuildError::Failed(format!(
+        failed(format!(
             "cannot run {program} to compile {}: {e}",
             src.display()
         ))
     })?;
     let said = String::from_utf8_lossy(&ran.stdout).into_owned();
-    let failed = |why: String| Err(BuildError::Failed(why));
     if ran.timed_out {
-        return failed(format!(
+        return Err(failed(format!(
             "{program} did not finish compiling {} within {} s (stopped; {TIME_VARIABLE} sets \
              the limit in seconds)",
             src.display(),
             limit.as_secs_f64()
-        ));
+        )));
     }
     if ran.memory_exceeded {
-        return failed(format!(
+        return Err(failed(format!(
             "{program} took more than {} MiB compiling {} (stopped)",
             MEMORY >> 20,
             src.display()
-        ));
+        )));
     }
     match ran.exit {
-        judge_process::Exit::Code(0) if !ran.output_exceeded => Ok(()),
-        _ => failed(format!(
+        judge_process::Exit::Code(0) if !ran.output_exceeded => outputs.settle().map_err(failed),
+        _ => Err(failed(format!(
             "{program} could not compile {}:\n{}",
             src.display(),
             said.trim_end()
-        )),
+        ))),
     }
 }
 
 /// The memory a compile may take.
 pub const MEMORY: u64 = 2 << 30;
 
-/// The folders `cmd` writes its output in: its own folder if it is given one (a `build`
-/// script's copy), the folder of each path it names that does not exist yet (`-o FILE`,
-/// `--emit=...=FILE`), and each path it names ending in `.partial` (a folder made for it).
-fn output_folders(cmd: &Command) -> Vec<std::path::PathBuf> {
-    let mut found: Vec<std::path::PathBuf> = cmd.get_current_dir().map(Path::to_path_buf).into_iter().collect();
-    for word in cmd.get_args().map(|a| a.to_string_lossy().into_owned()) {
-        let value = word.rsplit('=').next().unwrap_or(&word);
-        let path = Path::new(value);
-        if !path.is_absolute() {
-            continue;
+/// The paths a compile writes: every absolute path its arguments name (alone, or after the last
+/// `=` of an argument) that does not exist yet but whose folder does (`-o FILE`, `-MF FILE`,
+/// `--emit=link,dep-info=FILE`, `-d FOLDER`), or that is an empty folder ending in `.partial`.
+/// Each is given to the compiler as a path of the same name inside a private temporary folder
+/// (writable in its box, nothing else of the build cache is), then moved to its place.
+struct Outputs {
+    folder: judge_process::Scratch,
+    /// (the path named, the path given instead).
+    moved: Vec<(PathBuf, PathBuf)>,
+}
+
+impl Outputs {
+    fn of(cmd: &Command) -> Result<Outputs, String> {
+        let folder = judge_process::Scratch::new("judge-build-")?;
+        let mut moved: Vec<(PathBuf, PathBuf)> = Vec::new();
+        for word in cmd.get_args() {
+            let word = word.to_string_lossy();
+            let path = Path::new(word.rsplit('=').next().unwrap_or(&word));
+            let empty_partial = path.extension().is_some_and(|e| e == "partial")
+                && std::fs::read_dir(path).is_ok_and(|mut d| d.next().is_none());
+            let new = !path.exists() && path.parent().is_some_and(Path::is_dir);
+            if path.is_absolute() && (new || empty_partial) && !moved.iter().any(|m| m.0 == path) {
+                let name = path.file_name().unwrap_or_default();
+                let mut inside = folder.path().join(name);
+                if moved.iter().any(|m| m.1 == inside) {
+                    inside = folder.path().join(format!("{}-{}", moved.len(), name.to_string_lossy()));
+                }
+                moved.push((path.to_path_buf(), inside));
+            }
         }
-        let folder = if path.is_dir() && value.ends_with(".partial") {
-            Some(path.to_path_buf())
-        } else if !path.exists() {
-            path.parent().filter(|p| p.is_dir()).map(Path::to_path_buf)
-        } else {
-            None
+        Ok(Outputs { folder, moved })
+    }
+
+    /// `word` with the path it names replaced by the one given instead, if it is an output.
+    fn inside(&self, word: &std::ffi::OsStr) -> std::ffi::OsString {
+        let text = word.to_string_lossy();
+        for (named, given) in &self.moved {
+            let named = named.to_string_lossy();
+            if text.ends_with(named.as_ref()) {
+                let head = &text[..text.len() - named.len()];
+                let mut out = std::ffi::OsString::from(head);
+                out.push(given);
+                return out;
+            }
+        }
+        word.to_os_string()
+    }
+
+    /// Moves what the compiler wrote to the paths it was named by (a path it did not write is
+    /// left alone).
+    fn settle(&self) -> Result<(), String> {
+        for (named, given) in &self.moved {
+            if std::fs::symlink_metadata(given).is_ok() {
+                move_to(given, named).map_err(|e| format!("{}: {e}", named.display()))?;
+            }
+        }
+        let _ = self.folder.path();
+        Ok(())
+    }
+}
+
+/// Moves `from` to `to` (replacing an empty folder there): a rename, or a copy where the two
+/// are on different file systems.
+fn move_to(from: &Path, to: &Path) -> std::io::Result<()> {
+    if to.is_dir() {
+        let _ = std::fs::remove_dir(to);
+    }
+    match std::fs::rename(from, to) {
+        Err(e) if e.raw_os_error() == Some(18) => copy_all(from, to), // EXDEV
+        other => other,
+    }
+}
+
+fn copy_all(from: &Path, to: &Path) -> std::io::Result<()> {
+    if std::fs::symlink_metadata(from)?.is_dir() {
+        std::fs::create_dir_all(to)?;
+        for entry in std::fs::read_dir(from)? {
+            let entry = entry?;
+            copy_all(&entry.path(), &to.join(entry.file_name()))?;
+        }
+        Ok(())
+    } else {
+        std::fs::copy(from, to).map(drop)
+    }
+}
+
+/// The folders of the files `cmd` names (a source's, for the headers beside it), but `/`, the
+/// system's temporary folder and a home folder.
+fn source_folders(cmd: &Command) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = Vec::new();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    for word in cmd.get_args() {
+        let path = Path::new(word);
+        let Some(folder) = path.parent().filter(|_| path.is_absolute() && path.is_file()) else {
+            continue;
         };
-        if let Some(folder) = folder.filter(|f| !found.contains(f)) {
-            found.push(folder);
+        let plain = folder.parent().is_some()
+            && folder != std::env::temp_dir()
+            && home.as_deref() != Some(folder);
+        if plain && !found.iter().any(|f| f == folder) {
+            found.push(folder.to_path_buf());
         }
     }
     found

@@ -202,3 +202,44 @@ fn a_program_cannot_see_its_interactor() {
         assert!(all.contains("seen 0"), "{user:?}: {all}");
     }
 }
+
+/// A submission folder's `build` script that writes outside its folder and leaves a daemon.
+#[test]
+fn a_build_script_is_boxed_too() {
+    for user in users() {
+        let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
+        let outside = tmp.path().join("written-by-build");
+        let program = tmp.path().join("prog");
+        std::fs::create_dir(&program).expect("a folder");
+        let build = format!(
+            "echo x > {}; setsid sleep 7731 > /dev/null 2>&1 &\nexit 0\n",
+            outside.display()
+        );
+        std::fs::write(program.join("build"), build).expect("build");
+        std::fs::write(program.join("run"), "#!/bin/sh\ncat\n").expect("run");
+        let said = run(judge_as(user, tmp.path(), &["--cmd", "prog"]));
+        assert!(said.stdout.starts_with("AC"), "{user:?}: {} {}", said.stdout, said.stderr);
+        assert!(!outside.exists(), "{user:?}: the build script wrote outside its folder");
+        let left = crate::util::processes_mentioning("sleep 7731");
+        assert!(left.is_empty(), "{user:?}: the build left {left:?} running");
+    }
+}
+
+/// A compile error quotes what the compiler read: never a file its user may not read.
+#[test]
+fn a_compile_error_cannot_quote_a_secret_file() {
+    let shadow = std::fs::read_to_string("/etc/shadow");
+    if shadow.is_err() {
+        eprintln!("sandbox: /etc/shadow is not readable here; not tested");
+        return;
+    }
+    for user in users() {
+        let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
+        let source = tmp.path().join("leak.c");
+        std::fs::write(&source, "#include \"/etc/shadow\"\nint main(void) { return 0; }\n")
+            .expect("a source");
+        let said = run(judge_as(user, tmp.path(), &["--cmd", "leak.c"]));
+        assert_eq!(said.code, Some(2), "{user:?}: {}", said.stderr);
+        assert!(!said.stderr.contains("root:"), "{user:?}: {}", said.stderr);
+    }
+}

@@ -25,6 +25,22 @@ use std::path::Path;
 
 pub use problem::{Case, Group, Problem};
 
+/// A package's own code (its submissions, validators, scripts) runs only in the sandbox, unless
+/// `--no-sandbox` says otherwise.
+///
+/// # Errors
+/// The sandbox cannot be set up here: why, and what to do.
+fn boxed_or_refused(root: &Path) -> Result<(), String> {
+    match judge_process::sandbox_check() {
+        Err(why) if !why.contains("turned off") => Err(format!(
+            "{}: a package's programs run only in the sandbox, and {why}; or give --no-sandbox \
+             to run them as this user, unboxed",
+            root.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Reads the problem folder `root`, detected by what it holds: `problem.xml` (Polygon),
 /// `problem.yaml` or `data/` (ICPC), `suite.toml` (our suite), `NAME.in` files (a plain folder).
 ///
@@ -37,9 +53,11 @@ pub fn read(root: &Path) -> Result<Problem, String> {
     // Its answers, and all else in it, are out of sight of the programs it runs.
     judge_process::keep_hidden(root);
     if root.join("problem.xml").is_file() {
+        boxed_or_refused(root)?;
         return polygon::read(root);
     }
     if root.join("problem.yaml").is_file() || root.join("data").is_dir() {
+        boxed_or_refused(root)?;
         return icpc::read(root);
     }
     if root.join("suite.toml").is_file() || files::any_input(root)? {
