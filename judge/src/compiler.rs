@@ -123,13 +123,12 @@ pub fn run(cmd: Command, src: &Path) -> Result<(), BuildError> {
 /// The memory a compile may take.
 pub const MEMORY: u64 = 2 << 30;
 
-/// The paths a compile writes: every absolute path its arguments name (alone, or after the last
-/// `=` of an argument) that does not exist yet but whose folder does (`-o FILE`, `-MF FILE`,
-/// `--emit=link,dep-info=FILE`, `-d FOLDER`), or that is an empty folder ending in `.partial`.
-/// Each is given to the compiler as a path of the same name inside a private temporary folder
+/// The paths a compile writes: the absolute paths after `-o`, `-MF` and `-d`, and after
+/// `dep-info=` (rustc's `--emit`). Each is given to the compiler as a path of the same name inside a private temporary folder
 /// (writable in its box, nothing else of the build cache is), then moved to its place.
 struct Outputs {
-    folder: judge_process::Scratch,
+    /// The private folder, removed with this.
+    _folder: judge_process::Scratch,
     /// (the path named, the path given instead).
     moved: Vec<(PathBuf, PathBuf)>,
 }
@@ -138,22 +137,32 @@ impl Outputs {
     fn of(cmd: &Command) -> Result<Outputs, String> {
         let folder = judge_process::Scratch::new("judge-build-")?;
         let mut moved: Vec<(PathBuf, PathBuf)> = Vec::new();
+        let mut previous = String::new();
         for word in cmd.get_args() {
-            let word = word.to_string_lossy();
-            let path = Path::new(word.rsplit('=').next().unwrap_or(&word));
-            let empty_partial = path.extension().is_some_and(|e| e == "partial")
-                && std::fs::read_dir(path).is_ok_and(|mut d| d.next().is_none());
-            let new = !path.exists() && path.parent().is_some_and(Path::is_dir);
-            if path.is_absolute() && (new || empty_partial) && !moved.iter().any(|m| m.0 == path) {
-                let name = path.file_name().unwrap_or_default();
-                let mut inside = folder.path().join(name);
-                if moved.iter().any(|m| m.1 == inside) {
-                    inside = folder.path().join(format!("{}-{}", moved.len(), name.to_string_lossy()));
-                }
-                moved.push((path.to_path_buf(), inside));
+            let word = word.to_string_lossy().into_owned();
+            let after_flag = matches!(previous.as_str(), "-o" | "-MF" | "-d");
+            previous.clone_from(&word);
+            let value = match word.rsplit_once("dep-info=") {
+                Some((_, value)) => value,
+                None if after_flag => word.as_str(),
+                None => continue,
+            };
+            let path = Path::new(value);
+            if !path.is_absolute() || moved.iter().any(|m| m.0 == path) {
+                continue;
             }
+            let name = path.file_name().unwrap_or_default();
+            let mut inside = folder.path().join(name);
+            if moved.iter().any(|m| m.1 == inside) {
+                let unique = format!("{}-{}", moved.len(), name.to_string_lossy());
+                inside = folder.path().join(unique);
+            }
+            moved.push((path.to_path_buf(), inside));
         }
-        Ok(Outputs { folder, moved })
+        Ok(Outputs {
+            _folder: folder,
+            moved,
+        })
     }
 
     /// `word` with the path it names replaced by the one given instead, if it is an output.
@@ -179,7 +188,6 @@ impl Outputs {
                 move_to(given, named).map_err(|e| format!("{}: {e}", named.display()))?;
             }
         }
-        let _ = self.folder.path();
         Ok(())
     }
 }

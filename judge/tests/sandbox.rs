@@ -217,7 +217,7 @@ fn a_build_script_is_boxed_too() {
         );
         std::fs::write(program.join("build"), build).expect("build");
         std::fs::write(program.join("run"), "#!/bin/sh\ncat\n").expect("run");
-        let said = run(judge_as(user, tmp.path(), &["--cmd", "prog"]));
+        let said = run(judge_as(user, tmp.path(), &["s", "--cmd", "prog"]));
         assert!(said.stdout.starts_with("AC"), "{user:?}: {} {}", said.stdout, said.stderr);
         assert!(!outside.exists(), "{user:?}: the build script wrote outside its folder");
         let left = crate::util::processes_mentioning("sleep 7731");
