@@ -41,7 +41,9 @@ pub use registry::{adopt_orphans, on_termination, Scratch};
 pub use run::{
     await_threads, drain_stderr, outcome, run, spawn_stderr_reader, spawn_thread, Outcome, Stderr,
 };
-pub use spawn::{Ended, Exit, Interactor, InteractorPipes, Limits, Started, INTERACTOR_GRACE};
+pub use spawn::{
+    Ended, Exit, Interactor, InteractorPipes, Limits, Started, Timing, INTERACTOR_GRACE,
+};
 
 /// Makes the child of `cmd` start with no signal blocked: for a command the judge starts on its
 /// own (`cargo build`), so that it takes the terminal's Ctrl-C and Ctrl-Z like any program, though
