@@ -112,7 +112,13 @@ impl Reported {
 
 /// The `ran` line.
 #[must_use]
-pub fn ran(status: Status, max_rss_kib: u64, cpu: Duration, wall: Duration, at: Duration) -> String {
+pub fn ran(
+    status: Status,
+    max_rss_kib: u64,
+    cpu: Duration,
+    wall: Duration,
+    at: Duration,
+) -> String {
     let (cpu, wall, at) = (cpu.as_nanos(), wall.as_nanos(), at.as_nanos());
     format!("ran {status} {max_rss_kib} {cpu} {wall} {at}\n")
 }

@@ -323,7 +323,9 @@ impl Started {
             // The helper's figure, or the largest seen while it ran (the processes killed when a
             // conversation's init dies go uncounted); without the helper's report (the helper was
             // killed), the helper's own, which counts the interactor's too.
-            cpu: measured.map_or(waited.helper_cpu, |m| m.cpu).max(waited.seen_cpu),
+            cpu: measured
+                .map_or(waited.helper_cpu, |m| m.cpu)
+                .max(waited.seen_cpu),
             timing: limits.timing,
             // Without the helper's report (the helper was killed), its own peak is the best
             // figure left: it counts the judge's pages too.

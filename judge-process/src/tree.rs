@@ -276,7 +276,10 @@ mod tests {
         }
         let reaped = usage(root, None, None, true).cpu;
         assert!(reaped >= Duration::from_millis(50), "{reaped:?}");
-        assert!(running <= reaped, "{running:?} seen running, {reaped:?} reaped");
+        assert!(
+            running <= reaped,
+            "{running:?} seen running, {reaped:?} reaped"
+        );
         // `sleep` reaped nothing; the shell's own time is not below it.
         assert_eq!(reaped_cpu(root), reaped);
         assert!(usage(root, None, None, false).cpu < Duration::from_millis(20));

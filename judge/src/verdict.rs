@@ -196,3 +196,83 @@ fn signal_name(s: i32) -> &'static str {
         _ => "",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// A run that ended by itself (not stopped) after `cpu` of CPU time and `wall` of wall time,
+    /// timed on `timing`.
+    fn ended(timing: Timing, cpu: f64, wall: f64) -> Outcome {
+        Outcome {
+            stdout: Vec::new(),
+            stderr_tail: Vec::new(),
+            wall: Duration::from_secs_f64(wall),
+            cpu: Duration::from_secs_f64(cpu),
+            timing,
+            max_rss: 0,
+            timed_out: false,
+            output_exceeded: false,
+            memory_exceeded: false,
+            exit: Exit::Code(0),
+        }
+    }
+
+    fn limits(timing: Timing) -> Limits {
+        Limits {
+            time: Duration::from_secs(1),
+            timing,
+            output: OUTPUT_CAP,
+            memory: None,
+        }
+    }
+
+    #[test]
+    fn a_run_past_its_cpu_limit_is_tle_even_if_it_ended_before_it_was_stopped() {
+        let (v, detail) = over_limit(&limits(Timing::Cpu), &ended(Timing::Cpu, 1.004, 1.1))
+            .expect("over the limit");
+        assert_eq!(v, Verdict::TimeLimit);
+        assert_eq!(detail, "used 1.004 s of CPU time, past the limit of 1 s");
+        assert_eq!(
+            over_limit(&limits(Timing::Cpu), &ended(Timing::Cpu, 0.9, 1.5)),
+            None
+        );
+        // On the wall clock, only a run the judge stopped is TLE, as before.
+        let o = ended(Timing::Wall, 1.004, 1.004);
+        assert_eq!(over_limit(&limits(Timing::Wall), &o), None);
+        assert_eq!(o.time(), o.wall);
+        assert_eq!(
+            ended(Timing::Cpu, 0.5, 0.7).time(),
+            Duration::from_secs_f64(0.5)
+        );
+    }
+
+    #[test]
+    fn a_run_stopped_at_the_backstop_says_so() {
+        let mut o = ended(Timing::Cpu, 0.02, 2.0);
+        o.timed_out = true;
+        let (v, detail) = over_limit(&limits(Timing::Cpu), &o).expect("stopped");
+        assert_eq!(v, Verdict::TimeLimit);
+        assert!(
+            detail.starts_with("killed at the wall-time limit of 2 s with 0.020 s of its 1 s"),
+            "{detail}"
+        );
+        assert_eq!(
+            limits(Timing::Cpu).wall(),
+            Duration::from_secs(2),
+            "twice the limit"
+        );
+        let short = Limits {
+            time: Duration::from_millis(300),
+            ..limits(Timing::Cpu)
+        };
+        assert_eq!(
+            short.wall(),
+            Duration::from_millis(1300),
+            "the limit plus 1 s"
+        );
+        assert_eq!(limits(Timing::Wall).wall(), Duration::from_secs(1));
+    }
+}
