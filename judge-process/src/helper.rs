@@ -167,6 +167,7 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
         program_start: Duration::ZERO,
         interactor: None,
         max_rss_kib: 0,
+        cpu: Duration::ZERO,
     };
     let started = case.start_all(&mut args);
     sys::detach_stdio();
@@ -234,6 +235,8 @@ struct Case {
     interactor: Option<Pid>,
     /// The largest peak RSS of the program's side so far.
     max_rss_kib: u64,
+    /// The CPU time of the program's side reaped so far (the program, the orphans, the init).
+    cpu: Duration,
 }
 
 impl Case {
@@ -325,7 +328,7 @@ impl Case {
             Err(e) => {
                 if let Some(init) = self.interactor_init.take() {
                     let _ = sys::kill(init, sys::SIGKILL);
-                    self.reap_init(init);
+                    self.reap_interactor_init(init);
                 }
                 return Err(e);
             }
@@ -439,9 +442,27 @@ impl Case {
         PROGRAM.store(0, Ordering::SeqCst);
         self.program = None;
         let status = self.reap(pid);
+        self.end_orphans();
         self.end_side();
         let wall = at.saturating_sub(self.program_start);
-        say(&report::ran(status, self.max_rss_kib, wall, at));
+        // An init that still runs (for the interactor) holds the CPU time of the orphans it reaped.
+        let cpu = self.cpu + self.init.map_or(Duration::ZERO, tree::reaped_cpu);
+        say(&report::ran(status, self.max_rss_kib, cpu, wall, at));
+    }
+
+    /// Kills the orphans the sandbox's init adopted, again until it has reaped them all (or
+    /// [`CLEANUP`] has passed). Reaped by the init, their CPU time counts in the init's, which
+    /// [`Case::reap_init`] adds to the program's; the kernel reaps the processes left at the
+    /// init's death without counting them.
+    fn end_orphans(&self) {
+        let Some(init) = self.init else {
+            return;
+        };
+        let deadline = Instant::now() + CLEANUP;
+        while !children(init).is_empty() && Instant::now() < deadline {
+            tree::kill_below(init, None, None);
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     /// The interactor has ended (seen at `at`): kills its group, reaps it, and reports.
@@ -463,12 +484,16 @@ impl Case {
     }
 
     /// Reaps the init (killed, or dead), leaving its peak memory out: it is a copy of the
-    /// helper's, not the program's.
+    /// helper's, not the program's. Its CPU time counts: it holds that of the orphans it reaped.
     fn reap_init(&mut self, init: Pid) {
         self.init = None;
-        while let Err(e) = sys::reap(init, false) {
-            if e.kind() != std::io::ErrorKind::Interrupted {
-                break;
+        loop {
+            match sys::reap(init, false) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                r => {
+                    self.cpu += r.ok().flatten().map_or(Duration::ZERO, |r| r.cpu);
+                    return;
+                }
             }
         }
     }
@@ -483,7 +508,7 @@ impl Case {
         }
     }
 
-    /// Reaps child `pid` (ended) into the program's memory; its wait status.
+    /// Reaps child `pid` (ended) into the program's memory and CPU time; its wait status.
     fn reap(&mut self, pid: Pid) -> sys::Status {
         loop {
             match sys::reap(pid, false) {
@@ -492,6 +517,7 @@ impl Case {
                     let reaped = r.ok().flatten();
                     let kib = reaped.map_or(0, |r| r.max_rss_kib);
                     self.max_rss_kib = self.max_rss_kib.max(kib);
+                    self.cpu += reaped.map_or(Duration::ZERO, |r| r.cpu);
                     return reaped.map_or(0, |r| r.status);
                 }
             }

@@ -45,8 +45,10 @@ pub use run::{
     await_threads, drain_stderr, outcome, run, spawn_stderr_reader, spawn_thread, Outcome, Stderr,
 };
 pub use sandbox::{check as sandbox_check, turn_off as turn_off_sandbox};
+pub use spawn::{
+    Ended, Exit, Interactor, InteractorPipes, Limits, Started, Timing, INTERACTOR_GRACE,
+};
 pub use visible::{allow_network, keep_hidden};
-pub use spawn::{Ended, Exit, Interactor, InteractorPipes, Limits, Started, INTERACTOR_GRACE};
 
 /// Makes the child of `cmd` start with no signal blocked: for a command the judge starts on its
 /// own (`cargo build`), so that it takes the terminal's Ctrl-C and Ctrl-Z like any program, though

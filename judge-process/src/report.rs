@@ -5,8 +5,9 @@
 //! - `pids PROGRAM INTERACTOR INIT IINIT`: all were forked, with these pids (`INTERACTOR` 0
 //!   without one; `INIT` and `IINIT`, the inits of the program's and the interactor's boxes, 0
 //!   without them);
-//! - `ran STATUS KIB WALL AT`: the program ended with wait status `STATUS`, its largest peak
-//!   resident memory (of any one process of its side) was `KIB` KiB, it ran `WALL` ns, and the
+//! - `ran STATUS KIB CPU WALL AT`: the program ended with wait status `STATUS`, its largest peak
+//!   resident memory (of any one process of its side) was `KIB` KiB, its side used `CPU` ns of
+//!   CPU time (user and system, every process of its side together), it ran `WALL` ns, and the
 //!   helper saw it end `AT` ns after the helper started (both on the helper's clock, which leaves
 //!   out the judge's pauses);
 //! - `nofork ERRNO`: the program could not be forked;
@@ -25,6 +26,8 @@ pub struct Measured {
     pub status: Status,
     /// The largest peak resident memory of any one process of the program's side, in bytes.
     pub max_rss: u64,
+    /// The CPU time, user and system, of every process of the program's side together.
+    pub cpu: Duration,
     /// From fork to exit, the judge's pauses left out.
     pub wall: Duration,
     /// When the helper saw it end, from the helper's start.
@@ -72,13 +75,14 @@ impl Reported {
             let what = words.next().unwrap_or("");
             let numbers: Option<Vec<u64>> = words.map(|w| w.parse().ok()).collect();
             match (what, numbers.as_deref()) {
-                ("ran", Some(&[status, kib, wall, at])) => {
+                ("ran", Some(&[status, kib, cpu, wall, at])) => {
                     let Ok(status) = Status::try_from(status) else {
                         continue;
                     };
                     self.program = Some(Said::Ran(Measured {
                         status,
                         max_rss: kib.saturating_mul(1024),
+                        cpu: Duration::from_nanos(cpu),
                         wall: Duration::from_nanos(wall),
                         at: Duration::from_nanos(at),
                     }));
@@ -113,9 +117,15 @@ impl Reported {
 
 /// The `ran` line.
 #[must_use]
-pub fn ran(status: Status, max_rss_kib: u64, wall: Duration, at: Duration) -> String {
-    let (wall, at) = (wall.as_nanos(), at.as_nanos());
-    format!("ran {status} {max_rss_kib} {wall} {at}\n")
+pub fn ran(
+    status: Status,
+    max_rss_kib: u64,
+    cpu: Duration,
+    wall: Duration,
+    at: Duration,
+) -> String {
+    let (cpu, wall, at) = (cpu.as_nanos(), wall.as_nanos(), at.as_nanos());
+    format!("ran {status} {max_rss_kib} {cpu} {wall} {at}\n")
 }
 
 /// The `pids` line.
@@ -146,7 +156,8 @@ mod tests {
     fn lines_written_are_read_back() {
         let mut r = Reported::default();
         let (wall, at) = (Duration::from_nanos(1_500), Duration::from_nanos(2_000));
-        r.read(&ran(9, 7, wall, at));
+        let cpu = Duration::from_nanos(1_234);
+        r.read(&ran(9, 7, cpu, wall, at));
         assert_eq!(r.interactor, None);
         r.read(&interactor(256, Duration::from_nanos(1_999)));
         r.read(&pids(5, Some(6), [None, None]));
@@ -154,6 +165,7 @@ mod tests {
         let program = Measured {
             status: 9,
             max_rss: 7 * 1024,
+            cpu,
             wall,
             at,
         };
@@ -171,7 +183,7 @@ mod tests {
     #[test]
     fn garbled_lines_are_ignored() {
         let mut r = Reported::default();
-        r.read("ran 1 2\nran x 1 2 3\ninteractor 1\nhello\n");
+        r.read("ran 1 2\nran x 1 2 3 4\nran 1 2 3 4\ninteractor 1\nhello\n");
         assert_eq!(r, Reported::default());
     }
 }

@@ -18,7 +18,7 @@ use std::time::Duration;
 use std::process::Command;
 
 use crate::clock::Moment;
-use crate::spawn::{retry_busy, Ended, Exit, Limits, Started};
+use crate::spawn::{retry_busy, Ended, Exit, Limits, Started, Timing};
 
 /// What happened when the program ran.
 #[derive(Debug)]
@@ -28,6 +28,10 @@ pub struct Outcome {
     pub stderr_tail: Vec<u8>,
     /// From spawn to exit (or to the kill), the judge's pauses (Ctrl-Z) left out.
     pub wall: Duration,
+    /// The CPU time, user and system, of every process of the run together.
+    pub cpu: Duration,
+    /// The clock of the run's limit: which of `wall` and `cpu` is its time.
+    pub timing: Timing,
     /// Peak resident memory in bytes.
     pub max_rss: u64,
     pub timed_out: bool,
@@ -35,6 +39,14 @@ pub struct Outcome {
     /// Stopped while running for going past `Limits::memory`.
     pub memory_exceeded: bool,
     pub exit: Exit,
+}
+
+impl Outcome {
+    /// The run's time on the clock of its limit.
+    #[must_use]
+    pub fn time(&self) -> Duration {
+        self.timing.of(self.wall, self.cpu)
+    }
 }
 
 const STDERR_TAIL: usize = 4096;
@@ -81,6 +93,8 @@ pub fn outcome(ended: &Ended, stdout: Vec<u8>, stderr: &Mutex<Vec<u8>>) -> Outco
         stdout,
         stderr_tail: tail(&stderr.lock().unwrap_or_else(|e| e.into_inner())),
         wall: ended.wall,
+        cpu: ended.cpu,
+        timing: ended.timing,
         max_rss: ended.max_rss,
         timed_out: ended.timed_out,
         output_exceeded: ended.output_exceeded,

@@ -378,6 +378,7 @@ pub fn check() -> Result<(), String> {
     if UNAVAILABLE.get().is_none() {
         let limits = super::Limits {
             time: std::time::Duration::from_secs(10),
+            timing: super::Timing::Wall,
             output: 1024,
             memory: None,
         };

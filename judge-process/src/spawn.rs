@@ -39,13 +39,52 @@ fn own_executable() -> std::io::Result<std::path::PathBuf> {
 /// Limits for one run.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
+    /// The time limit, on the clock `timing` says.
     pub time: Duration,
+    /// The clock `time` is read on, and the run's time reported.
+    pub timing: Timing,
     /// Bytes of stdout kept; past this the run is stopped and reported as `OLE`.
     pub output: usize,
     /// Bytes of resident memory for every process of the run together (all below the helper,
     /// whatever their group or session, but the interactor's), checked every `MEMORY_POLL`
     /// while it runs; past this the run is stopped.
     pub memory: Option<u64>,
+}
+
+/// The clock a run is limited and timed on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Timing {
+    /// CPU time: user and system time of every process of the run together (but the
+    /// interactor's), the children it reaped included. The run is stopped once it has used its
+    /// limit, or at the wall-time backstop ([`Limits::wall`]) if it sleeps or waits.
+    #[default]
+    Cpu,
+    /// Wall time from start to end: the run is stopped at its limit.
+    Wall,
+}
+
+impl Timing {
+    /// The time of a run on this clock: `wall` or `cpu`.
+    #[must_use]
+    pub fn of(self, wall: Duration, cpu: Duration) -> Duration {
+        match self {
+            Timing::Cpu => cpu,
+            Timing::Wall => wall,
+        }
+    }
+}
+
+impl Limits {
+    /// When the run is stopped on the wall clock: at the limit itself for [`Timing::Wall`]; for
+    /// [`Timing::Cpu`], the backstop for a run that sleeps or waits, the larger of twice the limit
+    /// and the limit plus one second.
+    #[must_use]
+    pub fn wall(&self) -> Duration {
+        match self.timing {
+            Timing::Wall => self.time,
+            Timing::Cpu => (self.time * 2).max(self.time + Duration::from_secs(1)),
+        }
+    }
 }
 
 /// How a process ended.
@@ -70,6 +109,9 @@ impl Exit {
 
 /// How often the memory of a run with a memory limit is read.
 const MEMORY_POLL: Duration = Duration::from_millis(20);
+
+/// The shortest and the longest wait between two readings of a run's CPU time.
+const CPU_POLL: [Duration; 2] = [Duration::from_millis(5), Duration::from_millis(200)];
 
 /// How long the helper may take to end a program's tree once asked to (it gives up after 10 s
 /// of its own); past this the judge kills the helper and what it can see below it.
@@ -104,6 +146,10 @@ pub struct Started {
 pub struct Ended {
     /// From spawn to exit (or to the kill), the judge's pauses (Ctrl-Z) left out.
     pub wall: Duration,
+    /// The CPU time, user and system, of every process of the program's side together.
+    pub cpu: Duration,
+    /// The clock of the run's limit: which of `wall` and `cpu` is its time.
+    pub timing: Timing,
     /// Peak resident memory in bytes.
     pub max_rss: u64,
     pub timed_out: bool,
@@ -113,6 +159,14 @@ pub struct Ended {
     pub exit: Exit,
     /// In a conversation, how the interactor ended.
     pub interactor: Option<Interactor>,
+}
+
+impl Ended {
+    /// The run's time on the clock of its limit.
+    #[must_use]
+    pub fn time(&self) -> Duration {
+        self.timing.of(self.wall, self.cpu)
+    }
 }
 
 /// How the interactor of a conversation ended.
@@ -288,6 +342,13 @@ impl Started {
                 (Some(m), None) => m.wall,
                 _ => waited.wall,
             },
+            // The helper's figure, or the largest seen while it ran (the processes killed when a
+            // conversation's init dies go uncounted); without the helper's report (the helper was
+            // killed), the helper's own, which counts the interactor's too.
+            cpu: measured
+                .map_or(waited.helper_cpu, |m| m.cpu)
+                .max(waited.seen_cpu),
+            timing: limits.timing,
             // Without the helper's report (the helper was killed), its own peak is the best
             // figure left: it counts the judge's pages too.
             max_rss: measured.map_or_else(
@@ -305,11 +366,8 @@ impl Started {
     /// Polls the helper until it exits, stopping the program if it goes past a limit (and, in
     /// a conversation, the interactor if it outlives the program by [`INTERACTOR_GRACE`]).
     fn watch(&mut self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Waited> {
-        let deadline = self.start + limits.time;
-        let mut memory = Memory {
-            next: self.start + MEMORY_POLL,
-            seen: 0,
-        };
+        let deadline = self.start + limits.wall();
+        let mut polls = Polls::new(&limits, self.start);
         let mut stopped: Option<(Stop, Moment)> = None;
         let mut program_end: Option<Moment> = None;
         let mut pause = Duration::from_micros(50);
@@ -320,9 +378,11 @@ impl Started {
                 return Ok(Waited {
                     status: reaped.status,
                     helper_rss_kib: reaped.max_rss_kib,
+                    helper_cpu: reaped.cpu,
                     wall,
                     stop: stopped.map(|(s, _)| s),
-                    seen_rss: memory.seen,
+                    seen_rss: polls.seen_rss,
+                    seen_cpu: polls.seen_cpu,
                     gave_up: false,
                 });
             }
@@ -351,26 +411,32 @@ impl Started {
                 return Ok(Waited {
                     status: reaped.map_or(0, |r| r.status),
                     helper_rss_kib: reaped.map_or(0, |r| r.max_rss_kib),
+                    helper_cpu: reaped.map_or(Duration::ZERO, |r| r.cpu),
                     wall,
                     stop,
-                    seen_rss: memory.seen,
+                    seen_rss: polls.seen_rss,
+                    seen_cpu: polls.seen_cpu,
                     gave_up: true,
                 });
             }
             if stopped.is_none() && !program_ended {
-                if limits.memory.is_some() && now >= memory.next {
+                if polls.due(now) {
                     self.report.poll();
                 }
-                // The interactor's memory is not the program's, nor the sandbox's init's.
+                // The interactor's memory and time are not the program's (nor those of the
+                // interactor's box's init), nor is the memory of the program's box's init. The
+                // helper reaps the program's orphans where there is no box; in a conversation, the
+                // interactor too.
                 let reported = &self.report.reported;
                 let skip: Vec<sys::Pid> = [reported.interactor_pid, reported.interactor_init_pid]
                     .into_iter()
                     .flatten()
                     .collect();
                 let spare = reported.init_pid;
+                let root_reaped = !self.conversation;
                 if let Some(stop) =
-                    limit_reached(limits, exceeded, deadline, &mut memory, now, || {
-                        tree::rss_but(self.handle.pid(), &skip, spare)
+                    limit_reached(limits, exceeded, deadline, &mut polls, now, || {
+                        tree::usage(self.handle.pid(), &skip, spare, root_reaped)
                     })
                 {
                     let at = Moment::now();
@@ -379,9 +445,11 @@ impl Started {
                         return Ok(Waited {
                             status: reaped.map_or(0, |r| r.status),
                             helper_rss_kib: reaped.map_or(0, |r| r.max_rss_kib),
+                            helper_cpu: reaped.map_or(Duration::ZERO, |r| r.cpu),
                             wall: at.since(self.start),
                             stop: Some(stop),
-                            seen_rss: memory.seen,
+                            seen_rss: polls.seen_rss,
+                            seen_cpu: polls.seen_cpu,
                             gave_up: false,
                         });
                     }
@@ -415,30 +483,86 @@ struct Waited {
     status: sys::Status,
     /// The helper's own peak memory, in KiB.
     helper_rss_kib: u64,
+    /// The helper's CPU time and its children's.
+    helper_cpu: Duration,
     wall: Duration,
     stop: Option<Stop>,
     /// The largest RSS of the program's processes seen while polling, in bytes.
     seen_rss: u64,
+    /// The largest CPU time of the program's processes seen while polling.
+    seen_cpu: Duration,
     /// The judge stopped everything past a grace: the interactor's after the program's end, or
     /// the helper's after a limit.
     gave_up: bool,
 }
 
-/// The memory polls of a run.
-struct Memory {
-    next: Moment,
-    seen: u64,
+/// The readings of a run's processes in `/proc`: when the next ones are due, and the largest
+/// figures seen.
+struct Polls {
+    /// When the memory is next read, with a memory limit.
+    memory_next: Option<Moment>,
+    /// When the CPU time is next read, on [`Timing::Cpu`].
+    cpu_next: Option<Moment>,
+    /// The largest memory seen, in bytes (with a memory limit; 0 without).
+    seen_rss: u64,
+    seen_cpu: Duration,
 }
 
-/// The limit the run has gone past at `now`, if any; reads the memory (`rss`) every
-/// [`MEMORY_POLL`] when there is a memory limit.
+impl Polls {
+    /// The first readings of a run started at `start`: the CPU time is first read when the run
+    /// could have used a good part of its limit on every processor, so that a quick run is never
+    /// read at all.
+    fn new(limits: &Limits, start: Moment) -> Polls {
+        Polls {
+            memory_next: limits.memory.map(|_| start + MEMORY_POLL),
+            cpu_next: (limits.timing == Timing::Cpu).then(|| start + cpu_pause(limits.time)),
+            seen_rss: 0,
+            seen_cpu: Duration::ZERO,
+        }
+    }
+
+    /// Whether a reading is due at `now`.
+    fn due(&self, now: Moment) -> bool {
+        [self.memory_next, self.cpu_next]
+            .into_iter()
+            .flatten()
+            .any(|next| now >= next)
+    }
+
+    /// Keeps the reading `seen` taken at `now`, and plans the next ones.
+    fn record(&mut self, seen: tree::Usage, now: Moment, limits: &Limits) {
+        self.seen_cpu = self.seen_cpu.max(seen.cpu);
+        if self.memory_next.is_some() {
+            self.seen_rss = self.seen_rss.max(seen.rss);
+            self.memory_next = Some(now + MEMORY_POLL);
+        }
+        if self.cpu_next.is_some() {
+            let left = limits.time.saturating_sub(self.seen_cpu);
+            self.cpu_next = Some(now + cpu_pause(left));
+        }
+    }
+}
+
+/// How long to wait before the CPU time is read again, when `left` of the limit is left: the
+/// run's processes cannot use more than every processor's time meanwhile; within [`CPU_POLL`].
+fn cpu_pause(left: Duration) -> Duration {
+    static PROCESSORS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    let processors = *PROCESSORS.get_or_init(|| {
+        thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX))
+    });
+    (left / processors).clamp(CPU_POLL[0], CPU_POLL[1])
+}
+
+/// The limit the run has gone past at `now`, if any. Reads what the run's processes use
+/// (`usage`) when a reading is due: every [`MEMORY_POLL`] with a memory limit, and on
+/// [`Timing::Cpu`] as [`cpu_pause`] says.
 fn limit_reached(
     limits: Limits,
     exceeded: &AtomicBool,
     deadline: Moment,
-    memory: &mut Memory,
+    polls: &mut Polls,
     now: Moment,
-    rss: impl FnOnce() -> u64,
+    usage: impl FnOnce() -> tree::Usage,
 ) -> Option<Stop> {
     if exceeded.load(Ordering::SeqCst) {
         return Some(Stop::Output);
@@ -446,13 +570,15 @@ fn limit_reached(
     if now >= deadline {
         return Some(Stop::Time);
     }
-    let limit = limits.memory?;
-    if now < memory.next {
+    if !polls.due(now) {
         return None;
     }
-    memory.next = now + MEMORY_POLL;
-    memory.seen = memory.seen.max(rss());
-    (memory.seen > limit).then_some(Stop::Memory)
+    polls.record(usage(), now, &limits);
+    if limits.timing == Timing::Cpu && polls.seen_cpu >= limits.time {
+        return Some(Stop::Time);
+    }
+    let limit = limits.memory?;
+    (polls.seen_rss > limit).then_some(Stop::Memory)
 }
 
 /// Sends `signal` to the helper (SIGTERM: end everything) and reaps it; if it has not exited

@@ -13,6 +13,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 /// A process id.
 pub type Pid = libc::pid_t;
@@ -176,6 +177,15 @@ pub fn reap_forever() -> ! {
 pub fn page_size() -> u64 {
     // SAFETY: sysconf takes an integer.
     u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096)
+}
+
+/// The clock ticks per second of the times in `/proc/N/stat` (`CLK_TCK`, 100 on Linux).
+pub fn clock_ticks() -> u64 {
+    // SAFETY: sysconf takes an integer.
+    u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) })
+        .ok()
+        .filter(|&t| t > 0)
+        .unwrap_or(100)
 }
 
 /// Makes this process a child subreaper: orphans below it are adopted by it, not by init.
@@ -559,12 +569,14 @@ pub fn spawn(exec: &Exec) -> io::Result<Pid> {
     Ok(pid)
 }
 
-/// A child that has ended: its wait status and peak resident memory (its own and that of the
-/// descendants it reaped), in KiB.
+/// A child that has ended: its wait status, peak resident memory (its own and that of the
+/// descendants it reaped), in KiB, and CPU time (user and system, its own and that of the
+/// descendants it reaped).
 #[derive(Clone, Copy, Debug)]
 pub struct Reaped {
     pub status: Status,
     pub max_rss_kib: u64,
+    pub cpu: Duration,
 }
 
 /// Reaps child `pid` (any child for -1, any child in process group G for -G): blocking until it ends, or, with `nohang`, `None`
@@ -582,7 +594,14 @@ pub fn reap(pid: Pid, nohang: bool) -> io::Result<Option<Reaped>> {
     Ok((r > 0).then(|| Reaped {
         status,
         max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
+        cpu: duration(usage.ru_utime) + duration(usage.ru_stime),
     }))
+}
+
+/// A `timeval` of `rusage` as a duration (a negative one as zero).
+fn duration(t: libc::timeval) -> Duration {
+    let micros = i128::from(t.tv_sec) * 1_000_000 + i128::from(t.tv_usec);
+    Duration::from_micros(u64::try_from(micros).unwrap_or(0))
 }
 
 /// A child that has ended, left unreaped (`WNOWAIT`), so that its pid and process group stay

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::sys::{self, Pid, Pidfd};
 
-/// One process: its id, its parent's, its state, its resident pages and its start time.
+/// One process: its id, its parent's, its state, its resident pages, its CPU time and its start
+/// time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Proc {
     pub pid: Pid,
@@ -22,6 +23,11 @@ pub struct Proc {
     pub state: char,
     /// Resident set size, in pages.
     pub rss: u64,
+    /// Its own CPU time, user and system, in clock ticks.
+    pub cpu: u64,
+    /// The CPU time, user and system, of the children it has reaped (and of theirs), in clock
+    /// ticks.
+    pub reaped: u64,
     /// Start time after boot, in clock ticks: with the pid, it names one process.
     pub start: u64,
 }
@@ -46,8 +52,14 @@ pub fn descendants(root: Pid, skip: Option<Pid>) -> Vec<Proc> {
 /// [`descendants`], leaving out every process of `skip` and what is below each.
 #[must_use]
 pub fn descendants_but(root: Pid, skip: &[Pid]) -> Vec<Proc> {
+    below(processes(), root, skip)
+}
+
+/// The processes of `all` below `root`, leaving out every process of `skip` and what is below
+/// each.
+fn below(all: Vec<Proc>, root: Pid, skip: &[Pid]) -> Vec<Proc> {
     let mut children: HashMap<Pid, Vec<Proc>> = HashMap::new();
-    for p in processes() {
+    for p in all {
         children.entry(p.ppid).or_default().push(p);
     }
     // One reading holds each pid once with one parent: the walk cannot loop.
@@ -64,13 +76,49 @@ pub fn descendants_but(root: Pid, skip: &[Pid]) -> Vec<Proc> {
     found
 }
 
-/// The sum of the resident set sizes, in bytes, of the processes below `root` but `skip` (and
-/// what is below each) and `spare` itself.
+/// What a tree of processes uses, from one reading of `/proc`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// The sum of the resident set sizes, in bytes.
+    pub rss: u64,
+    /// The CPU time, user and system, of the processes and of the children they reaped.
+    pub cpu: Duration,
+}
+
+/// What the processes below `root` use (but those of `skip` and what is below each), from one
+/// reading of
+/// `/proc`. The memory of `spare` (the sandbox's init, a copy of the helper) is left out, its CPU
+/// time counted (it holds that of the orphans it reaped). With `root_reaped`, the CPU time of the
+/// children `root` has reaped counts too.
+///
+/// A process reaped during the reading may be counted twice (as itself, and in its parent's
+/// reaped time) or not at all; `/proc` gives times in clock ticks (10 ms on Linux).
 #[must_use]
-pub fn rss_but(root: Pid, skip: &[Pid], spare: Option<Pid>) -> u64 {
-    let below = descendants_but(root, skip);
-    let counted = below.iter().filter(|p| Some(p.pid) != spare);
-    counted.map(|p| p.rss).sum::<u64>() * sys::page_size()
+pub fn usage(root: Pid, skip: &[Pid], spare: Option<Pid>, root_reaped: bool) -> Usage {
+    let all = processes();
+    let reaped = all
+        .iter()
+        .find(|p| p.pid == root && root_reaped)
+        .map_or(0, |p| p.reaped);
+    let below = below(all, root, skip);
+    let rss = below.iter().filter(|p| Some(p.pid) != spare).map(|p| p.rss);
+    let cpu = below.iter().map(|p| p.cpu + p.reaped).sum::<u64>() + reaped;
+    Usage {
+        rss: rss.sum::<u64>() * sys::page_size(),
+        cpu: ticks(cpu),
+    }
+}
+
+/// The CPU time of the children process `pid` has reaped (and of theirs), zero if it is gone.
+#[must_use]
+pub fn reaped_cpu(pid: Pid) -> Duration {
+    read(pid).map_or(Duration::ZERO, |p| ticks(p.reaped))
+}
+
+/// `n` clock ticks as a duration.
+fn ticks(n: u64) -> Duration {
+    let nanos = u128::from(n) * 1_000_000_000 / u128::from(sys::clock_ticks());
+    Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
 }
 
 /// [`kill_below`], leaving out every process of `skip` and what is below each.
@@ -178,18 +226,23 @@ fn read(pid: Pid) -> Option<Proc> {
     )
 }
 
-/// The parent, the RSS and the start time from one `/proc/N/stat` line.
+/// The state, the parent, the CPU times, the RSS and the start time from one `/proc/N/stat`
+/// line.
 fn parse_stat(pid: Pid, stat: &str) -> Option<Proc> {
     // The command name, field 2, is in parentheses and may hold spaces: count after the last ')'.
     let rest = &stat[stat.rfind(')')? + 1..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    // Field 3 is the state, 4 the parent, 22 the start time, 24 the RSS; `fields[0]` is field 3.
+    // Field 3 is the state, 4 the parent, 14 to 17 the user and system times and those of the
+    // reaped children, 22 the start time, 24 the RSS; `fields[0]` is field 3.
+    let number = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
     Some(Proc {
         pid,
         state: fields.first()?.chars().next()?,
-        ppid: fields.get(1)?.parse().ok()?,
-        start: fields.get(19)?.parse().ok()?,
-        rss: fields.get(21)?.parse().ok()?,
+        ppid: number(4)?.try_into().ok()?,
+        cpu: number(14)? + number(15)?,
+        reaped: number(16)? + number(17)?,
+        start: number(22)?,
+        rss: number(24)?,
     })
 }
 
@@ -198,14 +251,50 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_the_parent_the_start_and_the_rss() {
+    fn reads_the_parent_the_times_the_start_and_the_rss() {
         let stat =
-            "42 (a b) c) S 7 77 77 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 500 1000 321 rest";
+            "42 (a b) c) S 7 77 77 0 -1 4194560 100 0 0 0 11 12 13 14 20 0 1 0 500 1000 321 rest";
         let p = parse_stat(42, stat).expect("a stat line");
         assert_eq!((p.pid, p.ppid, p.start, p.rss), (42, 7, 500, 321));
+        assert_eq!((p.cpu, p.reaped), (23, 27));
         assert_eq!(p.state, 'S');
         assert!(p.runs());
         assert_eq!(parse_stat(1, "1 (x"), None);
+    }
+
+    /// The memory of the processes below `root`.
+    fn rss(root: Pid, skip: Option<Pid>, spare: Option<Pid>) -> u64 {
+        usage(root, skip, spare, false).rss
+    }
+
+    #[test]
+    fn the_cpu_time_of_a_busy_child_counts_running_and_reaped() {
+        // A fixed amount of work (some 0.2 s of CPU time for a shell), waited for, then a sleep.
+        let busy = "i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done";
+        let mut shell = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("sh -c '{busy}' & wait; exec sleep 30"))
+            .spawn()
+            .expect("sh starts");
+        let root = shell.id() as Pid;
+        let give_up = Instant::now() + Duration::from_secs(60);
+        let mut running = Duration::ZERO;
+        // While the child runs, its time is its own; once the shell has reaped it, the shell's.
+        while read(root).is_some_and(|p| p.reaped == 0) && Instant::now() < give_up {
+            running = running.max(usage(root, None, None, true).cpu);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let reaped = usage(root, None, None, true).cpu;
+        assert!(reaped >= Duration::from_millis(50), "{reaped:?}");
+        assert!(
+            running <= reaped,
+            "{running:?} seen running, {reaped:?} reaped"
+        );
+        // `sleep` reaped nothing; the shell's own time is not below it.
+        assert_eq!(reaped_cpu(root), reaped);
+        assert!(usage(root, None, None, false).cpu < Duration::from_millis(20));
+        let _ = shell.kill();
+        let _ = shell.wait();
     }
 
     #[test]

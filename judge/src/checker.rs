@@ -49,6 +49,7 @@ pub fn check(
     let program = Program::ShellIn(command, dir.to_path_buf());
     let limits = Limits {
         time: CHECKER_TIME,
+        timing: judge_process::Timing::Wall,
         output: CHECKER_OUTPUT,
         memory: None,
     };

@@ -83,6 +83,12 @@ pub struct JudgeArgs {
     /// Time limit per case in seconds, overriding the suite's.
     #[arg(long)]
     pub time_limit: Option<f64>,
+    /// The clock of the time limit and of the times reported: `cpu`, the user and system time
+    /// of the program and of every process it starts (a program that sleeps or waits is stopped
+    /// at twice the limit of wall time, at least the limit plus 1 s), or `wall`, the time from
+    /// start to end.
+    #[arg(long, value_enum, value_name = "CLOCK", default_value_t = Clock::Cpu)]
+    pub time: Clock,
     /// Memory limit per case in MiB.
     #[arg(long)]
     pub memory_limit: Option<f64>,
@@ -110,6 +116,24 @@ pub enum Format {
     Human,
     /// One JSON document at the end.
     Json,
+}
+
+/// The clock of the time limits (`--time`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Clock {
+    /// CPU time, user and system, of the program and every process it starts.
+    Cpu,
+    /// Wall time, from start to end.
+    Wall,
+}
+
+impl From<Clock> for crate::run::Timing {
+    fn from(clock: Clock) -> Self {
+        match clock {
+            Clock::Cpu => crate::run::Timing::Cpu,
+            Clock::Wall => crate::run::Timing::Wall,
+        }
+    }
 }
 
 /// When to colour the human report.
@@ -141,6 +165,12 @@ pub struct RecordArgs {
     /// Time limit per case in seconds, overriding the suite's.
     #[arg(long)]
     pub time_limit: Option<f64>,
+    /// The clock of the time limit and of the times reported: `cpu`, the user and system time
+    /// of the program and of every process it starts (a program that sleeps or waits is stopped
+    /// at twice the limit of wall time, at least the limit plus 1 s), or `wall`, the time from
+    /// start to end.
+    #[arg(long, value_enum, value_name = "CLOCK", default_value_t = Clock::Cpu)]
+    pub time: Clock,
     /// The folder that holds the suites.
     #[arg(long, default_value = "testcases")]
     pub testcases: PathBuf,
@@ -182,6 +212,12 @@ pub struct StressArgs {
     /// The program's time limit per case in seconds (the suite's, else 2).
     #[arg(long)]
     pub time_limit: Option<f64>,
+    /// The clock of the time limit and of the times reported: `cpu`, the user and system time
+    /// of the program and of every process it starts (a program that sleeps or waits is stopped
+    /// at twice the limit of wall time, at least the limit plus 1 s), or `wall`, the time from
+    /// start to end.
+    #[arg(long, value_enum, value_name = "CLOCK", default_value_t = Clock::Cpu)]
+    pub time: Clock,
     /// Rounds run at once.
     #[arg(short = 'j', long = "jobs", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: u16,
@@ -235,6 +271,12 @@ pub struct VerifyArgs {
     /// Judge only submissions whose path (below `submissions/`) contains this pattern.
     #[arg(long)]
     pub filter: Option<String>,
+    /// The clock of the time limit and of the times reported: `cpu`, the user and system time
+    /// of the program and of every process it starts (a program that sleeps or waits is stopped
+    /// at twice the limit of wall time, at least the limit plus 1 s), or `wall`, the time from
+    /// start to end.
+    #[arg(long, value_enum, value_name = "CLOCK", default_value_t = Clock::Cpu)]
+    pub time: Clock,
 }
 
 /// Runs every input of a problem package through its input validators.

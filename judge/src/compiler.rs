@@ -85,6 +85,7 @@ pub fn run(cmd: Command, src: &Path) -> Result<(), BuildError> {
     }
     let limits = judge_process::Limits {
         time: limit,
+        timing: judge_process::Timing::Wall,
         output: KEPT,
         memory: Some(MEMORY),
     };

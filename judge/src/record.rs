@@ -45,6 +45,7 @@ pub fn record(args: &RecordArgs) -> Result<bool, String> {
     let program = Program::shell(&args.cmd)?;
     let limits = Limits {
         time,
+        timing: args.time.into(),
         output: OUTPUT_CAP,
         memory: None,
     };

@@ -132,6 +132,7 @@ pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
             cases,
             limits: Limits {
                 time,
+                timing: args.time.into(),
                 output: OUTPUT_CAP,
                 memory: None,
             },

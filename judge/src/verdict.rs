@@ -2,11 +2,9 @@
 //! verdict from how a run ended: its limits and its exit code. A leaf: it runs nothing and reads
 //! no file (the comparisons are [`crate::case`]'s, [`crate::checker`]'s, [`crate::interact`]'s).
 
-use std::time::Duration;
-
 use serde::Serialize;
 
-use crate::run::{Exit, Limits, Outcome};
+use crate::run::{Exit, Limits, Outcome, Timing};
 
 /// Stdout kept per case; past this the case is `OLE`.
 pub const OUTPUT_CAP: usize = 64 << 20;
@@ -57,8 +55,13 @@ pub struct CaseResult {
     /// `suite/NN`.
     pub name: String,
     pub verdict: Verdict,
-    /// Wall time from spawn to exit, in seconds.
+    /// The run's time in seconds, on the clock of its limit: CPU time (user and system, of
+    /// every process of the run together), or wall time under `--time wall`.
     pub time: f64,
+    /// CPU time, user and system, of every process of the run together, in seconds.
+    pub cpu: f64,
+    /// Wall time from spawn to exit, in seconds.
+    pub wall: f64,
     /// Peak resident memory, in bytes.
     pub memory: u64,
     /// The exit code, if the program exited normally.
@@ -93,7 +96,9 @@ pub fn result(label: &str, verdict: Verdict, detail: Option<String>, o: &Outcome
     CaseResult {
         name: label.to_owned(),
         verdict,
-        time: o.wall.as_secs_f64(),
+        time: o.time().as_secs_f64(),
+        cpu: o.cpu.as_secs_f64(),
+        wall: o.wall.as_secs_f64(),
         memory: o.max_rss,
         exit_code: match o.exit {
             Exit::Code(c) => Some(c),
@@ -104,11 +109,13 @@ pub fn result(label: &str, verdict: Verdict, detail: Option<String>, o: &Outcome
     }
 }
 
-/// `TLE`, `OLE` or `MLE` if run `o` went past one of `limits`.
+/// `TLE`, `OLE` or `MLE` if run `o` went past one of `limits`: on CPU time, a run that used
+/// more than its limit is `TLE` even if it ended before it was stopped.
 #[must_use]
 pub fn over_limit(limits: &Limits, o: &Outcome) -> Option<(Verdict, String)> {
-    if o.timed_out {
-        return Some((Verdict::TimeLimit, over_time(limits.time)));
+    let over_cpu = limits.timing == Timing::Cpu && o.cpu > limits.time;
+    if o.timed_out || over_cpu {
+        return Some((Verdict::TimeLimit, over_time(limits, o)));
     }
     if o.output_exceeded {
         let cap = format!("stdout went past {} MiB", limits.output >> 20);
@@ -139,8 +146,21 @@ pub fn wrong_exit(o: &Outcome, expected_exit: i32) -> Option<(Verdict, String)> 
     }
 }
 
-fn over_time(limit: Duration) -> String {
-    format!("killed after the time limit of {} s", limit.as_secs_f64())
+/// Why run `o` is `TLE`: past its limit of CPU time, or stopped by the wall-time backstop while
+/// it slept or waited, or past its limit of wall time.
+fn over_time(limits: &Limits, o: &Outcome) -> String {
+    let (limit, cpu) = (limits.time.as_secs_f64(), o.cpu.as_secs_f64());
+    match limits.timing {
+        Timing::Wall => format!("killed after the time limit of {limit} s"),
+        Timing::Cpu if o.cpu >= limits.time => {
+            format!("used {cpu:.3} s of CPU time, past the limit of {limit} s")
+        }
+        Timing::Cpu => format!(
+            "killed at the wall-time limit of {} s with {cpu:.3} s of its {limit} s of CPU time \
+             used: it slept, waited, or found the machine busy",
+            limits.wall().as_secs_f64()
+        ),
+    }
 }
 
 /// `exit code 3` or `killed by signal 11 (SIGSEGV)`, the expected code if not 0, and the last
@@ -174,5 +194,85 @@ fn signal_name(s: i32) -> &'static str {
         libc::SIGPIPE => " (SIGPIPE)",
         libc::SIGTERM => " (SIGTERM)",
         _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// A run that ended by itself (not stopped) after `cpu` of CPU time and `wall` of wall time,
+    /// timed on `timing`.
+    fn ended(timing: Timing, cpu: f64, wall: f64) -> Outcome {
+        Outcome {
+            stdout: Vec::new(),
+            stderr_tail: Vec::new(),
+            wall: Duration::from_secs_f64(wall),
+            cpu: Duration::from_secs_f64(cpu),
+            timing,
+            max_rss: 0,
+            timed_out: false,
+            output_exceeded: false,
+            memory_exceeded: false,
+            exit: Exit::Code(0),
+        }
+    }
+
+    fn limits(timing: Timing) -> Limits {
+        Limits {
+            time: Duration::from_secs(1),
+            timing,
+            output: OUTPUT_CAP,
+            memory: None,
+        }
+    }
+
+    #[test]
+    fn a_run_past_its_cpu_limit_is_tle_even_if_it_ended_before_it_was_stopped() {
+        let (v, detail) = over_limit(&limits(Timing::Cpu), &ended(Timing::Cpu, 1.004, 1.1))
+            .expect("over the limit");
+        assert_eq!(v, Verdict::TimeLimit);
+        assert_eq!(detail, "used 1.004 s of CPU time, past the limit of 1 s");
+        assert_eq!(
+            over_limit(&limits(Timing::Cpu), &ended(Timing::Cpu, 0.9, 1.5)),
+            None
+        );
+        // On the wall clock, only a run the judge stopped is TLE, as before.
+        let o = ended(Timing::Wall, 1.004, 1.004);
+        assert_eq!(over_limit(&limits(Timing::Wall), &o), None);
+        assert_eq!(o.time(), o.wall);
+        assert_eq!(
+            ended(Timing::Cpu, 0.5, 0.7).time(),
+            Duration::from_secs_f64(0.5)
+        );
+    }
+
+    #[test]
+    fn a_run_stopped_at_the_backstop_says_so() {
+        let mut o = ended(Timing::Cpu, 0.02, 2.0);
+        o.timed_out = true;
+        let (v, detail) = over_limit(&limits(Timing::Cpu), &o).expect("stopped");
+        assert_eq!(v, Verdict::TimeLimit);
+        assert!(
+            detail.starts_with("killed at the wall-time limit of 2 s with 0.020 s of its 1 s"),
+            "{detail}"
+        );
+        assert_eq!(
+            limits(Timing::Cpu).wall(),
+            Duration::from_secs(2),
+            "twice the limit"
+        );
+        let short = Limits {
+            time: Duration::from_millis(300),
+            ..limits(Timing::Cpu)
+        };
+        assert_eq!(
+            short.wall(),
+            Duration::from_millis(1300),
+            "the limit plus 1 s"
+        );
+        assert_eq!(limits(Timing::Wall).wall(), Duration::from_secs(1));
     }
 }

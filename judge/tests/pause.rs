@@ -134,8 +134,8 @@ fn finish(mut judge: Judge) -> (Option<i32>, String, String) {
 /// One case whose program leaves its group with a sleeper (`setsid sleep`), then sleeps
 /// `2.5X` s and `1.2X` s (`X` tells the tests apart): it runs 1.2 s after the judge is continued
 /// at least. The judge is stopped 3.5 s while the first sleep runs (that sleep then ends at once:
-/// its end passed meanwhile), with a time limit of 4 s: if the pause counted, the case would be
-/// `TLE`.
+/// its end passed meanwhile), with a time limit of 4 s: if the pause counted, the case's wall time
+/// would pass 4 s.
 fn pause_a_case(sandbox: bool, mark: char) {
     let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
     let (first, second, escaped) = (nap("2.5", mark), nap("1.2", mark), nap("317.", mark));
@@ -167,7 +167,8 @@ fn pause_a_case(sandbox: bool, mark: char) {
     let report: serde_json::Value = serde_json::from_str(&stdout).expect("a JSON report");
     let case = &report["suites"][0]["cases"][0];
     assert_eq!(case["verdict"], "AC", "{stdout}");
-    let time = case["time"].as_f64().expect("a time");
+    // The wall time: the case sleeps, its CPU time is next to nothing.
+    let time = case["wall"].as_f64().expect("a time");
     eprintln!("pause: sandbox {sandbox}: AC in {time:.3} s, paused {PAUSE:?}");
     // The second sleep ran after the pause; the pause itself counted for nothing.
     assert!((1.2..4.0).contains(&time), "time {time} s: {stdout}");
@@ -217,7 +218,7 @@ fn ctrl_z_pauses_a_conversation() {
     let report: serde_json::Value = serde_json::from_str(&stdout).expect("a JSON report");
     let case = &report["suites"][0]["cases"][0];
     assert_eq!(case["verdict"], "AC", "{stdout}");
-    let time = case["time"].as_f64().expect("a time");
+    let time = case["wall"].as_f64().expect("a time");
     assert!((1.2..4.0).contains(&time), "time {time} s: {stdout}");
 }
 

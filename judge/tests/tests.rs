@@ -5,6 +5,7 @@ mod util;
 
 mod bundle;
 mod case_path;
+mod cpu_time;
 mod defects;
 mod fuzz_checks;
 mod fuzz_corpus;

@@ -36,6 +36,9 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
         .iter()
         .map(|p| super::read(Path::new(p)))
         .collect::<Result<_, _>>()?;
+    for problem in &mut problems {
+        problem.time.timing = args.time.into();
+    }
     let programs: Vec<Program> = problems
         .iter_mut()
         .map(|p| program_for(p, args))

@@ -406,6 +406,7 @@ fn limits(
         source,
         multiplier: positive(multiplier, config, "time multiplier")?,
         margin: positive(margin, config, "time safety margin")?,
+        timing: crate::run::Timing::Cpu,
     };
     Ok((time, Some(memory), output))
 }

@@ -33,6 +33,7 @@ impl RunLimits {
             time,
             limits: Limits {
                 time: time.mul_f64(problem.time.margin),
+                timing: problem.time.timing,
                 output: problem.output,
                 memory: problem.memory,
             },
@@ -74,13 +75,17 @@ pub fn judge(
         }
         _ => judge_batch(problem, program, case, limits)?,
     };
-    if result.time > limits.time.as_secs_f64() || result.verdict == Verdict::TimeLimit {
+    let over = result.time > limits.time.as_secs_f64();
+    if over || result.verdict == Verdict::TimeLimit {
         result.verdict = Verdict::TimeLimit;
-        result.detail = Some(format!(
-            "ran {:.3} s, past the time limit of {} s",
-            result.time,
-            limits.time.as_secs_f64()
-        ));
+        // A run stopped at the wall-time backstop, within its CPU time, keeps its own detail.
+        if over {
+            result.detail = Some(format!(
+                "ran {:.3} s, past the time limit of {} s",
+                result.time,
+                limits.time.as_secs_f64()
+            ));
+        }
         result.score = None;
     }
     Ok(result)

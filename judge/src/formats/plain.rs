@@ -66,6 +66,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
             source: if suite { "suite.toml" } else { "the default" },
             multiplier: 1.0,
             margin: 1.0,
+            timing: crate::run::Timing::Cpu,
         },
         comparison: Comparison::Suite(Box::new(settings)),
         memory: None,

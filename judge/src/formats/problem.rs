@@ -109,6 +109,8 @@ pub struct TimeLimit {
     pub source: &'static str,
     pub multiplier: f64,
     pub margin: f64,
+    /// The clock the limit is on (CPU time unless the judge is told otherwise with `--time`).
+    pub timing: crate::run::Timing,
 }
 
 impl Problem {

@@ -76,6 +76,7 @@ pub fn check(
     let bytes = std::fs::read(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let limits = Limits {
         time: VALIDATOR_TIME,
+        timing: judge_process::Timing::Wall,
         output: 1 << 20,
         memory: None,
     };

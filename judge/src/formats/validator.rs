@@ -56,6 +56,7 @@ pub fn check(
     let program = Program::ShellIn(command, root.to_path_buf());
     let limits = Limits {
         time: VALIDATOR_TIME,
+        timing: judge_process::Timing::Wall,
         output: 1 << 20,
         memory: None,
     };

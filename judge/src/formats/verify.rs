@@ -70,7 +70,8 @@ impl Outcome<'_> {
 /// # Errors
 /// The package cannot be read, or a validator is broken.
 pub fn command(args: &VerifyArgs) -> Result<bool, String> {
-    let problem = super::read(&args.package)?;
+    let mut problem = super::read(&args.package)?;
+    problem.time.timing = args.time.into();
     let submissions: Vec<&Submission> = problem
         .submissions
         .iter()
@@ -187,6 +188,7 @@ pub fn calibrate(
         time: CALIBRATION_CAP,
         limits: crate::run::Limits {
             time: CALIBRATION_CAP,
+            timing: problem.time.timing,
             output: problem.output,
             memory: problem.memory,
         },

@@ -109,6 +109,7 @@ fn setup(args: &StressArgs) -> Result<Setup, String> {
         dir,
         limits: Limits {
             time,
+            timing: args.time.into(),
             output: OUTPUT_CAP,
             memory: None,
         },

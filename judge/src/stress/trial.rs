@@ -132,6 +132,7 @@ impl<'a> Trial<'a> {
 pub fn helper(p: &Program, input: &[u8]) -> Result<Outcome, String> {
     let limits = Limits {
         time: HELPER_TIME,
+        timing: judge_process::Timing::Wall,
         output: OUTPUT_CAP,
         memory: None,
     };
