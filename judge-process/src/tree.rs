@@ -264,7 +264,7 @@ mod tests {
 
     /// The memory of the processes below `root`.
     fn rss(root: Pid, skip: Option<Pid>, spare: Option<Pid>) -> u64 {
-        usage(root, skip, spare, false).rss
+        usage(root, skip.as_slice(), spare, false).rss
     }
 
     #[test]
@@ -281,10 +281,10 @@ mod tests {
         let mut running = Duration::ZERO;
         // While the child runs, its time is its own; once the shell has reaped it, the shell's.
         while read(root).is_some_and(|p| p.reaped == 0) && Instant::now() < give_up {
-            running = running.max(usage(root, None, None, true).cpu);
+            running = running.max(usage(root, &[], None, true).cpu);
             std::thread::sleep(Duration::from_millis(5));
         }
-        let reaped = usage(root, None, None, true).cpu;
+        let reaped = usage(root, &[], None, true).cpu;
         assert!(reaped >= Duration::from_millis(50), "{reaped:?}");
         assert!(
             running <= reaped,
@@ -292,7 +292,7 @@ mod tests {
         );
         // `sleep` reaped nothing; the shell's own time is not below it.
         assert_eq!(reaped_cpu(root), reaped);
-        assert!(usage(root, None, None, false).cpu < Duration::from_millis(20));
+        assert!(usage(root, &[], None, false).cpu < Duration::from_millis(20));
         let _ = shell.kill();
         let _ = shell.wait();
     }
