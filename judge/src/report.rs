@@ -73,7 +73,7 @@ impl Human {
     pub fn case(&self, r: &CaseResult) {
         self.maybe_show_bar();
         self.bar.inc(1);
-        self.bar.set_message(r.name.clone());
+        self.bar.set_message(crate::terminal::shown(&r.name));
         if !self.enabled {
             return;
         }

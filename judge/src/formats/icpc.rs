@@ -187,11 +187,11 @@ impl Settings {
         if doc.get(&["input_validator_flags"]).is_some() {
             s.input_flags = doc.words(&["input_validator_flags"])?;
         }
-        if let Some(score) = doc.number(&["accept_score"])? {
-            s.accept_score = Some(score);
-        }
-        if let Some(score) = doc.number(&["scoring", "score"])? {
-            s.accept_score = Some(score);
+        for keys in [&["accept_score"][..], &["scoring", "score"]] {
+            if let Some(score) = doc.number(keys)? {
+                let score = super::problem::score(score, &doc.path, &keys.join("."))?;
+                s.accept_score = Some(score);
+            }
         }
         let flags = doc.words(&["grader_flags"])?;
         let aggregation = doc.string(&["scoring", "aggregation"])?;
@@ -359,11 +359,11 @@ fn limits(
 ) -> Result<(TimeLimit, Option<u64>, usize), String> {
     let mib = |keys: &[&str], default: f64| -> Result<f64, String> {
         let v = config.number(keys)?.unwrap_or(default);
-        if v > 0.0 && v < 1e7 {
+        if (1e-3..1e7).contains(&v) {
             Ok(v)
         } else {
             Err(format!(
-                "{}: {} must be a positive number of MiB",
+                "{}: {} must be a number of MiB from 0.001 to 10000000, found {v:e}",
                 config.path.display(),
                 keys.join(".")
             ))
@@ -389,18 +389,19 @@ fn limits(
                 .unwrap_or(1.5),
         ),
     };
-    let memory = (mib(&["limits", "memory"], memory_default)? * 1048576.0) as u64;
+    let memory = super::problem::memory_limit(
+        mib(&["limits", "memory"], memory_default)? * 1048576.0,
+        &config.path,
+        "limits.memory (MiB)",
+    )?;
     let output = (mib(&["limits", "output"], 8.0)? * 1048576.0) as usize;
     let (given, source) = match config.number(&["limits", "time_limit"])? {
-        Some(t) => (Some(t), "problem.yaml"),
+        Some(t) => {
+            let t = super::problem::time_limit(t, &config.path, "limits.time_limit")?;
+            (Some(t), "problem.yaml")
+        }
         None => (timelimit_file(root)?, ".timelimit"),
     };
-    let given = given
-        .map(|t| {
-            crate::suite::seconds(t)
-                .map_err(|e| format!("{}: limits.time_limit {e}", config.path.display()))
-        })
-        .transpose()?;
     let time = TimeLimit {
         given,
         source,
@@ -422,14 +423,15 @@ fn positive(v: f64, config: &Doc, what: &str) -> Result<f64, String> {
 }
 
 /// The `.timelimit` file that Kattis and DOMjudge write beside `problem.yaml`.
-fn timelimit_file(root: &Path) -> Result<Option<f64>, String> {
+fn timelimit_file(root: &Path) -> Result<Option<std::time::Duration>, String> {
     let path = root.join(".timelimit");
-    if !path.is_file() {
+    if !path.exists() {
         return Ok(None);
     }
     let text = files::text(&path)?;
-    text.trim()
+    let seconds = text
+        .trim()
         .parse::<f64>()
-        .map(Some)
-        .map_err(|_| format!("{}: expected a number of seconds", path.display()))
+        .map_err(|_| format!("{}: expected a number of seconds", path.display()))?;
+    super::problem::time_limit(seconds, &path, "the time limit").map(Some)
 }
