@@ -2,8 +2,9 @@
 //! (`judge | head`): `print!` would panic on the broken pipe; here the text is dropped instead.
 //! Any other write error (a full disk: `judge > /dev/full`) is kept, and makes the judge fail.
 //! Everything written goes through [`crate::terminal::text`]: control characters are shown as
-//! pictures, whatever file, name or program the text came from; only [`stdout_raw`] writes
-//! bytes as they are (a bundled source, meant for a file).
+//! pictures, whatever file, name or program the text came from; only [`stdout_raw`] and
+//! [`stderr_raw`] write bytes as they are: a bundled source, meant for a file, and the
+//! judge's own colours and progress line around text already shown.
 
 use std::io::Write;
 use std::sync::OnceLock;
@@ -79,6 +80,10 @@ pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
 
 /// Writes `text` to stderr, its control characters shown (see [`crate::terminal::text`]).
 pub fn stderr(text: &str) {
-    let text = crate::terminal::text(text);
+    stderr_raw(&crate::terminal::text(text));
+}
+
+/// Writes `text` to stderr, as is: for the judge's own progress line.
+pub fn stderr_raw(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }

@@ -3,34 +3,19 @@
 //! characters, and an escape sequence among them would drive the reader's terminal (clear it,
 //! move the cursor, retitle the window, hide text). [`text`] shows each control character as
 //! its Unicode picture (`␛` for ESC, `␇` for BEL, `␍` for a carriage return, `␀`), as the WA
-//! diffs do, and C1 controls (U+0080 to U+009F) as U+FFFD. The judge's own colours and progress
-//! line, a fixed list of sequences ([`OWN`]), are kept.
+//! diffs do, and C1 controls (U+0080 to U+009F) as U+FFFD. Everything the judge writes goes
+//! through it (see [`crate::out`]), but for its own colours and progress line, added around
+//! text already shown.
 
-/// The escape sequences the judge itself writes: its colours (`report`), and the start of
-/// `judge stress`'s progress line (a carriage return and "erase the line").
-pub const OWN: [&str; 8] = [
-    "\x1b[32m", "\x1b[31m", "\x1b[33m", "\x1b[35m", "\x1b[36m", "\x1b[1m", "\x1b[0m", "\r\x1b[K",
-];
-
-/// `s` with every control character but line breaks and tabs shown as its picture, and the
-/// sequences of [`OWN`] kept.
+/// `s` with every control character but line breaks and tabs shown as its picture.
 #[must_use]
 pub fn text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(c) = rest.chars().next() {
-        if let Some(own) = OWN.iter().find(|own| rest.starts_with(**own)) {
-            out += own;
-            rest = &rest[own.len()..];
-            continue;
-        }
-        out.push(match c {
+    s.chars()
+        .map(|c| match c {
             '\n' | '\t' => c,
             c => picture(c),
-        });
-        rest = &rest[c.len_utf8()..];
-    }
-    out
+        })
+        .collect()
 }
 
 /// `s` for one line of text (a name): every control character shown as its picture, line
@@ -55,10 +40,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn control_characters_are_shown_and_the_judges_colours_kept() {
+    fn control_characters_are_shown() {
         assert_eq!(text("a\x1b[2Jb\x07\r\n\tc\u{9b}"), "a␛[2Jb␇␍\n\tc\u{FFFD}");
-        assert_eq!(text("\x1b[31mWA\x1b[0m"), "\x1b[31mWA\x1b[0m");
-        assert_eq!(text("\r\x1b[K3 cases run"), "\r\x1b[K3 cases run");
+        assert_eq!(text("\x1b[31mWA\x1b[0m"), "␛[31mWA␛[0m");
         assert_eq!(text("\x1b]0;title\x07"), "␛]0;title␇");
         assert_eq!(shown("a\nb\x1b"), "a␊b␛");
         assert_eq!(text("é ✓"), "é ✓");

@@ -4,8 +4,10 @@
 mod util;
 
 mod bundle;
+mod cache;
 mod case_path;
 mod defects;
+mod files;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod hostile;
