@@ -354,7 +354,7 @@ mod tests {
             std::fs::create_dir(&dir).expect("a folder");
             let src = dir.join("sol.c");
             std::fs::write(&src, "int main(void) { return 0; }\n").expect("a source");
-            let entry = Entry::new(&cache, &[src.clone()], ("gcc", "x"), &[], &src);
+            let entry = Entry::new(&cache, std::slice::from_ref(&src), ("gcc", "x"), &[], &src);
             outs.push(entry.expect("an entry").out);
         }
         assert_ne!(outs[0], outs[1]);

@@ -96,7 +96,7 @@ fn is_regular(meta: &Metadata) -> io::Result<()> {
 }
 
 fn too_large(max: u64) -> io::Error {
-    let bound = if max >= 1 << 20 && max % (1 << 20) == 0 {
+    let bound = if max >= 1 << 20 && max.is_multiple_of(1 << 20) {
         format!("{} MiB", max >> 20)
     } else {
         format!("{max} bytes")

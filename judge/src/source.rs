@@ -286,7 +286,7 @@ fn scripts(dir: &Path) -> Result<String, BuildError> {
     let mut mode = std::fs::metadata(&run).map_err(failed)?.permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
     std::fs::set_permissions(&run, mode).map_err(failed)?;
-    Ok(format!("cd {} && ./run", crate::shell::quote(&out)))
+    Ok(format!("cd {} && ./run", crate::shell::quote(out)))
 }
 
 /// Every file below `dir`, sorted, for the cache's hash.
@@ -342,7 +342,7 @@ fn native(
         let (partial, deps) = (&build.out, &build.deps);
         let mut cmd = Command::new(compiler);
         // Absolute paths: a file named `-x.c` is never read as an option.
-        cmd.args(before).arg("-o").arg(&partial);
+        cmd.args(before).arg("-o").arg(partial);
         // What the compiler reads, for the cache: `-MD` for gcc and g++ on one file, dep-info
         // for rustc. (With several files gcc keeps only the last one's: see below.)
         if compiler == "rustc" {

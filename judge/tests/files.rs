@@ -68,7 +68,7 @@ fn refused(args: &[&std::ffi::OsStr], file: &str, why: &str) {
     );
 }
 
-fn os<'a>(s: &'a (impl AsRef<std::ffi::OsStr> + ?Sized)) -> &'a std::ffi::OsStr {
+fn os(s: &(impl AsRef<std::ffi::OsStr> + ?Sized)) -> &std::ffi::OsStr {
     s.as_ref()
 }
 
