@@ -146,9 +146,9 @@ fn four_judges_at_once_on_one_source_all_get_ac() {
     judges_at_once(4);
 }
 
-/// The forty rounds (about a minute on two cores): `cargo test -p judge -- --ignored forty`.
+/// The forty rounds (27 s on two busy cores): `cargo test -p judge -- --ignored forty`.
 #[test]
-#[ignore = "slow: forty rounds of five judges"]
+#[ignore = "slow tier (forty rounds of five judges): cargo test -- --ignored"]
 fn four_judges_at_once_on_one_source_forty_times() {
     judges_at_once(40);
 }
