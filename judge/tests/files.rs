@@ -195,6 +195,11 @@ fn icpc_limits_and_scores_out_of_range_are_refused_naming_the_key() {
             "accept_score: 1e300\n",
             "accept_score must be a score",
         ),
+        (
+            "problem.yaml",
+            "limits:\n  time_multiplier: 1e308\n",
+            "limits.time_multiplier must be a number from 1 to 1000, found 1e308",
+        ),
     ];
     for (file, text, why) in cases {
         let (_tmp, root) = copy("split");

@@ -363,30 +363,31 @@ fn limits(
             Ok(v)
         } else {
             Err(format!(
-                "{}: {} must be a number of MiB from 0.001 to 10000000, found {v:e}",
+                "{}: {} must be a number of MiB from 0.001 to 10000000, found {}",
                 config.path.display(),
-                keys.join(".")
+                keys.join("."),
+                super::problem::number_text(v)
             ))
         }
     };
     let (memory_default, multiplier, margin) = match version {
         Version::Legacy => (
             1024.0,
-            config
-                .number(&["limits", "time_multiplier"])?
-                .unwrap_or(5.0),
-            config
-                .number(&["limits", "time_safety_margin"])?
-                .unwrap_or(2.0),
+            factor(config, &["limits", "time_multiplier"], 5.0)?,
+            factor(config, &["limits", "time_safety_margin"], 2.0)?,
         ),
         Version::V2023 => (
             2048.0,
-            config
-                .number(&["limits", "time_multipliers", "ac_to_time_limit"])?
-                .unwrap_or(2.0),
-            config
-                .number(&["limits", "time_multipliers", "time_limit_to_tle"])?
-                .unwrap_or(1.5),
+            factor(
+                config,
+                &["limits", "time_multipliers", "ac_to_time_limit"],
+                2.0,
+            )?,
+            factor(
+                config,
+                &["limits", "time_multipliers", "time_limit_to_tle"],
+                1.5,
+            )?,
         ),
     };
     let memory = super::problem::memory_limit(
@@ -405,19 +406,23 @@ fn limits(
     let time = TimeLimit {
         given,
         source,
-        multiplier: positive(multiplier, config, "time multiplier")?,
-        margin: positive(margin, config, "time safety margin")?,
+        multiplier,
+        margin,
     };
     Ok((time, Some(memory), output))
 }
 
-fn positive(v: f64, config: &Doc, what: &str) -> Result<f64, String> {
-    if (1.0..1e3).contains(&v) {
+/// A time multiplier or safety margin at `keys`, `default` when absent: from 1 to 1000.
+fn factor(config: &Doc, keys: &[&str], default: f64) -> Result<f64, String> {
+    let v = config.number(keys)?.unwrap_or(default);
+    if (1.0..=1e3).contains(&v) {
         Ok(v)
     } else {
         Err(format!(
-            "{}: the {what} must be a number from 1, found {v}",
-            config.path.display()
+            "{}: {} must be a number from 1 to 1000, found {}",
+            config.path.display(),
+            keys.join("."),
+            super::problem::number_text(v)
         ))
     }
 }

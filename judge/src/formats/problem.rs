@@ -207,7 +207,7 @@ fn within(
 }
 
 /// `v` as a message shows it: very large and very small numbers in exponent form (`1e22`).
-fn number_text(v: f64) -> String {
+pub fn number_text(v: f64) -> String {
     if v != 0.0 && v.is_finite() && !(1e-4..1e15).contains(&v.abs()) {
         format!("{v:e}")
     } else {
