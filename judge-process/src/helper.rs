@@ -10,6 +10,12 @@
 //! group of its own, waits for it, and writes how it ended to the pipe on descriptor 3 (see
 //! [`super::report`]).
 //!
+//! The program's CPU time is the kernel's (`wait4`) for every process of its side the helper
+//! reaps: the program with the children it waited for, the orphans, and the sandbox's init, which
+//! holds the time of the orphans it reaped. The orphans still running when the program ends are
+//! killed and reaped by the init before the init itself is killed: those the kernel reaps at the
+//! init's death would not count.
+//!
 //! The helper is a child subreaper (`PR_SET_CHILD_SUBREAPER`): a process the program started
 //! whose parent exits is adopted by the helper, not by init, even if it left the program's group
 //! or session (`setsid`, `set -m`, `setpgid`). Once the program has exited, the helper kills its

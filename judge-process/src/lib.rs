@@ -1,7 +1,7 @@
 //! How the judge runs processes: every program, checker, validator, generator and interactor
-//! starts under a measuring helper (a fresh copy of the judge's own executable) that times it,
-//! measures its own peak memory and ends everything it started; compilers and build scripts run
-//! in a process group of their own. On Ctrl-Z (SIGTSTP) the judge stops all of them, then
+//! starts under a measuring helper (a fresh copy of the judge's own executable) that times it (CPU
+//! time and wall time), measures its own peak memory and ends everything it started; compilers
+//! and build scripts run in a process group of their own. On Ctrl-Z (SIGTSTP) the judge stops all of them, then
 //! itself, and the time spent stopped counts for no one. This crate holds every `unsafe` system
 //! call of the judge (in `sys`, each with its SAFETY note); its public interface is the few items
 //! below.

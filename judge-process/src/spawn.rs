@@ -3,7 +3,8 @@
 //!
 //! The judge never waits on a helper for long: it polls it, every 50 µs at first and every
 //! millisecond later, so that quick runs are timed closely and long ones cost little, and it
-//! checks the limits between polls. Signals to the helper go through a pidfd (see
+//! checks the limits between polls: the wall-time deadline at each, the memory and the CPU time
+//! of the run's processes (one reading of `/proc`) when a reading is due. Signals to the helper go through a pidfd (see
 //! [`super::sys`]). Every time here is read on the judge's running clock ([`super::clock`]): a
 //! pause of the judge (Ctrl-Z) counts neither towards a deadline nor towards a time measured.
 

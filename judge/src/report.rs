@@ -78,15 +78,15 @@ impl Human {
             return;
         }
         let mut text = format!(
-            "{} [{:>6.1} ms {:>5.1} MiB] {}{}\n",
+            "{} [{:>6.1} ms {:>5.1} MiB{}] {}\n",
             self.paint(
                 verdict_colour(r.verdict),
                 &format!("{:<3}", r.verdict.name())
             ),
             r.time * 1e3,
             r.memory as f64 / MIB,
+            wall_note(r),
             shown(&r.name),
-            wall_note(r)
         );
         for l in r.detail.iter().flat_map(|d| d.lines()) {
             text += &format!("    {}\n", shown(l));
@@ -150,11 +150,11 @@ impl Human {
     }
 }
 
-/// ` (wall 2000.3 ms)` when a case's wall time is well above its time (CPU time that the program
+/// `, wall 2000.3 ms` when a case's wall time is well above its time (CPU time that the program
 /// slept or waited through, or a loaded machine), else nothing.
 fn wall_note(r: &CaseResult) -> String {
     if r.wall - r.time > (r.time / 2.0).max(WALL_NOTE) {
-        format!(" (wall {:.1} ms)", r.wall * 1e3)
+        format!(", wall {:.1} ms", r.wall * 1e3)
     } else {
         String::new()
     }

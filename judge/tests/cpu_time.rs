@@ -176,3 +176,79 @@ fn time_wall_limits_and_times_on_the_wall_clock() {
     assert!(number(&case, "time") >= 0.3, "{case}");
     assert!(number(&case, "cpu") < 0.3, "{case}");
 }
+
+/// Processes killed when dropped, also when a test fails.
+struct Busy(Vec<std::process::Child>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// What `judge verify` said of a package: each submission's verdict and whether it kept its
+/// promise, and the time limit in seconds.
+fn verified(package: &std::path::Path) -> (Vec<(String, String, String)>, f64) {
+    let out = crate::util::bin("judge")
+        .arg("verify")
+        .arg(package)
+        .output()
+        .expect("judge verify runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let rows = text
+        .lines()
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let (first, last) = (words.first()?, words.last()?);
+            let verdict = words.get(words.len().checked_sub(2)?)?;
+            // A submission's row: its path below `submissions/` first (the first line, the
+            // package's path, ends with a colon).
+            (first.contains('/') && !first.ends_with(':'))
+                .then(|| (first.to_string(), verdict.to_string(), last.to_string()))
+        })
+        .collect();
+    let limit = text
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("time limit ")?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no time limit in {text}"));
+    (rows, limit)
+}
+
+#[test]
+#[ignore = "slow tier (a minute or more, two busy loops): cargo test -- --ignored"]
+fn verify_gives_the_same_verdicts_and_limit_five_times_under_load() {
+    // A package whose limit is computed from its accepted submissions, with a submission that
+    // spins: verified five times while two busy loops load both processors.
+    test_support::require_tool("python3");
+    let package = crate::util::package().join("tests/fixtures/packages/average");
+    let spin = || {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(SPIN)
+            .spawn()
+            .expect("sh starts")
+    };
+    let busy = Busy(vec![spin(), spin()]);
+    let runs: Vec<_> = (0..5).map(|_| verified(&package)).collect();
+    drop(busy);
+    let (rows, _) = &runs[0];
+    assert!(rows.len() >= 5, "{rows:?}");
+    for (other, limit) in &runs {
+        assert_eq!(other, rows, "the verdicts differ");
+        assert!(other.iter().all(|r| r.2 == "ok"), "{other:?}");
+        // The limit is rounded to whole seconds: one step apart at most.
+        let limits: Vec<f64> = runs.iter().map(|r| r.1).collect();
+        let spread = limits.iter().fold(0.0_f64, |m, l| m.max((l - limit).abs()));
+        assert!(spread <= 1.0, "limits {limits:?}");
+    }
+}

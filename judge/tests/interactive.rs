@@ -110,10 +110,10 @@ fn a_hanging_player_is_stopped_on_time() {
         .assert()
         .code(1)
         .stdout(predicate::str::is_match(
-            r"\] guess/01 \(wall 1[0-9]{3}\.[0-9] ms\)\n    killed at the wall-time limit of 1\.5 s with ",
+            r" MiB, wall 1[0-9]{3}\.[0-9] ms\] guess/01\n    killed at the wall-time limit of 1\.5 s with ",
         ).expect("a pattern"))
         .stdout(predicate::str::is_match(
-            r"\] guess-kattis/01 \(wall 1[0-9]{3}\.[0-9] ms\)\n    killed at the wall-time limit of 1\.5 s with ",
+            r" MiB, wall 1[0-9]{3}\.[0-9] ms\] guess-kattis/01\n    killed at the wall-time limit of 1\.5 s with ",
         ).expect("a pattern"))
         .stdout(predicate::str::ends_with("0 passed, 2 failed\n"));
 }

@@ -15,10 +15,7 @@ fn masked(report: &str) -> String {
         .lines()
         .map(|line| {
             if let (Some(a), Some(b)) = (line.find(" ["), line.find("] ")) {
-                // The wall time shows where it is well above the CPU time: on a loaded machine.
-                let rest = &line[b + 1..];
-                let rest = rest.find(" (wall ").map_or(rest, |w| &rest[..w]);
-                format!("{} [time memory]{rest}", &line[..a])
+                format!("{} [time memory]{}", &line[..a], &line[b + 1..])
             } else if let Some(at) = line.find(" failed in ") {
                 format!("{} failed in (times)", &line[..at])
             } else {
