@@ -638,14 +638,15 @@ fn every_action_after_the_game_ended_says_the_game_is_over() {
     let (mut d, _) = Driver::start(&["--level", "beginner", "--seed", "3"]);
     let end = d.send("auto all");
     assert!(end.status.contains(", won"), "{end:?}");
+    // Off the board last: without the change it printed no board, and the reply never ended.
     for action in [
-        "reveal 99 0",
-        "flag 0 99",
-        "chord 9 9",
         "reveal 0 0",
         "flag 1 1",
         "auto",
         "auto all",
+        "reveal 99 0",
+        "flag 0 99",
+        "chord 9 9",
     ] {
         let reply = d.send(action);
         assert_eq!(
