@@ -1,7 +1,7 @@
 // The Minesweeper page: games on the server, the analysis overlay, the bot, replays, statistics.
 
 import { get, post, sleep } from "./api.js";
-import { drawMines, drawOverlay, clearOverlay } from "./board.js";
+import { cellSize, drawMines, drawOverlay, clearOverlay } from "./board.js";
 import * as stats from "./stats.js";
 
 const $ = (id) => document.getElementById(id);
@@ -46,12 +46,27 @@ export function start() {
   });
   stats.show($("mines-stats").tBodies[0]);
   bindBoard($("mines-board"));
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => {
+      const g = state.game;
+      if (g) $("mines-board").style.setProperty("--cell", `${cellSize(g.width)}px`);
+    }, 100);
+  });
   newGame();
 }
+
+/** The seed of the next game, from the address's `?seed=N` (then N + 1, …), else drawn by the server. */
+let nextSeed = (() => {
+  const seed = new URLSearchParams(location.search).get("seed");
+  return seed !== null && /^[0-9]{1,15}$/.test(seed) ? Number(seed) : null;
+})();
 
 function setup() {
   const level = $("mines-level").value;
   const request = { rule: $("mines-rule").value, no_guess: $("mines-noguess").checked };
+  if (nextSeed !== null) request.seed = nextSeed++;
   if (level === "custom") {
     request.width = Number($("mines-width").value);
     request.height = Number($("mines-height").value);
@@ -137,7 +152,6 @@ function bindBoard(root) {
 }
 
 function show(game) {
-  const before = state.game;
   state.game = game;
   const root = $("mines-board");
   drawMines(root, game.width, game.height, game.cells);
@@ -169,8 +183,13 @@ function show(game) {
     stats.record(game);
     stats.show($("mines-stats").tBodies[0]);
   }
-  if (state.overlay) refreshOverlay();
-  else if (before?.id !== game.id) clearOverlay(root);
+  // Once the game is over the mines are shown: the analysis has nothing left to tell.
+  if (state.overlay && game.status === "playing") refreshOverlay();
+  else {
+    overlayRequest += 1;
+    clearOverlay(root);
+    if (game.status !== "playing") $("mines-overlay-info").textContent = "";
+  }
 }
 
 function runClock(game) {
@@ -188,7 +207,7 @@ function runClock(game) {
 function toggleOverlay() {
   state.overlay = !state.overlay;
   $("mines-overlay").setAttribute("aria-pressed", String(state.overlay));
-  if (state.overlay) refreshOverlay();
+  if (state.overlay && state.game?.status === "playing") refreshOverlay();
   else {
     clearOverlay($("mines-board"));
     $("mines-overlay-info").textContent = "";

@@ -76,7 +76,7 @@ function draw() {
     el.lastChild.style.opacity = "0.6";
   }
   $("quarto-hand").replaceChildren(...(p.hand === null ? [] : [pieceElement(p.hand)]));
-  $("quarto-hand-label").textContent = p.hand === null ? "No piece in hand yet" : (yourTurn() ? "To place (yours)" : "In hand");
+  $("quarto-hand-label").textContent = m.result ? "" : p.hand === null ? "No piece in hand yet" : (yourTurn() ? "To place (yours)" : "In hand");
   $("quarto-free").replaceChildren(...p.free.map((piece) => pieceElement(piece)));
   for (const el of $("quarto-board").children) el.addEventListener("click", () => clickCell(Number(el.dataset.cell)));
   for (const el of $("quarto-free").children) el.addEventListener("click", () => clickPiece(Number(el.dataset.piece)));

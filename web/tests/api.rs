@@ -56,7 +56,10 @@ fn the_mines_stay_on_the_server_until_the_game_ends() {
     let cells = game["cells"].as_str().expect("cells");
     assert_eq!(game["status"], "playing", "{game}");
     assert!(!cells.contains('*') && !cells.contains('X'), "{cells}");
-    assert!(game["three_bv"].is_null(), "3BV tells of the layout: {game}");
+    assert!(
+        game["three_bv"].is_null(),
+        "3BV tells of the layout: {game}"
+    );
     let (status, _) = request(&server, "GET", &format!("/api/mines/{id}/replay"), "");
     assert_eq!(status, 409, "the replay holds the layout");
     // Clicking every cell ends the game: then the mines are shown, and the replay given.
@@ -68,9 +71,13 @@ fn the_mines_stay_on_the_server_until_the_game_ends() {
                 let cells = g["cells"].as_str().expect("cells");
                 assert_eq!(g["status"], "lost");
                 assert_eq!(cells.matches(['*', 'X']).count(), 60, "{cells}");
-                let (status, text) = request(&server, "GET", &format!("/api/mines/{id}/replay"), "");
+                let (status, text) =
+                    request(&server, "GET", &format!("/api/mines/{id}/replay"), "");
                 assert_eq!(status, 200);
-                assert!(text.starts_with("minesweeper-play replay 1\nboard 8x8/60\n"), "{text}");
+                assert!(
+                    text.starts_with("minesweeper-play replay 1\nboard 8x8/60\n"),
+                    "{text}"
+                );
                 return;
             }
         }
@@ -82,18 +89,78 @@ fn the_mines_stay_on_the_server_until_the_game_ends() {
 fn bad_requests_get_one_line_errors() {
     let server = Server::start();
     let cases = [
-        ("POST", "/api/mines/new", r#"{"width": 1000, "height": 5, "mines": 3}"#, 400, "from 1 to 100"),
-        ("POST", "/api/mines/new", r#"{"level": "master"}"#, 400, "beginner"),
-        ("POST", "/api/mines/new", r#"{"width": 3, "height": 3, "mines": 9}"#, 400, "mines"),
-        ("GET", "/api/mines/0123456789abcdef0123456789abcdef", "", 404, "no such game"),
-        ("GET", "/api/mines/nonsense/analysis", "", 404, "no such game"),
-        ("POST", "/api/quarto/new", r#"{"you": 3, "level": "perfect"}"#, 400, "player 1 or 2"),
-        ("POST", "/api/quarto/new", r#"{"you": 1, "level": "human"}"#, 400, "computer's level"),
+        (
+            "POST",
+            "/api/mines/new",
+            r#"{"width": 1000, "height": 5, "mines": 3}"#,
+            400,
+            "from 1 to 100",
+        ),
+        (
+            "POST",
+            "/api/mines/new",
+            r#"{"level": "master"}"#,
+            400,
+            "beginner",
+        ),
+        (
+            "POST",
+            "/api/mines/new",
+            r#"{"width": 3, "height": 3, "mines": 9}"#,
+            400,
+            "mines",
+        ),
+        (
+            "GET",
+            "/api/mines/0123456789abcdef0123456789abcdef",
+            "",
+            404,
+            "no such game",
+        ),
+        (
+            "GET",
+            "/api/mines/nonsense/analysis",
+            "",
+            404,
+            "no such game",
+        ),
+        (
+            "POST",
+            "/api/quarto/new",
+            r#"{"you": 3, "level": "perfect"}"#,
+            400,
+            "player 1 or 2",
+        ),
+        (
+            "POST",
+            "/api/quarto/new",
+            r#"{"you": 1, "level": "human"}"#,
+            400,
+            "computer's level",
+        ),
         ("POST", "/api/solve/maxblack", "16 3", 400, "at most 10"),
         ("POST", "/api/solve/maxblack", "9", 400, "line 1"),
-        ("POST", "/api/solve/quarto", "0000 0000 . .\n. . . .\n. . . .\n. . . .\n0001\n", 400, "line 1"),
-        ("POST", "/api/solve/minesweeper", "2x2x1\nHH\nH9\n", 400, "line 3"),
-        ("POST", "/api/mines/replay", "minesweeper-play replay 2\n", 400, "line 1"),
+        (
+            "POST",
+            "/api/solve/quarto",
+            "0000 0000 . .\n. . . .\n. . . .\n. . . .\n0001\n",
+            400,
+            "line 1",
+        ),
+        (
+            "POST",
+            "/api/solve/minesweeper",
+            "2x2x1\nHH\nH9\n",
+            400,
+            "line 3",
+        ),
+        (
+            "POST",
+            "/api/mines/replay",
+            "minesweeper-play replay 2\n",
+            400,
+            "line 1",
+        ),
     ];
     for (method, path, body, status, words) in cases {
         let (got, answer) = json(&server, method, path, body);
@@ -117,8 +184,10 @@ fn the_page_is_small_and_loads_nothing_from_elsewhere() {
     for name in puzzles_web::assets::FILES.iter().map(|f| f.0) {
         let (status, body) = request(&server, "GET", &format!("/static/{name}"), "");
         assert_eq!(status, 200, "{name}");
-        assert!(!body.contains("http://") && !body.contains("https://") || name == "board.js",
-            "{name} names another site");
+        assert!(
+            !body.contains("http://") && !body.contains("https://") || name == "board.js",
+            "{name} names another site"
+        );
         total += body.len();
     }
     assert!(total < 200_000, "the page takes {total} bytes");

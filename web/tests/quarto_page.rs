@@ -18,7 +18,11 @@ async fn open() -> (Server, Browser) {
         .await
         .expect("the page loads");
     browser
-        .wait(&format!("{MATCH}?.id"), Duration::from_secs(20), "the first game")
+        .wait(
+            &format!("{MATCH}?.id"),
+            Duration::from_secs(20),
+            "the first game",
+        )
         .await;
     (server, browser)
 }
@@ -59,7 +63,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -154,8 +161,10 @@ async fn the_values_on_the_board_are_those_of_quarto_values() {
     assert_eq!(shown.as_str(), Some(expected.as_str()), "{position}");
     // Each empty cell shows the best line that places there: `W3`, `D` or `L2`.
     let labels = b
-        .js("return [...document.querySelectorAll('#quarto-board .qcell')]\
-             .map((c) => c.querySelector('.val')?.textContent ?? null);")
+        .js(
+            "return [...document.querySelectorAll('#quarto-board .qcell')]\
+             .map((c) => c.querySelector('.val')?.textContent ?? null);",
+        )
         .await;
     let mut best: Vec<Option<String>> = vec![None; 16];
     for line in expected.lines() {

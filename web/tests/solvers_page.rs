@@ -15,7 +15,11 @@ async fn open() -> (Server, Browser) {
         .await
         .expect("the page loads");
     browser
-        .wait("window.puzzles?.solvers", Duration::from_secs(20), "the page")
+        .wait(
+            "window.puzzles?.solvers",
+            Duration::from_secs(20),
+            "the page",
+        )
         .await;
     (server, browser)
 }
@@ -68,7 +72,10 @@ async fn a_maxblack_9x9_k4_optimum_is_drawn() {
     assert_eq!(drawn, grids);
     let max = head.lines().next().expect("the maximum");
     let summary = b.text("#maxblack-summary").await;
-    assert!(summary.contains(&format!("at most {max} black cells")), "{summary}");
+    assert!(
+        summary.contains(&format!("at most {max} black cells")),
+        "{summary}"
+    );
     b.shots("solver-maxblack").await;
     b.close().await;
 }

@@ -161,7 +161,8 @@ impl Browser {
     /// `within`; panics naming `what` at the deadline.
     pub async fn wait(&self, condition: &str, within: Duration, what: &str) {
         let deadline = Instant::now() + within;
-        let script = format!("try {{ return Boolean({condition}); }} catch (e) {{ return false; }}");
+        let script =
+            format!("try {{ return Boolean({condition}); }} catch (e) {{ return false; }}");
         loop {
             if self.js(&script).await == Value::Bool(true) {
                 return;
@@ -216,14 +217,20 @@ impl Browser {
         let dir = Path::new(&dir);
         std::fs::create_dir_all(dir).expect("the screenshots' directory");
         for (size, (w, h)) in [("desktop", (1280, 900)), ("phone", (390, 844))] {
-            self.client.set_window_size(w, h).await.expect("a window size");
+            self.client
+                .set_window_size(w, h)
+                .await
+                .expect("a window size");
             // A resize is drawn at the next frame.
             self.js("return await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))));")
                 .await;
             let png = self.client.screenshot().await.expect("a screenshot");
             std::fs::write(dir.join(format!("{name}-{size}.png")), png).expect("a screenshot file");
         }
-        self.client.set_window_size(1280, 900).await.expect("a window size");
+        self.client
+            .set_window_size(1280, 900)
+            .await
+            .expect("a window size");
     }
 
     /// Ends the WebDriver session (Chromium quits).
