@@ -7,8 +7,9 @@
 //! generator, the bot, the replays, the Quarto players and values, the maxblack solver.
 //!
 //! Layout:
-//! - [`app`]: the routes, the shared state and the limits;
-//! - [`store`]: the games in play, bounded in number and dropped when untouched for a while;
+//! - [`app`]: the routes;
+//! - [`state`]: what the routes share, and the limits;
+//! - [`games`]: the games kept, [`store`]: where, bounded in number and dropped when untouched;
 //! - [`work`]: the solver work, run off the network threads, bounded in concurrency;
 //! - [`mines`], [`quarto`], [`solvers`]: each page's routes and JSON;
 //! - [`error`]: the JSON error every route answers a fault with.
@@ -16,10 +17,13 @@
 pub mod app;
 pub mod assets;
 pub mod error;
+pub mod games;
 pub mod mines;
 pub mod quarto;
 pub mod solvers;
+pub mod state;
 pub mod store;
 pub mod work;
 
-pub use app::{router, Limits, State};
+pub use app::router;
+pub use state::{Limits, State};

@@ -18,8 +18,9 @@ use cp_puzzles_play::minesweeper_play::replay::Replay;
 use cp_puzzles_play::minesweeper_play::{event_text, Move, Play, Setup};
 use serde::{Deserialize, Serialize};
 
-use crate::app::State;
 use crate::error::ApiError;
+use crate::games::{MinesGame, Playback};
+use crate::state::State;
 use crate::store::{GameId, Shared};
 
 /// The largest board side played here (the analyzer's own limit is larger: such boards are for
@@ -28,18 +29,6 @@ pub const MAX_SIDE: usize = 100;
 
 /// How long one of the bot's moves may think before it gives up.
 pub const BOT_DEADLINE: Duration = Duration::from_secs(5);
-
-/// A game in the store: the play, and for a replay's game the actions still to play back.
-pub struct MinesGame {
-    play: Play,
-    playback: Option<Playback>,
-}
-
-/// A replay being played back: its actions, and how many were played.
-struct Playback {
-    replay: Replay,
-    next: usize,
-}
 
 /// `POST /api/mines/new`: a level (`beginner`, `intermediate`, `expert`) or a custom size, the
 /// first-click rule (`safe` or `opening`), no-guess or not, and optionally the seed.

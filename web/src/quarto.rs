@@ -14,18 +14,10 @@ use cp_puzzles_play::quarto_play::game::{Game, Outcome as End};
 use cp_puzzles_play::quarto_play::players::{choose, Level};
 use serde::{Deserialize, Serialize};
 
-use crate::app::State;
 use crate::error::ApiError;
+use crate::games::QuartoMatch;
+use crate::state::State;
 use crate::store::{GameId, Shared};
-
-/// A game against the computer.
-pub struct QuartoMatch {
-    game: Game,
-    /// The player (1 or 2) the person plays; player 1 gives the first piece.
-    you: u8,
-    level: Level,
-    rng: Rng,
-}
 
 /// `POST /api/quarto/new`: which player you are (1 gives the first piece) and the computer's
 /// level (`random`, `easy`, `medium` or `perfect`); the seed of the computer's random choices.

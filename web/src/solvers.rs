@@ -9,9 +9,9 @@ use cp_puzzles::minesweeper::{self, Cell};
 use cp_puzzles::{maxblack, quarto};
 use serde::Serialize;
 
-use crate::app::State;
 use crate::error::ApiError;
 use crate::quarto::{position_view, values_of, PositionView, ValueView};
+use crate::state::State;
 
 /// The largest maxblack grid side solved here: larger grids take seconds to hours, and are for
 /// the command line (`maxblack`, with its checkpoints).

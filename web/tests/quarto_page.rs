@@ -95,7 +95,7 @@ async fn random_move(b: &Browser, rng: &mut Lcg) {
             .await;
         // A placement that ends the game is sent at once; else a piece is given.
         let pending = b.js("return window.puzzles.quarto.pending;").await;
-        if pending != Value::from(cell) {
+        if pending.as_u64() != Some(cell as u64) {
             wait_turn(b, n).await;
             return;
         }
