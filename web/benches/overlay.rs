@@ -107,13 +107,16 @@ async fn run() {
     let times = times.as_array().expect("the overlay times");
     let mut total: Vec<f64> = times.iter().filter_map(|t| t["ms"].as_f64()).collect();
     let mut server_ms: Vec<f64> = times.iter().filter_map(|t| t["server"].as_f64()).collect();
+    let mut fetch_ms: Vec<f64> = times.iter().filter_map(|t| t["fetch"].as_f64()).collect();
     println!(
         "expert overlay, {} positions of {games} games (seeds 1 to {games}): click to frame median {:.1} ms, \
-         90th percentile {:.1} ms, worst {:.1} ms; analyzer on the server median {:.2} ms",
+         90th percentile {:.1} ms, worst {:.1} ms; the request alone median {:.1} ms, the analyzer \
+         on the server median {:.2} ms",
         total.len(),
         median(&mut total),
         percentile(&mut total, 0.9),
         percentile(&mut total, 1.0),
+        median(&mut fetch_ms),
         median(&mut server_ms),
     );
     b.close().await;

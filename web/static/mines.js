@@ -226,13 +226,14 @@ async function refreshOverlay() {
   const t0 = performance.now();
   try {
     const analysis = await get(`/api/mines/${game.id}/analysis`);
+    const fetched = performance.now() - t0;
     if (n !== overlayRequest || !state.overlay || state.game !== game) return;
     state.analysis = analysis;
     drawOverlay(root, game.width, analysis);
     await new Promise((resolve) => requestAnimationFrame(() => resolve()));
     const ms = performance.now() - t0;
     performance.measure("overlay", { start: t0, duration: ms });
-    state.overlayMs.push({ ms, server: analysis.server_ms });
+    state.overlayMs.push({ ms, fetch: fetched, server: analysis.server_ms });
     const safe = analysis.safe.length, mines = analysis.mines.length;
     const best = analysis.best ? `best (${analysis.best[0]}, ${analysis.best[1]}) p = ${analysis.best[2].toFixed(4)}` : "no cell can be safe";
     $("mines-overlay-info").textContent = `${safe} safe, ${mines} certain mines, ${best}; ${ms.toFixed(0)} ms`;
