@@ -100,7 +100,7 @@ fn pairs(v: &Value) -> Vec<(u64, u64)> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver"]
+#[ignore = "slow tier: drives headless Chromium, needs chromium and chromium-driver"]
 async fn a_beginner_game_is_won_by_clicking_the_cells_the_analysis_marks_safe() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (_server, b) = open().await;
@@ -153,7 +153,7 @@ async fn a_beginner_game_is_won_by_clicking_the_cells_the_analysis_marks_safe() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver"]
+#[ignore = "slow tier: drives headless Chromium, needs chromium and chromium-driver"]
 async fn a_game_is_lost_on_the_cell_most_likely_a_mine_and_the_mines_are_shown() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (_server, b) = open().await;
@@ -208,7 +208,7 @@ async fn a_game_is_lost_on_the_cell_most_likely_a_mine_and_the_mines_are_shown()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver"]
+#[ignore = "slow tier: drives headless Chromium, needs chromium and chromium-driver"]
 async fn the_bot_clears_a_no_guess_expert_board() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (_server, b) = open().await;
@@ -239,7 +239,7 @@ async fn the_bot_clears_a_no_guess_expert_board() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver"]
+#[ignore = "slow tier: drives headless Chromium, needs chromium and chromium-driver"]
 async fn a_saved_replay_plays_back_to_the_same_board() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (_server, b) = open().await;

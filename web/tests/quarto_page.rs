@@ -107,7 +107,7 @@ async fn random_move(b: &Browser, rng: &mut Lcg) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver"]
+#[ignore = "slow tier: drives headless Chromium, needs chromium and chromium-driver"]
 async fn a_random_player_loses_to_perfect() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (_server, b) = open().await;
@@ -136,7 +136,7 @@ fn cli_values(position: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver"]
+#[ignore = "slow tier: drives headless Chromium, needs chromium and chromium-driver"]
 async fn the_values_on_the_board_are_those_of_quarto_values() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (_server, b) = open().await;

@@ -43,7 +43,7 @@ async fn solve(b: &Browser, kind: &str, input: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver"]
+#[ignore = "slow tier: drives headless Chromium, needs chromium and chromium-driver"]
 async fn a_maxblack_9x9_k4_optimum_is_drawn() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (_server, b) = open().await;
@@ -81,7 +81,7 @@ async fn a_maxblack_9x9_k4_optimum_is_drawn() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver"]
+#[ignore = "slow tier: drives headless Chromium, needs chromium and chromium-driver"]
 async fn a_quarto_position_shows_the_lines_of_quarto_values() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (_server, b) = open().await;
@@ -106,7 +106,7 @@ async fn a_quarto_position_shows_the_lines_of_quarto_values() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver"]
+#[ignore = "slow tier: drives headless Chromium, needs chromium and chromium-driver"]
 async fn a_minesweeper_board_is_drawn_with_its_probabilities() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (_server, b) = open().await;

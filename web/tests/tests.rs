@@ -1,5 +1,5 @@
 //! The tests of `puzzles-web`: the API over HTTP (`api`), and the pages in headless Chromium
-//! (`mines_page`, `quarto_page`, `solvers_page`; ignored by default, as they need Debian's
+//! (`mines_page`, `quarto_page`, `solvers_page`; in the slow tier, as they need Debian's
 //! chromium and chromium-driver: `cargo test -p puzzles-web -- --ignored` runs them).
 
 mod api;
