@@ -17,7 +17,13 @@ use std::path::Path;
 use crate::util::root;
 
 /// The source folders checked, relative to the workspace root: one per package.
-const SOURCE_FOLDERS: [&str; 4] = ["src", "play/src", "judge/src", "judge-process/src"];
+const SOURCE_FOLDERS: [&str; 5] = [
+    "src",
+    "play/src",
+    "judge/src",
+    "judge-process/src",
+    "web/src",
+];
 
 /// The attribute that marks a test-only item, as rustfmt writes it.
 const CFG_TEST: &str = "#[cfg(test)]";
