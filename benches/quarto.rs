@@ -33,13 +33,20 @@
 //! built-in book) on the same positions: the median and worst CPU and wall time per level, and,
 //! measured in the same run on the same positions, the median CPU time of `quarto`'s answer (the
 //! best move with the built-in book) and the ratio of the two medians.
+//!
+//! `--values --threads A,B [--repeat N]` times `quarto --values` on A threads and on B threads
+//! instead (`move_values_threaded`, with the book `quarto` decodes for the position), in turns on
+//! each position (A then B, then B then A on the next), each position's time the median of its
+//! N runs: per level the median and worst wall seconds and the median CPU seconds of each, the
+//! ratio of the median wall times (B over A) and the largest ratio of one position's wall times.
+//! It checks that both give the same lines.
 
 use std::time::Instant;
 
 use cp_puzzles::quarto::search::Config;
 use cp_puzzles::quarto::{
-    best_move_with, best_move_with_book, move_values_with_book, Board, Book, Cell, Piece, Position,
-    Value,
+    best_move_with, best_move_with_book, move_values_threaded, move_values_with_book, Board, Book,
+    Cell, Piece, Position, Value,
 };
 use test_support::Rng;
 
@@ -59,6 +66,7 @@ fn main() {
     let mut cold = false;
     let mut repeat = 1usize;
     let mut book_sample: Option<usize> = None;
+    let mut threads: Option<(usize, usize)> = None;
     let mut seed = 1u64;
     // With `--set KNOB=N` (repeatable), "ours" uses those settings and `--baseline` the defaults.
     let mut tuned: Option<Config> = None;
@@ -85,6 +93,11 @@ fn main() {
             "--cold" => cold = true,
             "--book-sample" => {
                 book_sample = Some(args[i + 1].parse().expect("--book-sample N"));
+                i += 1;
+            }
+            "--threads" => {
+                let (a, b) = args[i + 1].split_once(',').expect("--threads A,B");
+                threads = Some((a.parse().expect("A"), b.parse().expect("B")));
                 i += 1;
             }
             "--seed" => {
@@ -129,6 +142,10 @@ fn main() {
     }
     if let (true, Some(n)) = (values, book_sample) {
         measure_book_sample(n, seed);
+        return;
+    }
+    if let (true, Some(threads)) = (values, threads) {
+        compare_threads(&games, levels, threads, repeat);
         return;
     }
     if values {
@@ -238,6 +255,89 @@ fn measure_values(games: &[Vec<Position>], levels: (u32, u32)) {
             median(&cpu) / median(&best).max(1e-6)
         );
     }
+}
+
+/// Times every move's values on `threads.0` and on `threads.1` threads, in turns, at each level,
+/// each position `repeat` times a side (its median kept); checks that both give the same lines.
+fn compare_threads(
+    games: &[Vec<Position>],
+    levels: (u32, u32),
+    threads: (usize, usize),
+    repeat: usize,
+) {
+    println!(
+        "{:>6} {:>3} | T={:<3} {:>9} {:>9} {:>9} | T={:<3} {:>9} {:>9} {:>9} | {:>6} {:>6}",
+        "placed",
+        "n",
+        threads.0,
+        "med wall",
+        "worstwall",
+        "med cpu",
+        threads.1,
+        "med wall",
+        "worstwall",
+        "med cpu",
+        "ratio",
+        "worst"
+    );
+    let mut turn = 0usize;
+    for placed in levels.0..=levels.1 {
+        // Per side: each position's median wall and CPU seconds.
+        let mut sides: [(Vec<f64>, Vec<f64>); 2] = Default::default();
+        for p in games.iter().filter_map(|g| g.get(placed as usize)) {
+            let book = Book::embedded_for(p);
+            let mut runs: [(Vec<f64>, Vec<f64>); 2] = Default::default();
+            let mut lines: [Vec<String>; 2] = Default::default();
+            for _ in 0..repeat {
+                turn += 1;
+                let order = if turn % 2 == 0 { [0, 1] } else { [1, 0] };
+                for side in order {
+                    let t = if side == 0 { threads.0 } else { threads.1 };
+                    let (start, start_cpu) = (Instant::now(), cpu_seconds());
+                    let got = move_values_threaded(p, &book, t);
+                    runs[side].0.push(start.elapsed().as_secs_f64());
+                    runs[side].1.push(cpu_seconds() - start_cpu);
+                    lines[side] = got.iter().map(ToString::to_string).collect();
+                }
+            }
+            assert_eq!(lines[0], lines[1], "{}", show(p));
+            for (side, (wall, cpu)) in runs.iter_mut().enumerate() {
+                sides[side].0.push(median(wall));
+                sides[side].1.push(median(cpu));
+            }
+        }
+        if sides[0].0.is_empty() {
+            continue;
+        }
+        let worst_ratio = sides[1]
+            .0
+            .iter()
+            .zip(&sides[0].0)
+            .map(|(b, a)| b / a.max(1e-7))
+            .fold(0.0, f64::max);
+        let mut line = format!("{placed:>6} {:>3} |", sides[0].0.len());
+        let mut medians = [0.0; 2];
+        for (side, (wall, cpu)) in sides.iter_mut().enumerate() {
+            medians[side] = median(wall);
+            line += &format!(
+                "       {:>9.4} {:>9.4} {:>9.4} |",
+                medians[side],
+                wall.iter().copied().fold(0.0, f64::max),
+                median(cpu)
+            );
+        }
+        println!(
+            "{line} {:>6.2} {:>6.2}",
+            medians[1] / medians[0].max(1e-7),
+            worst_ratio
+        );
+    }
+}
+
+/// The median of `v` (the upper one of an even count); sorts it.
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
 }
 
 /// `--values` on `n` positions drawn from the built-in book's level with 4 pieces placed, the

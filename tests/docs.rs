@@ -33,7 +33,28 @@ const SIBLINGS: [(&str, &str); 4] = [
     ("cp-puzzles-play", "quarto-play"),
 ];
 
+/// How long an example may run: a guard against a hang, far above any example's own time.
 const TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// How long an example that runs `judge` may run. Inside the repository the judge first runs
+/// `cargo build` of the solvers it judges: [`binaries`] has built them all, so that build only
+/// checks them, but it waits for the build folder's lock while any other cargo holds it (the
+/// other tests' builds of examples, under a loaded machine, take minutes), so its wall time is
+/// not the example's: the guard is only against a hang.
+const BUILD_GUARD: Duration = Duration::from_secs(30 * 60);
+
+/// The time limit of the example `command` ([`TIME_LIMIT`], or [`BUILD_GUARD`] if it runs
+/// `judge`, which may build first).
+fn time_limit(command: &str) -> Duration {
+    let runs_judge = command
+        .split(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '&' | '(' | ')'))
+        .any(|word| word == "judge");
+    if runs_judge {
+        BUILD_GUARD
+    } else {
+        TIME_LIMIT
+    }
+}
 
 /// The `console` blocks of `text` (from `file`) as examples.
 fn examples(file: &str, text: &str) -> Vec<Example> {
@@ -131,7 +152,9 @@ fn lines_match(expected: &[String], got: &[&str]) -> bool {
 
 /// The folder of this test's own build profile (`target/debug`, `target/release`), with the
 /// siblings' binaries brought up to date there: `cargo test -p cp-puzzles` builds only this
-/// package's own, and a stale sibling would run an example with yesterday's options.
+/// package's own, and a stale sibling would run an example with yesterday's options. This
+/// package's binaries are built too, by the command the judge builds them with, so that the
+/// judge's own `cargo build` of the solvers before judging them finds nothing to do.
 fn binaries() -> PathBuf {
     let dir = Path::new(crate::util::bin_path("minimax"))
         .parent()
@@ -152,6 +175,7 @@ fn binaries() -> PathBuf {
     for (package, name) in SIBLINGS {
         cargo.args(["-p", package, "--bin", name]);
     }
+    cargo.args(["-p", "cp-puzzles", "--bins"]);
     assert!(cargo.status().expect("cargo runs").success());
     dir
 }
@@ -177,14 +201,15 @@ fn check(example: &Example, path: &str) -> Option<String> {
         })
     };
     let start = Instant::now();
+    let limit = time_limit(&example.command);
     let status = loop {
         if let Some(status) = child.try_wait().expect("wait for sh") {
             break status;
         }
-        if start.elapsed() > TIME_LIMIT {
+        if start.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
-            return Some(format!("still running after {} s", TIME_LIMIT.as_secs()));
+            return Some(format!("still running after {} s", limit.as_secs()));
         }
         std::thread::sleep(Duration::from_millis(5));
     };
@@ -246,6 +271,29 @@ fn every_console_example_of_the_docs_prints_what_it_says() {
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+/// An example that runs `judge` is not held to a fixed wall time: the judge's own `cargo build`
+/// may wait minutes for the build folder's lock while other tests build (a fresh-clone `cargo
+/// test` on a loaded machine failed so, past 60 s); the others are.
+#[test]
+fn examples_that_run_the_judge_are_not_timed_on_its_build() {
+    for command in [
+        "judge minimax",
+        "F=judge/tests/fixtures; judge stress --gen x",
+        "judge --testcases judge/tests/fixtures/judge guess --cmd 'x'",
+        "(cd x && judge verify y)",
+    ] {
+        assert_eq!(time_limit(command), BUILD_GUARD, "{command}");
+    }
+    for command in [
+        "minimax < testcases/minimax/01.in",
+        "quarto --values < x",
+        "printf 'judge\\n' | minesweeper-play",
+        "cargo run -p judge-process --example x",
+    ] {
+        assert_eq!(time_limit(command), TIME_LIMIT, "{command}");
+    }
 }
 
 #[test]

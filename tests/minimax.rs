@@ -214,18 +214,30 @@ fn bad_input_names_the_place_and_exits_1() {
             "2 2\n1 2 3\n",
             "line 2: expected 4 leaves, found the end of the input after 3",
         ),
+        // Tokens are counted within their line, not over the whole input.
         (
             "2 2\n1 2 q 4\n",
-            "line 2, token 5: expected an integer leaf, found \"q\"",
+            "line 2, token 3: expected an integer leaf, found \"q\"",
         ),
-        ("2 2\n1.5 2 3 4\n", "token 3: expected an integer leaf"),
+        (
+            "2 2\n1.5 2 3 4\n",
+            "line 2, token 1: expected an integer leaf",
+        ),
         (
             "1 2\n9223372036854775808 1\n",
-            "token 3: expected a leaf within the i64 range",
+            "line 2, token 1: expected a leaf within the i64 range",
         ),
         (
             "2 2\n1 2 3 4\n5\n",
-            "line 3, token 7: expected the end of the input after the last leaf, found \"5\"",
+            "line 3, token 1: expected the end of the input after the last leaf, found \"5\"",
+        ),
+        (
+            "2 2\n1 2\n\n  3 x\n",
+            "line 4, token 2: expected an integer leaf, found \"x\"",
+        ),
+        (
+            "2\n\n",
+            "line 1, token 2: expected the branching factor B (an integer >= 1), found end of input",
         ),
     ];
     for (stdin, message) in cases {

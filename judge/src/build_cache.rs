@@ -1,15 +1,29 @@
 //! The compile cache: where the build of a program is kept, and whether it is still good.
 //!
-//! A build is found by a key, the hash of the compiler, its flags and the names and contents of
-//! the files given to it: `judge-build/STEM-KEY`. Beside it, `STEM-KEY.deps` records every file
-//! the compiler read, with the hash of its content: for C and C++ the dependency file of `-MD`
-//! (the headers under `#include`, the system's too), for Rust the `dep-info` of `rustc` (the
-//! files of `mod x;`), for Java and Kotlin every file of the main file's folder. A build is used
-//! only while each of those files still hashes the same; a build without its record (made by an
-//! older judge) is made again.
+//! A build is found by a key, the hash of every input of the build: the tool's identity (its
+//! path, size and modification time, and what it says of its version: see
+//! [`crate::compiler::identity`]), the flags, and the absolute path and content of each file
+//! given to the tool: `judge-build/STEM-KEY`. Two identical `sol.c` in two folders, each
+//! including its own `lib.h`, thus have two builds. Beside a build, `STEM-KEY.deps` records
+//! every file the compiler read, with the hash of its content: for C and C++ the dependency
+//! file of `-MD` (the headers under `#include`, the system's too), for Rust the `dep-info` of
+//! `rustc` (the files of `mod x;`), for Java and Kotlin every file of the main file's folder. A
+//! build is used only while each of those files still hashes the same; a build without its
+//! record (made by an older judge) is made again.
+//!
+//! Judges running at once share the cache safely. A build is looked at and made only under an
+//! exclusive lock on `STEM-KEY.lock` (`flock`): of two judges building the same key, one
+//! builds and the other waits, then uses the build. The compiler writes into a folder of its
+//! own, new for each build (`.build-XXXXXX`, random name, created exclusively); the finished
+//! build and its record are then renamed into place, so the path of a build only ever names a
+//! complete one, never a file being written.
 
+use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+
+/// The most bytes of a source file hashed for the key.
+const SOURCE_MAX: u64 = 256 << 20;
 
 /// One build in the cache.
 pub struct Entry {
@@ -17,62 +31,98 @@ pub struct Entry {
     pub out: PathBuf,
     /// The files the compiler read, with their hashes.
     record: PathBuf,
+    /// The file locked while the entry is looked at or built.
+    lock: PathBuf,
 }
 
 impl Entry {
-    /// The entry for the build of `files` by `tool` with `flags`, named after `src`, in `dir`
-    /// (created if missing).
+    /// The entry for the build of `files` by `tool` (named with its `identity`) with `flags`,
+    /// named after `src`, in `dir` (created if missing).
     ///
     /// # Errors
-    /// A file cannot be read, or the folder cannot be made: the path and the reason.
+    /// A file cannot be read or is not a regular file, or the folder cannot be made: the path
+    /// and the reason.
     pub fn new(
         dir: &Path,
         files: &[PathBuf],
-        tool: &str,
+        (tool, identity): (&str, &str),
         flags: &[&str],
         src: &Path,
     ) -> Result<Entry, String> {
-        let mut bytes = tool.as_bytes().to_vec();
-        bytes.push(0);
+        let mut bytes = Vec::new();
+        for part in [tool, identity] {
+            bytes.extend(part.as_bytes());
+            bytes.push(0);
+        }
         for flag in flags {
             bytes.extend(flag.as_bytes());
             bytes.push(0);
         }
         bytes.push(0);
         for f in files {
-            let content = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
-            bytes.extend(f.file_name().unwrap_or_default().as_encoded_bytes());
-            bytes.push(0);
+            let content = crate::regular::read_named(f, SOURCE_MAX)?;
+            let path = std::path::absolute(f).unwrap_or_else(|_| f.clone());
+            bytes.extend((path.as_os_str().len() as u64).to_le_bytes());
+            bytes.extend(path.as_os_str().as_encoded_bytes());
+            bytes.extend((content.len() as u64).to_le_bytes());
             bytes.extend(&content);
-            bytes.push(0);
         }
         let key = fnv1a(FNV_START, &bytes);
         let stem = src.file_stem().unwrap_or_default().to_string_lossy();
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let out = dir.join(format!("{stem}-{key:016x}"));
-        let record = dir.join(format!("{stem}-{key:016x}.deps"));
-        Ok(Entry { out, record })
+        let name = format!("{stem}-{key:016x}");
+        Ok(Entry {
+            out: dir.join(&name),
+            record: dir.join(format!("{name}.deps")),
+            lock: dir.join(format!("{name}.lock")),
+        })
     }
 
-    /// Where the compiler writes, before [`Entry::commit`].
-    #[must_use]
-    pub fn partial(&self) -> PathBuf {
-        self.out.with_extension("partial")
+    /// Takes the entry's lock, waiting for another judge building it to finish.
+    ///
+    /// # Errors
+    /// The lock file cannot be made or locked.
+    pub fn lock(&self) -> Result<Locked<'_>, String> {
+        let failed = |e: std::io::Error| format!("{}: {e}", self.lock.display());
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&self.lock)
+            .map_err(failed)?;
+        file.lock().map_err(failed)?;
+        Ok(Locked {
+            entry: self,
+            _file: file,
+        })
     }
+}
 
+/// An entry locked: no other judge looks at it or builds it until this is dropped.
+pub struct Locked<'a> {
+    entry: &'a Entry,
+    /// Holds the lock; closing it releases it.
+    _file: File,
+}
+
+/// A build under way: the private folder the compiler writes into, removed when dropped.
+pub struct Build {
+    folder: tempfile::TempDir,
+    /// Where the compiler writes the build (a file, or a folder for Java and Kotlin).
+    pub out: PathBuf,
     /// Where the compiler writes its dependency file.
-    #[must_use]
-    pub fn dep_file(&self) -> PathBuf {
-        self.out.with_extension("partial.d")
-    }
+    pub deps: PathBuf,
+}
 
+impl Locked<'_> {
     /// Whether the build exists and every file its compiler read still hashes the same.
     #[must_use]
     pub fn fresh(&self) -> bool {
-        if !self.out.exists() {
+        let entry = self.entry;
+        if std::fs::symlink_metadata(&entry.out).is_err() {
             return false;
         }
-        let Ok(text) = std::fs::read_to_string(&self.record) else {
+        let Ok(text) = std::fs::read_to_string(&entry.record) else {
             return false;
         };
         text.lines().all(|line| {
@@ -84,12 +134,28 @@ impl Entry {
         })
     }
 
+    /// A new private folder for a build of the entry, beside it in the cache.
+    ///
+    /// # Errors
+    /// The folder cannot be made.
+    pub fn start(&self) -> Result<Build, String> {
+        let dir = self.entry.out.parent().unwrap_or(Path::new("."));
+        let folder = tempfile::Builder::new()
+            .prefix(".build-")
+            .tempdir_in(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
+        let out = folder.path().join("out");
+        let deps = folder.path().join("out.d");
+        Ok(Build { folder, out, deps })
+    }
+
     /// Records the files in `read` (those the compiler read; repeats are recorded once) and
-    /// moves the partial build in place of any older one.
+    /// moves the finished `build` in place of any older one, then its record.
     ///
     /// # Errors
     /// A file the compiler read is gone, or the cache cannot be written.
-    pub fn commit(&self, read: &[PathBuf]) -> Result<(), String> {
+    pub fn commit(&self, build: Build, read: &[PathBuf]) -> Result<(), String> {
+        let entry = self.entry;
         let mut text = String::new();
         let mut seen = std::collections::HashSet::new();
         for path in read.iter().filter(|p| seen.insert(*p)) {
@@ -98,14 +164,16 @@ impl Entry {
             text += &format!("{hash:016x} {}\n", path.display());
         }
         let failed = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
-        let new_record = self.record.with_extension("deps.partial");
+        let new_record = build.folder.path().join("record");
         std::fs::write(&new_record, text).map_err(|e| failed(&new_record, e))?;
-        if self.out.is_dir() {
-            std::fs::remove_dir_all(&self.out).map_err(|e| failed(&self.out, e))?;
+        if entry.out.is_dir() {
+            // A folder is not replaced by `rename`: the old one is moved aside, to go with
+            // the build's folder.
+            let old = build.folder.path().join("old");
+            std::fs::rename(&entry.out, &old).map_err(|e| failed(&entry.out, e))?;
         }
-        std::fs::rename(self.partial(), &self.out).map_err(|e| failed(&self.out, e))?;
-        std::fs::rename(&new_record, &self.record).map_err(|e| failed(&self.record, e))?;
-        let _ = std::fs::remove_file(self.dep_file());
+        std::fs::rename(&build.out, &entry.out).map_err(|e| failed(&entry.out, e))?;
+        std::fs::rename(&new_record, &entry.record).map_err(|e| failed(&entry.record, e))?;
         Ok(())
     }
 }
@@ -185,10 +253,7 @@ pub fn folder_files(dir: &Path) -> Vec<PathBuf> {
 /// The hash of the content of the regular file at `path`, `None` if it is not one (a named pipe
 /// is never read) or cannot be read.
 fn hash_file(path: &Path) -> Option<u64> {
-    if !std::fs::metadata(path).ok()?.is_file() {
-        return None;
-    }
-    let mut file = std::fs::File::open(path).ok()?;
+    let mut file = crate::regular::open(path).ok()?;
     let mut hash = FNV_START;
     let mut buf = vec![0u8; 64 * 1024];
     loop {
@@ -245,22 +310,53 @@ mod tests {
         std::fs::write(&src, "#include \"lib.h\"\n").expect("a source");
         std::fs::write(&header, "#define X 1\n").expect("a header");
         let cache = tmp.path().join("cache");
-        let entry = Entry::new(&cache, std::slice::from_ref(&src), "gcc", &["-O2"], &src)
-            .expect("an entry");
-        let other = Entry::new(&cache, std::slice::from_ref(&src), "gcc", &["-O0"], &src)
-            .expect("an entry");
-        assert_ne!(entry.out, other.out, "the flags are in the key");
-        assert!(!entry.fresh());
-        std::fs::write(entry.partial(), "binary").expect("a build");
-        entry
-            .commit(&[src.clone(), header.clone()])
+        let gcc = ("gcc", "/usr/bin/gcc 1 2");
+        let new = |tool, flags: &[&str]| {
+            Entry::new(&cache, std::slice::from_ref(&src), tool, flags, &src).expect("an entry")
+        };
+        let entry = new(gcc, &["-O2"]);
+        assert_ne!(
+            entry.out,
+            new(gcc, &["-O0"]).out,
+            "the flags are in the key"
+        );
+        let upgraded = ("gcc", "/usr/bin/gcc 1 3");
+        assert_ne!(
+            entry.out,
+            new(upgraded, &["-O2"]).out,
+            "the tool's identity too"
+        );
+        let locked = entry.lock().expect("locked");
+        assert!(!locked.fresh());
+        let build = locked.start().expect("a build");
+        std::fs::write(&build.out, "binary").expect("a build");
+        let folder = build.out.parent().expect("a folder").to_path_buf();
+        locked
+            .commit(build, &[src.clone(), header.clone()])
             .expect("committed");
-        assert!(entry.fresh());
+        assert!(!folder.exists(), "the build's folder is removed");
+        assert!(locked.fresh());
         std::fs::write(&header, "#define X 2\n").expect("a header");
-        assert!(!entry.fresh(), "a changed header makes the build stale");
+        assert!(!locked.fresh(), "a changed header makes the build stale");
         std::fs::write(&header, "#define X 1\n").expect("a header");
-        assert!(entry.fresh());
+        assert!(locked.fresh());
         std::fs::remove_file(&header).expect("removed");
-        assert!(!entry.fresh(), "a header gone makes the build stale");
+        assert!(!locked.fresh(), "a header gone makes the build stale");
+    }
+
+    #[test]
+    fn the_same_source_in_two_folders_has_two_entries() {
+        let tmp = tempfile::tempdir().expect("a temporary folder");
+        let cache = tmp.path().join("cache");
+        let mut outs = Vec::new();
+        for folder in ["A", "B"] {
+            let dir = tmp.path().join(folder);
+            std::fs::create_dir(&dir).expect("a folder");
+            let src = dir.join("sol.c");
+            std::fs::write(&src, "int main(void) { return 0; }\n").expect("a source");
+            let entry = Entry::new(&cache, std::slice::from_ref(&src), ("gcc", "x"), &[], &src);
+            outs.push(entry.expect("an entry").out);
+        }
+        assert_ne!(outs[0], outs[1]);
     }
 }

@@ -27,6 +27,9 @@ pub struct Judging<'a> {
 /// Setup errors only: a file of the suite cannot be read, the program cannot be spawned, the
 /// checker is broken.
 pub fn judge(j: &Judging, case: &Case) -> Result<CaseResult, String> {
+    // Before any program runs: an interactor given a named pipe would wait for a writer.
+    crate::regular::check(&case.input)
+        .map_err(|e| format!("{}: {}", case.input.display(), crate::regular::plain(&e)))?;
     if let Some(command) = &j.settings.interactor {
         let conversation = Conversation {
             program: j.program,
@@ -37,7 +40,7 @@ pub fn judge(j: &Judging, case: &Case) -> Result<CaseResult, String> {
         };
         return interact::judge(&conversation, case);
     }
-    let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
+    let input = crate::regular::read_named(&case.input, crate::regular::CASE_MAX)?;
     let expected_exit = case.expected_exit()?;
     let o = run::run(j.program, input, j.limits)?;
     let (verdict, detail) = decide(j, case, &o, expected_exit)?;

@@ -85,3 +85,50 @@ pub fn run(cmd: Command, src: &Path) -> Result<(), BuildError> {
         ))),
     }
 }
+
+/// What names the compiler `tool` for the compile cache: the program's absolute path as found
+/// on `PATH` (links followed), its size and modification time, and what it prints when run
+/// with `version` (`--version`: a rustup proxy keeps its path across toolchains, not its
+/// version). Asked once per tool and judge; `None` when the tool does not run here.
+#[must_use]
+pub fn identity(tool: &str, version: &str) -> Option<String> {
+    static SEEN: std::sync::Mutex<Option<std::collections::HashMap<String, Option<String>>>> =
+        std::sync::Mutex::new(None);
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    seen.get_or_insert_with(Default::default)
+        .entry(tool.to_string())
+        .or_insert_with(|| ask_identity(tool, version))
+        .clone()
+}
+
+fn ask_identity(tool: &str, version: &str) -> Option<String> {
+    let said = Command::new(tool).arg(version).output().ok()?;
+    if !said.status.success() {
+        return None;
+    }
+    let path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|dir| dir.join(tool))
+        .find(|p| p.is_file())
+        .and_then(|p| p.canonicalize().ok());
+    let file = match path.as_ref().map(|p| (p, std::fs::metadata(p))) {
+        Some((p, Ok(m))) => {
+            use std::os::unix::fs::MetadataExt;
+            format!(
+                "{} {} {}.{}",
+                p.display(),
+                m.len(),
+                m.mtime(),
+                m.mtime_nsec()
+            )
+        }
+        _ => String::new(),
+    };
+    Some(format!(
+        "{file}\n{}{}",
+        String::from_utf8_lossy(&said.stdout),
+        String::from_utf8_lossy(&said.stderr)
+    ))
+}

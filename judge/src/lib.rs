@@ -23,6 +23,7 @@ mod own;
 mod pool;
 mod program;
 mod record;
+mod regular;
 mod report;
 mod run;
 mod session;
@@ -30,6 +31,7 @@ mod shell;
 mod source;
 mod stress;
 mod suite;
+mod terminal;
 mod transcript;
 mod verdict;
 

@@ -1,6 +1,10 @@
 //! Writing the judge's own output without panicking when stdout or stderr is closed early
 //! (`judge | head`): `print!` would panic on the broken pipe; here the text is dropped instead.
 //! Any other write error (a full disk: `judge > /dev/full`) is kept, and makes the judge fail.
+//! Everything written goes through [`crate::terminal::text`]: control characters are shown as
+//! pictures, whatever file, name or program the text came from; only [`stdout_raw`] and
+//! [`stderr_raw`] write bytes as they are: a bundled source, meant for a file, and the
+//! judge's own colours and progress line around text already shown.
 
 use std::io::Write;
 use std::sync::OnceLock;
@@ -8,8 +12,13 @@ use std::sync::OnceLock;
 /// The first error met writing stdout, other than a broken pipe.
 static WRITE_ERROR: OnceLock<String> = OnceLock::new();
 
-/// Writes `text` to stdout, as is.
+/// Writes `text` to stdout, its control characters shown (see [`crate::terminal::text`]).
 pub fn stdout(text: &str) {
+    stdout_raw(&crate::terminal::text(text));
+}
+
+/// Writes `text` to stdout, as is: for content meant for a file, such as a bundled source.
+pub fn stdout_raw(text: &str) {
     let mut out = std::io::stdout().lock();
     let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     if let Err(e) = written {
@@ -69,7 +78,12 @@ pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Writes `text` to stderr, as is.
+/// Writes `text` to stderr, its control characters shown (see [`crate::terminal::text`]).
 pub fn stderr(text: &str) {
+    stderr_raw(&crate::terminal::text(text));
+}
+
+/// Writes `text` to stderr, as is: for the judge's own progress line.
+pub fn stderr_raw(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }

@@ -88,7 +88,7 @@ fn one(
     if case.output.exists() && !args.force {
         return Ok(Recorded::Kept);
     }
-    let input = std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
+    let input = crate::regular::read_named(&case.input, crate::regular::CASE_MAX)?;
     let o = run::run(program, input, limits)?;
     let failed = |why: String| Ok(Recorded::Failed(with_stderr(why, &o.stderr_tail)));
     let code = match o.exit {

@@ -73,7 +73,7 @@ impl Human {
     pub fn case(&self, r: &CaseResult) {
         self.maybe_show_bar();
         self.bar.inc(1);
-        self.bar.set_message(r.name.clone());
+        self.bar.set_message(crate::terminal::shown(&r.name));
         if !self.enabled {
             return;
         }
@@ -86,12 +86,13 @@ impl Human {
             r.time * 1e3,
             r.memory as f64 / MIB,
             wall_note(r),
-            r.name,
+            shown(&r.name),
         );
         for l in r.detail.iter().flat_map(|d| d.lines()) {
-            text += &format!("    {l}\n");
+            text += &format!("    {}\n", shown(l));
         }
-        self.bar.suspend(|| out::stdout(&text));
+        // Raw: the colours are the judge's own, everything else was shown above.
+        self.bar.suspend(|| out::stdout_raw(&text));
     }
 
     /// A suite's summary line.
@@ -103,13 +104,16 @@ impl Human {
         let peak = s.cases.iter().map(|c| c.memory).max().unwrap_or(0);
         let mut line = format!(
             "{}: {} passed, {} failed in {:.2} s",
-            s.name, s.passed, s.failed, s.time
+            shown(&s.name),
+            s.passed,
+            s.failed,
+            s.time
         );
         if let Some(c) = slowest {
             line += &format!(
                 " (slowest {:.1} ms, {}; peak {:.1} MiB)",
                 c.time * 1e3,
-                c.name,
+                shown(&c.name),
                 peak as f64 / MIB
             );
         }
@@ -121,7 +125,7 @@ impl Human {
         }
         let colour = if s.failed == 0 { GREEN } else { RED };
         let line = self.paint(colour, &line);
-        self.bar.suspend(|| out::stdout(&format!("{line}\n")));
+        self.bar.suspend(|| out::stdout_raw(&format!("{line}\n")));
     }
 
     /// The last line, `N passed, M failed`.
@@ -130,7 +134,7 @@ impl Human {
         if self.enabled {
             let colour = if failed == 0 { GREEN } else { RED };
             let line = format!("{passed} passed, {failed} failed");
-            out::stdout(&format!(
+            out::stdout_raw(&format!(
                 "{}\n",
                 self.paint(&format!("{BOLD}{colour}"), &line)
             ));
@@ -168,4 +172,9 @@ fn verdict_colour(v: Verdict) -> &'static str {
         Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::OutputLimit => YELLOW,
         Verdict::NoAnswer => CYAN,
     }
+}
+
+/// Text from a file, a name or a program, for the terminal (see [`crate::terminal::text`]).
+fn shown(text: &str) -> String {
+    crate::terminal::text(text)
 }

@@ -7,7 +7,8 @@
 //! before any case runs, so its time is never counted in a case's time.
 //!
 //! The builds are kept under the repository's `target/judge-build/` when the judge runs inside
-//! it, else under `$XDG_CACHE_HOME/judge` (or `~/.cache/judge`).
+//! it, else under `$XDG_CACHE_HOME/judge` (or `~/.cache/judge`); without a home, in a folder
+//! private to the user (see `private_dir`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -76,9 +77,13 @@ impl Language {
     }
 }
 
-/// `#!...python2` on the first line makes a `.py` file Python 2.
+/// `#!...python2` on the first line makes a `.py` file Python 2 (only a regular file is read,
+/// and only its start).
 fn python_of(path: &Path) -> Language {
-    let first = std::fs::read(path).unwrap_or_default();
+    let mut first = Vec::new();
+    if let Ok(file) = crate::regular::open(path) {
+        let _ = std::io::Read::read_to_end(&mut std::io::Read::take(file, 4096), &mut first);
+    }
     let first = first.split(|&b| b == b'\n').next().unwrap_or_default();
     let first = String::from_utf8_lossy(first);
     if first.starts_with("#!") && first.contains("python2") {
@@ -115,17 +120,18 @@ pub fn build(path: &Path) -> Result<String, BuildError> {
         return scripts(path);
     }
     let (language, files, main) = sources(path)?;
-    available(language)?;
+    let identity = available(language)?;
+    let tool = (language.tool().0, identity.as_str());
     let q = |p: &Path| crate::shell::quote(&absolute(p));
     match language {
         Language::Python3 => Ok(format!("{} {}", interpreter("python3"), q(&main))),
         Language::Python2 => Ok(format!("{} {}", interpreter("python2"), q(&main))),
         Language::JavaScript => Ok(format!("node {}", q(&main))),
-        Language::C => native(&files, "gcc", &["-O2", "-std=gnu11"], &["-lm"], path),
-        Language::Cpp => native(&files, "g++", &["-O2", "-std=gnu++17"], &[], path),
-        Language::Rust => native(&[main], "rustc", &["-O", "--edition", "2021"], &[], path),
-        Language::Java => java(&files, &main),
-        Language::Kotlin => kotlin(&files),
+        Language::C => native(&files, tool, &["-O2", "-std=gnu11"], &["-lm"], path),
+        Language::Cpp => native(&files, tool, &["-O2", "-std=gnu++17"], &[], path),
+        Language::Rust => native(&[main], tool, &["-O", "--edition", "2021"], &[], path),
+        Language::Java => java(&files, &main, tool),
+        Language::Kotlin => kotlin(&files, tool),
     }
 }
 
@@ -235,30 +241,16 @@ fn interpreter(name: &'static str) -> String {
         .clone()
 }
 
-/// Whether the tool for `language` runs here, asked once per language.
-fn available(language: Language) -> Result<(), BuildError> {
-    static SEEN: Mutex<Option<HashMap<&'static str, bool>>> = Mutex::new(None);
+/// The identity of the tool for `language` (see [`crate::compiler::identity`]), if it runs
+/// here; asked once per language.
+fn available(language: Language) -> Result<String, BuildError> {
     let (tool, version) = language.tool();
-    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
-    let runs = *seen
-        .get_or_insert_with(HashMap::new)
-        .entry(tool)
-        .or_insert_with(|| {
-            Command::new(tool)
-                .arg(version)
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        });
-    if runs {
-        Ok(())
-    } else {
-        Err(BuildError::Unavailable(format!(
+    crate::compiler::identity(tool, version).ok_or_else(|| {
+        BuildError::Unavailable(format!(
             "{}: `{tool}` does not run on this machine",
             language.name()
-        )))
-    }
+        ))
+    })
 }
 
 /// A folder with a `build` script (run once in a copy of the folder) and a `run` script (the
@@ -266,20 +258,23 @@ fn available(language: Language) -> Result<(), BuildError> {
 fn scripts(dir: &Path) -> Result<String, BuildError> {
     let mut files = Vec::new();
     listed_files(dir, &mut files)?;
-    let out = cached(&files, "build-run", dir)?;
-    if !out.exists() {
-        let partial = out.with_extension("partial");
-        let _ = std::fs::remove_dir_all(&partial);
-        copy_tree(dir, &partial)?;
-        if partial.join("build").is_file() {
+    let entry = cache_entry(&files, ("build-run", ""), &[], dir)?;
+    let out = &entry.out;
+    let locked = entry.lock().map_err(BuildError::Failed)?;
+    if !locked.fresh() {
+        let build = locked.start().map_err(BuildError::Failed)?;
+        copy_tree(dir, &build.out)?;
+        if build.out.join("build").is_file() {
             let mut cmd = Command::new("sh");
             cmd.arg("-c")
                 .arg("chmod +x build && ./build")
-                .current_dir(&partial);
-            compile(cmd, &dir.join("build"))?;
+                .current_dir(&build.out);
+            crate::compiler::run(cmd, &dir.join("build"))?;
         }
-        rename(&partial, &out)?;
+        let read: Vec<PathBuf> = files.iter().map(|f| absolute(f)).collect();
+        locked.commit(build, &read).map_err(BuildError::Failed)?;
     }
+    drop(locked);
     let run = out.join("run");
     if !run.is_file() {
         return Err(BuildError::Failed(format!(
@@ -291,7 +286,7 @@ fn scripts(dir: &Path) -> Result<String, BuildError> {
     let mut mode = std::fs::metadata(&run).map_err(failed)?.permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
     std::fs::set_permissions(&run, mode).map_err(failed)?;
-    Ok(format!("cd {} && ./run", crate::shell::quote(&out)))
+    Ok(format!("cd {} && ./run", crate::shell::quote(out)))
 }
 
 /// Every file below `dir`, sorted, for the cache's hash.
@@ -329,30 +324,33 @@ fn copy_tree(from: &Path, to: &Path) -> Result<(), BuildError> {
 
 fn native(
     files: &[PathBuf],
-    compiler: &str,
+    tool: (&str, &str),
     before: &[&str],
     after: &[&str],
     src: &Path,
 ) -> Result<String, BuildError> {
+    let compiler = tool.0;
     let include = absolute(src);
     let mut flags: Vec<&str> = before.iter().chain(after).copied().collect();
     if src.is_dir() {
         flags.extend(["-I", path_str(&include)]);
     }
-    let entry = cache_entry(files, compiler, &flags, src)?;
-    if !entry.fresh() {
-        let (partial, deps) = (entry.partial(), entry.dep_file());
+    let entry = cache_entry(files, tool, &flags, src)?;
+    let locked = entry.lock().map_err(BuildError::Failed)?;
+    if !locked.fresh() {
+        let build = locked.start().map_err(BuildError::Failed)?;
+        let (partial, deps) = (&build.out, &build.deps);
         let mut cmd = Command::new(compiler);
         // Absolute paths: a file named `-x.c` is never read as an option.
-        cmd.args(before).arg("-o").arg(&partial);
+        cmd.args(before).arg("-o").arg(partial);
         // What the compiler reads, for the cache: `-MD` for gcc and g++ on one file, dep-info
         // for rustc. (With several files gcc keeps only the last one's: see below.)
         if compiler == "rustc" {
             let mut emit = std::ffi::OsString::from("--emit=link,dep-info=");
-            emit.push(&deps);
+            emit.push(deps);
             cmd.arg(emit);
         } else if files.len() == 1 {
-            cmd.arg("-MD").arg("-MF").arg(&deps);
+            cmd.arg("-MD").arg("-MF").arg(deps);
         }
         cmd.args(files.iter().map(|f| absolute(f))).args(after);
         if src.is_dir() {
@@ -367,21 +365,21 @@ fn native(
             cmd.args(before)
                 .arg("-M")
                 .arg("-MF")
-                .arg(&deps)
+                .arg(deps)
                 .arg(absolute(f));
             cmd.arg("-I").arg(&include);
             crate::compiler::run(cmd, f)?;
-            read.extend(dep_file(&deps)?);
+            read.extend(dep_file(deps)?);
         }
         if !several {
-            read = dep_file(&deps)?;
+            read = dep_file(deps)?;
         }
         for f in files.iter().map(|f| absolute(f)) {
             if !read.contains(&f) {
                 read.push(f);
             }
         }
-        entry.commit(&read).map_err(BuildError::Failed)?;
+        locked.commit(build, &read).map_err(BuildError::Failed)?;
     }
     Ok(crate::shell::quote(&entry.out))
 }
@@ -398,19 +396,21 @@ fn path_str(path: &Path) -> &str {
     path.to_str().unwrap_or("?")
 }
 
-fn java(files: &[PathBuf], main: &Path) -> Result<String, BuildError> {
-    let entry = cache_entry(files, "javac", &[], main)?;
+fn java(files: &[PathBuf], main: &Path, tool: (&str, &str)) -> Result<String, BuildError> {
+    let entry = cache_entry(files, tool, &[], main)?;
     let class = main.file_stem().and_then(|s| s.to_str()).ok_or_else(|| {
         BuildError::Failed(format!("{}: not a usable class name", main.display()))
     })?;
-    if !entry.fresh() {
+    let locked = entry.lock().map_err(BuildError::Failed)?;
+    if !locked.fresh() {
+        let build = locked.start().map_err(BuildError::Failed)?;
         let mut cmd = Command::new("javac");
         cmd.arg("-d")
-            .arg(entry.partial())
+            .arg(&build.out)
             .args(files.iter().map(|f| absolute(f)));
         crate::compiler::run(cmd, main)?;
-        entry
-            .commit(&read_by_jvm_compiler(files, main))
+        locked
+            .commit(build, &read_by_jvm_compiler(files, main))
             .map_err(BuildError::Failed)?;
     }
     // Quoted: the class comes from a file name, which may hold any character.
@@ -421,13 +421,14 @@ fn java(files: &[PathBuf], main: &Path) -> Result<String, BuildError> {
     ))
 }
 
-fn kotlin(files: &[PathBuf]) -> Result<String, BuildError> {
-    let entry = cache_entry(files, "kotlinc", &["-include-runtime"], &files[0])?;
+fn kotlin(files: &[PathBuf], tool: (&str, &str)) -> Result<String, BuildError> {
+    let entry = cache_entry(files, tool, &["-include-runtime"], &files[0])?;
     let jar = entry.out.join("program.jar");
-    if !entry.fresh() {
-        let partial = entry.partial();
-        let _ = std::fs::remove_dir_all(&partial);
-        std::fs::create_dir_all(&partial)
+    let locked = entry.lock().map_err(BuildError::Failed)?;
+    if !locked.fresh() {
+        let build = locked.start().map_err(BuildError::Failed)?;
+        let partial = &build.out;
+        std::fs::create_dir_all(partial)
             .map_err(|e| BuildError::Failed(format!("{}: {e}", partial.display())))?;
         let mut cmd = Command::new("kotlinc");
         cmd.args(files.iter().map(|f| absolute(f)))
@@ -435,8 +436,8 @@ fn kotlin(files: &[PathBuf]) -> Result<String, BuildError> {
             .arg("-d")
             .arg(partial.join("program.jar"));
         crate::compiler::run(cmd, &files[0])?;
-        entry
-            .commit(&read_by_jvm_compiler(files, &files[0]))
+        locked
+            .commit(build, &read_by_jvm_compiler(files, &files[0]))
             .map_err(BuildError::Failed)?;
     }
     Ok(format!("java -Xss64m -jar {}", crate::shell::quote(&jar)))
@@ -462,44 +463,65 @@ fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// The cache entry of the build of `files` with `tool` and `flags` (see `build_cache`), in the
-/// cache folder (see the module's documentation).
+/// The cache entry of the build of `files` with `tool` (its name and identity) and `flags`
+/// (see `build_cache`), in the cache folder (see the module's documentation).
 fn cache_entry(
     files: &[PathBuf],
-    tool: &str,
+    tool: (&str, &str),
     flags: &[&str],
     src: &Path,
 ) -> Result<crate::build_cache::Entry, BuildError> {
-    crate::build_cache::Entry::new(&cache_dir(), files, tool, flags, src)
+    crate::build_cache::Entry::new(&cache_dir()?, files, tool, flags, src)
         .map_err(BuildError::Failed)
 }
 
-/// Where the build of `files` with `tool` is kept: `judge-build/STEM-HASH` in the cache folder
-/// (see the module's documentation), the hash of the tool and the files' names and contents.
-fn cached(files: &[PathBuf], tool: &str, src: &Path) -> Result<PathBuf, BuildError> {
-    Ok(cache_entry(files, tool, &[], src)?.out)
-}
-
 /// `target/judge-build` of the repository when the judge runs inside it, else
-/// `$XDG_CACHE_HOME/judge`, `~/.cache/judge`, or the system's temporary folder.
-fn cache_dir() -> PathBuf {
+/// `$XDG_CACHE_HOME/judge` or `~/.cache/judge`; without either, a folder private to the user
+/// (see [`private_dir`]).
+fn cache_dir() -> Result<PathBuf, BuildError> {
     if let Some(root) = crate::manifest::find().and_then(|m| m.parent().map(Path::to_path_buf)) {
-        return root.join("target/judge-build");
+        return Ok(root.join("target/judge-build"));
     }
-    let xdg = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from);
-    let home = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache"));
-    xdg.filter(|p| p.is_absolute())
-        .or(home)
-        .unwrap_or_else(std::env::temp_dir)
-        .join("judge")
+    let absolute = |v: Option<std::ffi::OsString>| v.map(PathBuf::from).filter(|p| p.is_absolute());
+    let xdg = absolute(std::env::var_os("XDG_CACHE_HOME"));
+    let home = absolute(std::env::var_os("HOME")).map(|h| h.join(".cache"));
+    match xdg.or(home) {
+        Some(dir) => Ok(dir.join("judge")),
+        None => private_dir().map_err(BuildError::Failed),
+    }
 }
 
-fn compile(cmd: Command, src: &Path) -> Result<(), BuildError> {
-    crate::compiler::run(cmd, src)
-}
-
-fn rename(from: &Path, to: &Path) -> Result<(), BuildError> {
-    std::fs::rename(from, to).map_err(|e| BuildError::Failed(format!("{}: {e}", to.display())))
+/// The cache folder when there is no home: `$XDG_RUNTIME_DIR/judge` (the user's own runtime
+/// folder), else `judge-build-UID` in the system's temporary folder, made with mode 0700 and
+/// used only if it is a folder (not a link) of the user's that no one else can enter: never
+/// one shared with, or planted by, another user of the machine.
+fn private_dir() -> Result<PathBuf, String> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    let runtime = std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from);
+    if let Some(dir) = runtime.filter(|p| p.is_absolute() && p.is_dir()) {
+        return Ok(dir.join("judge"));
+    }
+    let uid = std::fs::metadata("/proc/self")
+        .map_err(|e| format!("/proc/self: {e} (the user is needed for a private cache)"))?
+        .uid();
+    let dir = std::env::temp_dir().join(format!("judge-build-{uid}"));
+    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+            return Err(format!("{}: {e}", dir.display()));
+        }
+        _ => {}
+    }
+    let meta = std::fs::symlink_metadata(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if !meta.is_dir() || meta.uid() != uid || meta.mode() & 0o077 != 0 {
+        return Err(format!(
+            "{}: not a folder private to this user (owner {}, mode {:o}), so not used as the \
+             compile cache; set HOME or XDG_CACHE_HOME",
+            dir.display(),
+            meta.uid(),
+            meta.mode() & 0o7777
+        ));
+    }
+    Ok(dir)
 }
 
 #[cfg(test)]

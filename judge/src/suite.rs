@@ -136,9 +136,10 @@ impl Settings {
 /// The bytes of `path`, or `None` when there is no such file.
 ///
 /// # Errors
-/// The file exists but cannot be read (a folder, no permission): the message names it.
+/// The file exists but cannot be read (a folder, no permission), is not a regular file (a
+/// named pipe, a device) or is larger than [`crate::regular::CASE_MAX`]: the message names it.
 pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, String> {
-    match std::fs::read(path) {
+    match crate::regular::read(path, crate::regular::CASE_MAX) {
         Ok(bytes) => Ok(Some(bytes)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(format!("{}: cannot be read: {}", path.display(), plain(&e))),

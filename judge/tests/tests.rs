@@ -4,9 +4,11 @@
 mod util;
 
 mod bundle;
+mod cache;
 mod case_path;
 mod cpu_time;
 mod defects;
+mod files;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod hostile;

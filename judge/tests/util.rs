@@ -13,6 +13,11 @@ pub fn bin(name: &str) -> Command {
     Command::new(path)
 }
 
+/// The judge's binary, for a `std::process::Command` (spawned several at once).
+pub fn judge_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_judge"))
+}
+
 /// The judge package's folder (where its `Cargo.toml` and `tests/fixtures/` are).
 pub fn package() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

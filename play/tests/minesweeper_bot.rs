@@ -534,6 +534,64 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     }
 }
 
+/// Seconds that JSON cannot carry through a merge are refused: a shard's seconds past 10^12
+/// (1e308 was read, and its milliseconds a game, infinite, written as `null`), negative or
+/// non-numbers, and shards whose seconds add up past the bound (two of 1e308 wrote
+/// `"seconds": null`). What a merge writes reads back.
+#[test]
+fn merge_refuses_seconds_past_the_bound_and_writes_what_it_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = write_shards(dir.path(), &[(0, 20, 2), (20, 20, 2)]);
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    let (a, b) = (read(&names[0]), read(&names[1]));
+    let with_seconds = |text: &str, seconds: &str| {
+        let start = text.find("\"seconds\": ").unwrap() + "\"seconds\": ".len();
+        let end = start + text[start..].find(',').unwrap();
+        format!("{}{seconds}{}", &text[..start], &text[end..])
+    };
+    for (seconds, shown) in [
+        ("1e308", "1e308"),
+        ("1e13", "1e13"),
+        ("-1", "-1e0"),
+        ("-1e-300", "-1e-300"),
+    ] {
+        let err = merge_error(dir.path(), &[("big.json", &with_seconds(&a, seconds))]);
+        assert_eq!(
+            err,
+            format!(
+                "minesweeper-bot: big.json: expected seconds to be a number from 0 to 1e12, \
+                 found {shown}\n"
+            )
+        );
+    }
+    let err = merge_error(dir.path(), &[("x.json", &with_seconds(&a, "NaN"))]);
+    assert!(err.starts_with("minesweeper-bot: x.json: "), "{err}");
+    let err = merge_error(
+        dir.path(),
+        &[
+            ("a.json", &with_seconds(&a, "6e11")),
+            ("b.json", &with_seconds(&b, "6e11")),
+        ],
+    );
+    assert_eq!(
+        err,
+        "minesweeper-bot: b.json: expected the shards' seconds to add up to at most 1e12, found \
+         1.2e12\n"
+    );
+    // At the bound: merged, written and read back, with finite figures.
+    std::fs::write(dir.path().join("a.json"), with_seconds(&a, "5e11")).unwrap();
+    std::fs::write(dir.path().join("b.json"), with_seconds(&b, "5e11")).unwrap();
+    let merged = stdout_in(
+        dir.path(),
+        &["merge", "--format", "json", "a.json", "b.json"],
+    );
+    assert!(!merged.contains("null"), "{merged}");
+    assert!(merged.contains("\"seconds\": 1000000000000.0"), "{merged}");
+    std::fs::write(dir.path().join("merged.json"), &merged).unwrap();
+    let again = stdout_in(dir.path(), &["merge", "--format", "json", "merged.json"]);
+    assert_eq!(again, merged);
+}
+
 /// 120 no-guess beginner games of seed 4 on 2 threads, cut into shards.
 const NO_GUESS_RUN: [&str; 9] = [
     "--level",

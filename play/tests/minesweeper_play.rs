@@ -141,8 +141,11 @@ fn a_game_is_won_by_revealing_what_the_hint_proves_and_guessing_its_best() {
     let layout = Layout::from_mines(Config::level(Level::Beginner), mines);
     let bv = three_bv(&layout);
     let efficiency = format!("efficiency {:.0}%", 100.0 * bv as f64 / clicks as f64);
+    // A rate only over a second or more (the status line's time counts whole seconds).
+    let rated = !reply.status.contains(", time 0 s,");
     assert!(
-        reply.status.contains(&format!(", 3BV {bv}, 3BV/s ")),
+        reply.status.contains(&format!(", 3BV {bv}, 3BV/s ")) == rated
+            && reply.status.contains(&format!(", 3BV {bv}, efficiency ")) == !rated,
         "{reply:?}"
     );
     assert!(
@@ -601,6 +604,60 @@ fn no_guess_boards_are_won_by_the_bot_without_a_guess() {
     }
 }
 
+/// A game won in under a second has no 3BV/s: the 5x4 game the bot wins in milliseconds showed
+/// "3BV/s 7000.00". Its 3BV and its end message are as before.
+#[test]
+fn a_game_won_in_under_a_second_has_no_rate() {
+    let (mut d, _) = Driver::start(&[
+        "--width",
+        "5",
+        "--height",
+        "4",
+        "--mines",
+        "3",
+        "--seed",
+        "9",
+        "--no-guess",
+    ]);
+    d.send("reveal 0 0");
+    let end = d.send("auto all");
+    assert!(end.said.last().unwrap().starts_with("won in "), "{end:?}");
+    if end.status.contains(", time 0 s,") {
+        assert_eq!(end.status, "mines left 0, time 0 s, won, no guess, 3BV 7");
+    } else {
+        // A machine so busy that the two commands took a second: a rate, and a sane one.
+        assert!(end.status.contains(", 3BV 7, 3BV/s "), "{end:?}");
+    }
+}
+
+/// Once the game is over every action says so, also one off the board (which said "(99, 0) is
+/// off the 9x9 board" as if the game went on) and `auto all` (which said nothing); the board
+/// stays as it is.
+#[test]
+fn every_action_after_the_game_ended_says_the_game_is_over() {
+    let (mut d, _) = Driver::start(&["--level", "beginner", "--seed", "3"]);
+    let end = d.send("auto all");
+    assert!(end.status.contains(", won"), "{end:?}");
+    // Off the board last: without the change it printed no board, and the reply never ended.
+    for action in [
+        "reveal 0 0",
+        "flag 1 1",
+        "auto",
+        "auto all",
+        "reveal 99 0",
+        "flag 0 99",
+        "chord 9 9",
+    ] {
+        let reply = d.send(action);
+        assert_eq!(
+            reply.said,
+            ["nothing happened: the game is over"],
+            "{action}"
+        );
+        assert_eq!(reply.board, end.board, "{action}");
+    }
+}
+
 #[test]
 fn a_replay_saved_in_the_line_mode_plays_back_to_the_same_end() {
     let dir = tempfile::tempdir().unwrap();
@@ -628,6 +685,29 @@ fn a_replay_saved_in_the_line_mode_plays_back_to_the_same_end() {
     assert_eq!(Board::parse(&last_board).unwrap(), end.board);
     let word = |s: &str| s.split(", ").nth(2).unwrap().to_string();
     assert_eq!(word(lines[lines.len() - 1]), word(&end.status));
+}
+
+/// A replay whose first click breaks its own first-click rule (on a mine under `first-click
+/// safe`) is refused when read, not played.
+#[test]
+fn a_replay_that_breaks_its_first_click_rule_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mined.replay");
+    let fixture = include_str!("fixtures/minesweeper-no-guess-5x4.replay");
+    let mined = fixture.replacen("0.000 reveal 0 0", "0.000 reveal 3 0", 1);
+    assert_ne!(mined, fixture);
+    std::fs::write(&file, mined).unwrap();
+    bin("minesweeper-play")
+        .arg("--replay")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "minesweeper-play: {}: line 11: expected a first click on a cell without a mine \
+             (first-click safe), found \"0.000 reveal 3 0\"\n",
+            file.display()
+        ));
 }
 
 #[test]

@@ -86,7 +86,7 @@ fn conversion_is_reproducible() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "/dev/zero: larger than a book can be",
+            "/dev/zero: expected a regular file, found a character device",
         ));
 }
 
@@ -453,6 +453,59 @@ fn bad_shard_usage_is_refused() {
         assert!(
             err.contains("--shard") || err.contains("--checkpoint"),
             "{args:?}: {err}"
+        );
+    }
+}
+
+/// What is not a regular file is refused as a checkpoint (`--checkpoint`, with or without
+/// `--no-search`, and `--from`) or a book (`--convert`), exit 2 with one line naming it, before
+/// any search: `/dev/null` as the checkpoint took every line and kept none (a run "resumed"
+/// from it searched everything again), and a named pipe blocked the run for good.
+#[cfg(unix)]
+#[test]
+fn what_is_not_a_regular_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let folder = dir.path().to_path_buf();
+    let (fifo, folder) = (fifo.to_str().unwrap(), folder.to_str().unwrap());
+    for (path, found) in [
+        ("/dev/null", "a character device"),
+        (fifo, "a named pipe"),
+        (folder, "a folder"),
+    ] {
+        for args in [
+            &["--depth", "1", "--checkpoint", path][..],
+            &["--depth", "1", "--no-search", "--checkpoint", path],
+            &["--depth", "1", "--from", path],
+        ] {
+            let out = bin("quarto-book")
+                .args(args)
+                .timeout(std::time::Duration::from_secs(20))
+                .assert()
+                .code(2)
+                .stdout("");
+            let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+            assert_eq!(
+                err,
+                format!("quarto-book: checkpoint {path}: expected a regular file, found {found}\n"),
+                "{args:?}"
+            );
+        }
+        let out = bin("quarto-book")
+            .args(["--convert", path])
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stdout("");
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert_eq!(
+            err,
+            format!("quarto-book: {path}: expected a regular file, found {found}\n")
         );
     }
 }

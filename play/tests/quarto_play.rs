@@ -453,8 +453,9 @@ fn the_hint_at_a_cell_is_the_first_of_the_values_placing_there() {
     }
 }
 
-/// `--book` reads a file through the library's bounded reader: an endless file is refused at
-/// once (exit 2, one line naming the file), a file that is no book too.
+/// `--book` reads a file through the library's reader: what is not a regular file (an endless
+/// `/dev/zero`) is refused at once (exit 2, one line naming the file), a file that is no book
+/// too.
 #[test]
 fn a_book_that_is_no_book_is_refused() {
     let out = bin("quarto-play")
@@ -465,8 +466,9 @@ fn a_book_that_is_no_book_is_refused() {
         .code(2);
     let stderr = String::from_utf8(out.get_output().stderr.clone()).expect("utf-8");
     assert!(
-        stderr.starts_with("quarto-play: --book /dev/zero: larger than a book can be")
-            && stderr.lines().count() == 1,
+        stderr.starts_with(
+            "quarto-play: --book /dev/zero: expected a regular file, found a character device"
+        ) && stderr.lines().count() == 1,
         "{stderr}"
     );
     let dir = std::env::temp_dir().join(format!("quarto-play-book-{}", std::process::id()));

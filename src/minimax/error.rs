@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-/// Where a token stands: its 1-based line and its 1-based number among all tokens.
+/// Where a token stands: its 1-based line and its 1-based number within that line (`line 2,
+/// token 3` is the third token of line 2, whatever line 1 holds).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Location {
     pub line: u64,

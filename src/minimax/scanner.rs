@@ -47,7 +47,8 @@ fn count_starts_and_lines(bytes: &[u8]) -> (u64, u64) {
 /// Reads tokens one at a time.
 ///
 /// Invariant: `buf[pos..len]` holds the bytes read but not yet consumed; `line` is the line of
-/// `buf[pos]` and `tokens` the number of tokens consumed so far.
+/// `buf[pos]`, `tokens` the number of tokens consumed so far and `line_tokens` the number of
+/// them on `last_line`.
 pub struct Scanner<R> {
     reader: R,
     buf: Box<[u8]>,
@@ -58,6 +59,8 @@ pub struct Scanner<R> {
     /// The line of the last token consumed (1 before the first).
     last_line: u64,
     tokens: u64,
+    /// The tokens consumed on `last_line` (0 before the first).
+    line_tokens: u64,
 }
 
 impl<R: Read> Scanner<R> {
@@ -71,6 +74,7 @@ impl<R: Read> Scanner<R> {
             line: 1,
             last_line: 1,
             tokens: 0,
+            line_tokens: 0,
         }
     }
 
@@ -83,6 +87,23 @@ impl<R: Read> Scanner<R> {
     /// How many tokens have been consumed.
     pub fn tokens(&self) -> u64 {
         self.tokens
+    }
+
+    /// How many tokens have been consumed on [`Scanner::last_line`]: the next token on that
+    /// line is number `line_tokens() + 1` of it.
+    pub fn line_tokens(&self) -> u64 {
+        self.line_tokens
+    }
+
+    /// Counts one token consumed, starting on the current line.
+    fn count_token(&mut self) {
+        self.tokens += 1;
+        if self.line == self.last_line {
+            self.line_tokens += 1;
+        } else {
+            self.line_tokens = 1;
+            self.last_line = self.line;
+        }
     }
 
     /// Moves the unconsumed bytes to the front and reads more behind them. Returns false at the
@@ -137,11 +158,10 @@ impl<R: Read> Scanner<R> {
         if !self.skip_space()? {
             return Ok(None);
         }
-        self.tokens += 1;
-        self.last_line = self.line;
+        self.count_token();
         let at = Location {
             line: self.line,
-            token: self.tokens,
+            token: self.line_tokens,
         };
         let mut end = self.pos;
         loop {
@@ -186,10 +206,18 @@ impl<R: Read> Scanner<R> {
                     .map_or(0, |i| i + 1);
                 let trailing_lines = count_starts_and_lines(&chunk[tail..]).1;
                 let cut = tail == chunk.len();
+                // The tokens of the chunk's last line with a token: those after the chunk's
+                // last newline before it, or, with none, those of the line it starts on.
+                let last_line = self.line + lines - trailing_lines;
+                self.line_tokens = match chunk[..tail].iter().rposition(|&b| b == b'\n') {
+                    Some(nl) => count_starts_and_lines(&chunk[nl + 1..tail]).0,
+                    None if self.line == self.last_line => self.line_tokens + starts,
+                    None => starts,
+                };
                 left -= starts;
                 self.tokens += starts;
                 self.line += lines;
-                self.last_line = self.line - trailing_lines;
+                self.last_line = last_line;
                 self.pos += window;
                 if cut {
                     self.skip_token_body()?;
@@ -197,8 +225,7 @@ impl<R: Read> Scanner<R> {
                 continue;
             }
             left -= 1;
-            self.tokens += 1;
-            self.last_line = self.line;
+            self.count_token();
             self.skip_token_body()?;
         }
         Ok(count - left)
@@ -307,12 +334,13 @@ mod tests {
     #[test]
     fn tokens_keep_their_line_and_number_across_refills() {
         let text = b"  12 -3\n\n4\t+5 \r\n 678  ";
+        // Numbered within their line.
         let expected = vec![
             ("12".to_string(), 1, 1),
             ("-3".to_string(), 1, 2),
-            ("4".to_string(), 3, 3),
-            ("+5".to_string(), 3, 4),
-            ("678".to_string(), 4, 5),
+            ("4".to_string(), 3, 1),
+            ("+5".to_string(), 3, 2),
+            ("678".to_string(), 4, 1),
         ];
         assert_eq!(all_tokens(Scanner::new(&text[..])), expected);
         assert_eq!(all_tokens(Scanner::new(Trickle(text))), expected);
@@ -325,7 +353,7 @@ mod tests {
         assert_eq!(s.last_line(), 2);
         assert_eq!(s.tokens(), 3);
         let (t, at) = s.next_token().unwrap().unwrap();
-        assert_eq!((t, at.token), (&b"d"[..], 4));
+        assert_eq!((t, at.line, at.token), (&b"d"[..], 2, 2));
         assert_eq!(s.skip_tokens(5).unwrap(), 0);
     }
 
@@ -338,15 +366,53 @@ mod tests {
         assert_eq!(s.skip_tokens(49_990).unwrap(), 49_990);
         assert_eq!(s.tokens(), 49_990);
         assert_eq!(s.last_line(), 49_989 / 7 + 1);
+        assert_eq!(s.line_tokens(), 49_989 % 7 + 1);
         let (t, at) = s.next_token().unwrap().unwrap();
         assert_eq!(
             (t, at.token, at.line),
-            (&b"49990"[..], 49_991, 49_990 / 7 + 1)
+            (&b"49990"[..], 49_990 % 7 + 1, 49_990 / 7 + 1)
         );
         assert_eq!(s.skip_tokens(100).unwrap(), 9);
         let mut s = Scanner::new(Trickle(&text[..2000]));
         let n = s.skip_tokens(u64::MAX).unwrap();
         assert_eq!(n, all_tokens(Scanner::new(&text[..2000])).len() as u64);
+    }
+
+    /// After skipping any number of tokens, in bulk or one by one, the next token has the line
+    /// and the number within its line that reading every token gives it; lines of every length,
+    /// blank lines included.
+    #[test]
+    fn skips_keep_the_token_number_within_the_line() {
+        let text: Vec<u8> = (0..30_000u32)
+            .flat_map(|i| {
+                let sep = match (i % 5, i % 11, i % 97) {
+                    (_, _, 0) => "\n\n \n",
+                    (4, _, _) | (_, 3, _) => "\n",
+                    _ => " ",
+                };
+                format!("{i}{sep}").into_bytes()
+            })
+            .collect();
+        let all = all_tokens(Scanner::new(&text[..]));
+        for skip in [0, 1, 2, 4, 5, 6, 13, 96, 97, 98, 500, 1_001, 9_999, 29_998] {
+            for trickle in [false, true] {
+                let next = if trickle {
+                    let mut s = Scanner::new(Trickle(&text[..]));
+                    assert_eq!(s.skip_tokens(skip).unwrap(), skip);
+                    s.next_token().unwrap().map(|(_, at)| (at.line, at.token))
+                } else {
+                    let mut s = Scanner::new(&text[..]);
+                    assert_eq!(s.skip_tokens(skip).unwrap(), skip);
+                    s.next_token().unwrap().map(|(_, at)| (at.line, at.token))
+                };
+                let (_, line, token) = &all[skip as usize];
+                assert_eq!(
+                    next,
+                    Some((*line, *token)),
+                    "skip {skip}, trickle {trickle}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -50,7 +50,7 @@ impl Shape {
 fn read_positive<R: Read>(scanner: &mut Scanner<R>, expected: &'static str) -> Result<u64, Error> {
     let missing = Location {
         line: scanner.last_line(),
-        token: scanner.tokens() + 1,
+        token: scanner.line_tokens() + 1,
     };
     let (bytes, at) = scanner.next_token()?.ok_or(Error::Missing {
         at: missing,

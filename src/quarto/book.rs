@@ -154,6 +154,8 @@ pub enum BookError {
     NotText,
     /// A file that cannot be read.
     Read(std::io::Error),
+    /// A path that is not a regular file: `found` says what it is (see [`regular_file`]).
+    NotAFile { found: &'static str },
 }
 
 impl fmt::Display for BookError {
@@ -173,6 +175,7 @@ impl fmt::Display for BookError {
             BookError::TooLarge => write!(f, "larger than a book can be ({MAX_BOOK_BYTES} bytes)"),
             BookError::NotText => f.write_str("neither a binary book nor UTF-8 text"),
             BookError::Read(e) => write!(f, "cannot read it: {e}"),
+            BookError::NotAFile { found } => write!(f, "expected a regular file, found {found}"),
         }
     }
 }
@@ -286,15 +289,19 @@ impl Book {
         Book::parse(std::str::from_utf8(bytes).map_err(|_| BookError::NotText)?)
     }
 
-    /// The book in the file at `path` (either form), at most [`MAX_BOOK_BYTES`] long.
+    /// The book in the file at `path` (either form), a regular file at most [`MAX_BOOK_BYTES`]
+    /// long.
     ///
     /// # Errors
-    /// [`BookError::Read`], [`BookError::TooLarge`] (after reading [`MAX_BOOK_BYTES`] bytes, so
-    /// an endless file such as `/dev/zero` is refused), or as [`Book::read`].
+    /// [`BookError::NotAFile`] for a path that is no regular file (a folder, a device such as
+    /// `/dev/null` or `/dev/zero`, a named pipe, which would block), before it is opened;
+    /// [`BookError::Read`]; [`BookError::TooLarge`] (after reading [`MAX_BOOK_BYTES`] bytes, so a
+    /// file that grows while it is read is refused too); or as [`Book::read`].
     pub fn read_file(path: &std::path::Path) -> Result<Book, BookError> {
         let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_BOOK_BYTES + 1).read_to_end(&mut bytes))
+        let file = regular_file(path)?;
+        file.take(MAX_BOOK_BYTES + 1)
+            .read_to_end(&mut bytes)
             .map_err(BookError::Read)?;
         if bytes.len() as u64 > MAX_BOOK_BYTES {
             return Err(BookError::TooLarge);
@@ -549,6 +556,52 @@ fn move_entry(book: &Book, board: &Board, hand: Piece, mv: Move) -> Option<Entry
         None => Some(Entry::of_value(Value::Draw)),
         Some(gift) => book.entry(&after, gift).map(Entry::before),
     }
+}
+
+/// The regular file at `path`, opened for reading: its kind is checked before it is opened (a
+/// named pipe would block the opening) and again on the open file (the path may have changed in
+/// between).
+///
+/// # Errors
+/// [`BookError::Read`] if it cannot be opened or examined; [`BookError::NotAFile`] if it is a
+/// folder or anything else that is not a regular file.
+pub fn regular_file(path: &std::path::Path) -> Result<std::fs::File, BookError> {
+    let check = |meta: std::fs::Metadata| match not_a_regular_file(&meta) {
+        None => Ok(()),
+        Some(found) => Err(BookError::NotAFile { found }),
+    };
+    check(std::fs::metadata(path).map_err(BookError::Read)?)?;
+    let file = std::fs::File::open(path).map_err(BookError::Read)?;
+    check(file.metadata().map_err(BookError::Read)?)?;
+    Ok(file)
+}
+
+/// What the file of `meta` is, if it is not a regular file: `a folder`, `a character device`
+/// (`/dev/null`, `/dev/zero`), `a named pipe`, ...; `None` for a regular file.
+#[must_use]
+pub fn not_a_regular_file(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        for (is, found) in [
+            (t.is_char_device(), "a character device"),
+            (t.is_block_device(), "a block device"),
+            (t.is_fifo(), "a named pipe"),
+            (t.is_socket(), "a socket"),
+        ] {
+            if is {
+                return Some(found);
+            }
+        }
+    }
+    Some("something other than a regular file")
 }
 
 /// The moves from `board` with `hand` to place, in the solver's order: cell (row-major), then

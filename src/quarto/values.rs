@@ -73,45 +73,72 @@ pub fn move_values_with_progress(
     mut progress: impl FnMut(&[MoveValue]) -> bool,
 ) -> Option<Vec<MoveValue>> {
     let Some(hand) = position.hand else {
-        // The empty board: every gift is the image of 0000 under a complement that fixes the
-        // board, and the game is a draw (see `root`).
-        return Some(
-            (0..16)
-                .filter_map(Piece::new)
-                .map(|p| MoveValue {
-                    mv: Move {
-                        place: None,
-                        give: Some(p),
-                    },
-                    outcome: Outcome::Draw,
-                })
-                .collect(),
-        );
+        return Some(first_gifts());
     };
     if !progress(&[]) {
         return None;
     }
     let mut valuer = Valuer::new(position.board, hand, book);
-    let mut lines = Vec::new();
-    for mv in moves(&position.board, hand) {
+    let order = moves(&position.board, hand);
+    in_one_thread(&mut valuer, &order, None, progress)
+}
+
+/// The lines of the empty board: every gift is the image of 0000 under a complement that fixes
+/// the board, and the game is a draw (see `root`).
+fn first_gifts() -> Vec<MoveValue> {
+    (0..16)
+        .filter_map(Piece::new)
+        .map(|p| MoveValue {
+            mv: Move {
+                place: None,
+                give: Some(p),
+            },
+            outcome: Outcome::Draw,
+        })
+        .collect()
+}
+
+/// Values `order` (the position's moves) with `valuer`, one after another (from `planned`, the
+/// moves' [`Valuer::at_once`] if known), showing `progress` the lines so far before each move
+/// but the first; sorted by value.
+fn in_one_thread(
+    valuer: &mut Valuer,
+    order: &[Move],
+    planned: Option<&[Planned]>,
+    mut progress: impl FnMut(&[MoveValue]) -> bool,
+) -> Option<Vec<MoveValue>> {
+    let mut lines = Vec::with_capacity(order.len());
+    for (i, &mv) in order.iter().enumerate() {
         if !lines.is_empty() && !progress(&lines) {
             return None;
         }
-        lines.push(MoveValue {
-            mv,
-            outcome: valuer.outcome(mv),
-        });
+        let outcome = match planned.map(|p| p[i]) {
+            Some(Ok(o)) => o,
+            Some(Err(rep)) => match valuer.known.get(&rep) {
+                Some(&o) => o,
+                None => valuer.searched(rep),
+            },
+            None => valuer.outcome(mv),
+        };
+        lines.push(MoveValue { mv, outcome });
     }
     lines.sort_by_key(|l| std::cmp::Reverse(l.outcome.value()));
     Some(lines)
 }
 
-/// As [`move_values_with_book`], on `threads` threads (at least 1): each takes the next cell not
-/// yet taken and values its moves with a table and a prover of its own. The same lines in the
-/// same order for any number of threads (the values and distances are exact, and the lines are
-/// put back in move order before the sort); sooner on several cores, for somewhat more CPU in
-/// all (the threads do not share their tables, and a move whose symmetric image another thread
-/// valued is valued again).
+/// As [`move_values_with_book`], on up to `threads` threads: the same lines in the same order
+/// for any number of threads (the values and distances are exact, and the lines are put back in
+/// move order before the sort).
+///
+/// Before any thread starts, every move is valued that needs no search: a placement that wins,
+/// a gift that lets the opponent win at once, a move whose position the book holds with its
+/// distance, a move symmetric to one of these. So a position whose moves all lead into the book
+/// (up to 4 pieces placed with the built-in one) is answered at once, as on one thread. The
+/// moves left are valued once per orbit of the position's symmetries, never twice: their
+/// orbits' least moves, grouped by cell, go to the threads, each taking the next cell not yet
+/// taken and valuing it with a table and a prover of its own, after the position's value, which
+/// narrows every search, is found once (from the book, or by a search when a move needs a search
+/// and the book does not hold the position). With a single cell to search no thread starts.
 #[must_use]
 pub fn move_values_threaded(position: &Position, book: &Book, threads: usize) -> Vec<MoveValue> {
     move_values_threaded_with_progress(position, book, threads, |_| true).expect("never stopped")
@@ -119,9 +146,9 @@ pub fn move_values_threaded(position: &Position, book: &Book, threads: usize) ->
 
 /// As [`move_values_threaded`], showing `progress` the lines valued so far (as
 /// [`move_values_with_progress`], which it is on one thread: in move order, each final) and
-/// giving up (`None`) as soon as it returns false. On several threads the lines come a whole
-/// cell at a time, once every cell before it is valued too; the threads stop between two moves'
-/// searches once it has returned false.
+/// giving up (`None`) as soon as it returns false. When threads search, the lines come whole
+/// cells at a time, once every cell before them is valued too, and the threads stop between two
+/// moves' searches once it has returned false; when none starts, one line at a time.
 pub fn move_values_threaded_with_progress(
     position: &Position,
     book: &Book,
@@ -131,48 +158,56 @@ pub fn move_values_threaded_with_progress(
     let Some(hand) = position.hand else {
         return move_values_with_progress(position, book, progress);
     };
-    let board = position.board;
-    let by_cell = moves_by_cell(&board, hand);
-    let threads = threads.clamp(1, by_cell.len().max(1));
-    if threads == 1 {
+    if threads <= 1 {
         return move_values_with_progress(position, book, progress);
     }
     if !progress(&[]) {
         return None;
     }
-    // The position's value narrows every move's search: found once, before the threads start.
-    let mut valuers: Vec<Valuer> = (0..threads)
-        .map(|_| Valuer::new(board, hand, book))
-        .collect();
-    let value = valuers[0].position_value();
+    let board = position.board;
+    let order = moves(&board, hand);
+    let mut valuer = Valuer::new(board, hand, book);
+    let planned: Vec<Planned> = order.iter().map(|&mv| valuer.at_once(mv)).collect();
+    let cells = searches_by_cell(&planned);
+    let threads = threads.min(cells.len());
+    if threads <= 1 {
+        return in_one_thread(&mut valuer, &order, Some(&planned), progress);
+    }
+    if cells.iter().flatten().any(|&rep| valuer.needs_search(rep)) {
+        valuer.position_value();
+    }
+    let value = valuer.value;
+    let mut valuers = vec![valuer];
+    valuers.extend((1..threads).map(|_| {
+        let mut other = Valuer::new(board, hand, book);
+        other.value = value;
+        other
+    }));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (done, cells) = mpsc::channel::<(usize, Vec<MoveValue>)>();
+    let (done, searched) = mpsc::channel::<Vec<(Rep, Outcome)>>();
     let mut lines = std::thread::scope(|scope| {
         for mut valuer in valuers {
-            valuer.value = Some(value);
             let done = done.clone();
-            let (next, stop, by_cell) = (&next, &stop, &by_cell);
+            let (next, stop, cells) = (&next, &stop, &cells);
             scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(group) = by_cell.get(i) else {
+                let Some(reps) = cells.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     return;
                 };
-                let mut lines = Vec::with_capacity(group.len());
-                for &mv in group {
+                let mut outcomes = Vec::with_capacity(reps.len());
+                for &rep in reps {
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    let outcome = valuer.outcome(mv);
-                    lines.push(MoveValue { mv, outcome });
+                    outcomes.push((rep, valuer.searched(rep)));
                 }
-                if done.send((i, lines)).is_err() {
+                if done.send(outcomes).is_err() {
                     return;
                 }
             });
         }
         drop(done);
-        in_move_order(by_cell.len(), cells, |so_far, complete| {
+        in_move_order(&order, &planned, searched, |so_far, complete| {
             let go_on = complete || progress(so_far);
             if !go_on {
                 stop.store(true, Ordering::Relaxed);
@@ -184,40 +219,73 @@ pub fn move_values_threaded_with_progress(
     Some(lines)
 }
 
-/// The moves of `board` with `hand` to place, in the solver's order, one list per cell.
-fn moves_by_cell(board: &Board, hand: Piece) -> Vec<Vec<Move>> {
-    let mut by_cell: Vec<Vec<Move>> = Vec::new();
-    for mv in moves(board, hand) {
-        match by_cell.last_mut() {
-            Some(group) if group[0].place == mv.place => group.push(mv),
-            _ => by_cell.push(vec![mv]),
+/// A move's orbit's least move, `(cell, gift)`: it stands for every move of the orbit.
+type Rep = (Cell, Piece);
+
+/// A move's outcome as known before any search, or the least move of its orbit, to search.
+type Planned = Result<Outcome, Rep>;
+
+/// The distinct moves to search among `planned`, grouped by cell, the cells in order.
+fn searches_by_cell(planned: &[Planned]) -> Vec<Vec<Rep>> {
+    let mut reps: Vec<Rep> = planned.iter().filter_map(|p| p.err()).collect();
+    reps.sort_unstable();
+    reps.dedup();
+    let mut cells: Vec<Vec<Rep>> = Vec::new();
+    for rep in reps {
+        match cells.last_mut() {
+            Some(cell) if cell[0].0 == rep.0 => cell.push(rep),
+            _ => cells.push(vec![rep]),
         }
     }
-    by_cell
+    cells
 }
 
-/// Puts the cells' lines (received as `(i, lines)` for the i-th of `count` cells, in any order)
-/// back in order, showing `progress` each longer run of whole cells from the first (and whether
-/// it is all of them); `None` as soon as it returns false, or if a cell never comes.
+/// Puts the lines of `order` together in move order as the searches' outcomes come in
+/// (`planned` says which each move needs), showing `progress` each longer run of whole cells
+/// from the first (and whether it is all of them); `None` as soon as it returns false, or if a
+/// search never comes.
 fn in_move_order(
-    count: usize,
-    cells: mpsc::Receiver<(usize, Vec<MoveValue>)>,
+    order: &[Move],
+    planned: &[Planned],
+    searched: mpsc::Receiver<Vec<(Rep, Outcome)>>,
     mut progress: impl FnMut(&[MoveValue], bool) -> bool,
 ) -> Option<Vec<MoveValue>> {
-    let mut waiting: Vec<Option<Vec<MoveValue>>> = vec![None; count];
-    let (mut lines, mut shown) = (Vec::new(), 0);
-    for (i, cell_lines) in cells {
-        waiting[i] = Some(cell_lines);
-        let before = shown;
-        while let Some(next) = waiting.get_mut(shown).and_then(Option::take) {
-            lines.extend(next);
-            shown += 1;
+    let mut found: HashMap<Rep, Outcome> = HashMap::new();
+    let mut lines: Vec<MoveValue> = Vec::with_capacity(order.len());
+    let outcome = |i: usize, found: &HashMap<Rep, Outcome>| match planned[i] {
+        Ok(o) => Some(o),
+        Err(rep) => found.get(&rep).copied(),
+    };
+    // The first moves' lines may need no search at all.
+    let mut pending = Some(Vec::new());
+    while let Some(outcomes) = pending {
+        found.extend(outcomes);
+        let mut ready = lines.len();
+        while ready < order.len() && outcome(ready, &found).is_some() {
+            ready += 1;
         }
-        if shown > before && !progress(&lines, shown == count) {
-            return None;
+        // Whole cells only: back to the start of the cell the run stops in.
+        while ready > lines.len()
+            && ready < order.len()
+            && order[ready - 1].place == order[ready].place
+        {
+            ready -= 1;
         }
+        if ready > lines.len() {
+            for (i, &mv) in order.iter().enumerate().take(ready).skip(lines.len()) {
+                let outcome = outcome(i, &found).expect("every move before `ready` is valued");
+                lines.push(MoveValue { mv, outcome });
+            }
+            if !progress(&lines, ready == order.len()) {
+                return None;
+            }
+        }
+        if lines.len() == order.len() {
+            return Some(lines);
+        }
+        pending = searched.recv().ok();
     }
-    (shown == count).then_some(lines)
+    None
 }
 
 /// The table size of a [`Valuer`] for a position with `empty` empty cells. Its many searches
@@ -292,41 +360,65 @@ impl<'a> Valuer<'a> {
         }
     }
 
+    /// The outcome of `mv` for the mover.
     fn outcome(&mut self, mv: Move) -> Outcome {
+        self.at_once(mv).unwrap_or_else(|rep| self.searched(rep))
+    }
+
+    /// The outcome of `mv` if it needs no search (by the rules, from the book, or as a move of
+    /// its orbit already valued), else the least move of its orbit, which stands for the others
+    /// (same value, same distance), to value with [`Valuer::searched`].
+    fn at_once(&mut self, mv: Move) -> Planned {
         let Some(cell) = mv.place else {
-            return Outcome::Draw;
+            return Ok(Outcome::Draw);
         };
         let Some(gift) = mv.give else {
-            return if self.board.wins_at(cell, self.hand) {
+            return Ok(if self.board.wins_at(cell, self.hand) {
                 Outcome::Win(1)
             } else {
                 Outcome::Draw
-            };
+            });
         };
-        // The least move of the orbit stands for the others (same value, same distance).
         let rep = self
             .symmetries
             .iter()
             .map(|s| (s.cell(cell), s.piece(gift)))
             .fold((cell, gift), std::cmp::min);
         if let Some(&o) = self.known.get(&rep) {
-            return o;
+            return Ok(o);
         }
+        let after = self.board.place(rep.0, self.hand);
+        let theirs = if after.threats().meets(rep.1.traits()) {
+            Some(Outcome::Win(1))
+        } else {
+            self.book.entry(&after, rep.1).and_then(Entry::outcome)
+        };
+        let o = theirs.ok_or(rep)?.before();
+        self.known.insert(rep, o);
+        Ok(o)
+    }
+
+    /// The outcome for the mover of the move `rep` (an orbit's least move), searched, and kept
+    /// for the other moves of its orbit.
+    fn searched(&mut self, rep: Rep) -> Outcome {
         let o = self.child_outcome(rep.0, rep.1).before();
         self.known.insert(rep, o);
         o
     }
 
-    /// The outcome for the opponent of receiving `gift` after `hand` is placed on `cell`.
+    /// Whether valuing the move `rep` takes a search of the position it leaves (the book does
+    /// not hold that position), which needs the position's own value; else only a proof of a
+    /// known value's distance.
+    fn needs_search(&self, rep: Rep) -> bool {
+        let after = self.board.place(rep.0, self.hand);
+        self.book.entry(&after, rep.1).is_none()
+    }
+
+    /// The outcome for the opponent of receiving `gift` after `hand` is placed on `cell`, where
+    /// [`Valuer::at_once`] does not have it: searched, or its distance proved.
     fn child_outcome(&mut self, cell: Cell, gift: Piece) -> Outcome {
         let after = self.board.place(cell, self.hand);
-        if after.threats().meets(gift.traits()) {
-            return Outcome::Win(1);
-        }
         let entry = self.book.entry(&after, gift);
-        if let Some(outcome) = entry.and_then(Entry::outcome) {
-            return outcome;
-        }
         let value = entry.map_or_else(|| self.search(after, gift), Entry::value);
         self.prover.outcome(after, gift, value).unwrap_or_else(|| {
             // Only a wrong book value has no distance: the search's own value instead.

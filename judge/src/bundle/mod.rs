@@ -77,7 +77,7 @@ pub fn command(args: &BundleArgs) -> Result<bool, String> {
         Some(path) => {
             std::fs::write(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
         }
-        None => out::stdout(&text),
+        None => out::stdout_raw(&text),
     }
     out::stderr(&format!(
         "bundle {bin}: {} bytes ({:.1} KiB), {form}\n",

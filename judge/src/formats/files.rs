@@ -1,5 +1,6 @@
-//! Listing a package's folders safely: names sorted, case names without whitespace, and every
-//! file inside the package (a symlink may share a case between groups, never reach outside).
+//! Listing a package's folders safely: names sorted, case names without whitespace or control
+//! characters, every file inside the package (a symlink may share a case between groups, never
+//! reach outside), and every case and answer a regular file (see [`crate::regular`]).
 
 use std::path::{Path, PathBuf};
 
@@ -26,20 +27,22 @@ pub fn entries(dir: &Path, want_dirs: bool) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-/// The stems of the files `NAME<ext>` in `dir`, sorted.
+/// The stems of the files `NAME<ext>` in `dir`, sorted; each file is a regular file.
 ///
 /// # Errors
-/// `dir` cannot be read; a name holds whitespace (the formats' tools split on it).
+/// `dir` cannot be read; a name holds whitespace (the formats' tools split on it) or control
+/// characters; a file is not a regular file.
 pub fn stems(dir: &Path, ext: &str) -> Result<Vec<String>, String> {
     let mut stems = Vec::new();
     for name in entries(dir, false)? {
         if let Some(stem) = name.strip_suffix(ext) {
-            if stem.is_empty() || stem.chars().any(char::is_whitespace) {
+            if stem.is_empty() || stem.chars().any(|c| c.is_whitespace() || c.is_control()) {
                 return Err(format!(
-                    "{}: a case name must not be empty or hold spaces",
-                    dir.join(&name).display()
+                    "{}: a case name must not be empty or hold spaces or control characters",
+                    crate::terminal::shown(&dir.join(&name).display().to_string())
                 ));
             }
+            regular(&dir.join(&name))?;
             stems.push(stem.to_string());
         }
     }
@@ -76,15 +79,37 @@ pub fn inside(path: &Path, root: &Path) -> Result<PathBuf, String> {
     }
 }
 
-/// The first of `dir/stem<ext>` for `exts` that exists, checked to lie inside `root`.
+/// `path`, checked to be inside the package `root` and to be a regular file (links followed):
+/// a case's input or answer.
 ///
 /// # Errors
-/// None exists (the message names the first), or the file lies outside `root`.
+/// As [`inside`] and [`regular`].
+pub fn case_file(path: &Path, root: &Path) -> Result<PathBuf, String> {
+    let path = inside(path, root)?;
+    regular(&path)?;
+    Ok(path)
+}
+
+/// Checks that `path` (links followed) is a regular file: not a folder, a named pipe (which
+/// would make the judge wait forever) or a device (which would be read without end).
+///
+/// # Errors
+/// It is not, or cannot be looked at: the path and the reason.
+pub fn regular(path: &Path) -> Result<(), String> {
+    crate::regular::check(path).map_err(|e| format!("{}: {}", path.display(), plain(&e)))
+}
+
+/// The first of `dir/stem<ext>` for `exts` that exists, checked to lie inside `root` and to be
+/// a regular file.
+///
+/// # Errors
+/// None exists (the message names the first), the file lies outside `root`, or it is not a
+/// regular file.
 pub fn answer(dir: &Path, stem: &str, exts: &[&str], root: &Path) -> Result<PathBuf, String> {
     for ext in exts {
         let path = dir.join(format!("{stem}{ext}"));
         if path.exists() || path.is_symlink() {
-            return inside(&path, root);
+            return case_file(&path, root);
         }
     }
     Err(format!(
@@ -94,12 +119,13 @@ pub fn answer(dir: &Path, stem: &str, exts: &[&str], root: &Path) -> Result<Path
     ))
 }
 
-/// Reads `path` as UTF-8 text.
+/// Reads `path`, a configuration file (a regular file of at most
+/// [`crate::regular::CONFIG_MAX`] bytes), as UTF-8 text.
 ///
 /// # Errors
-/// The file cannot be read or is not UTF-8.
+/// The file cannot be read, is not a regular file, is too large, or is not UTF-8.
 pub fn text(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {}", path.display(), plain(&e)))?;
+    let bytes = crate::regular::read_named(path, crate::regular::CONFIG_MAX)?;
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "{}: not UTF-8 text (byte {})",
@@ -112,6 +138,5 @@ pub fn text(path: &Path) -> Result<String, String> {
 /// An I/O error's message without Rust's ` (os error N)` suffix.
 #[must_use]
 pub fn plain(e: &std::io::Error) -> String {
-    let s = e.to_string();
-    s.split(" (os error").next().unwrap_or(&s).to_owned()
+    crate::regular::plain(e)
 }

@@ -187,11 +187,11 @@ impl Settings {
         if doc.get(&["input_validator_flags"]).is_some() {
             s.input_flags = doc.words(&["input_validator_flags"])?;
         }
-        if let Some(score) = doc.number(&["accept_score"])? {
-            s.accept_score = Some(score);
-        }
-        if let Some(score) = doc.number(&["scoring", "score"])? {
-            s.accept_score = Some(score);
+        for keys in [&["accept_score"][..], &["scoring", "score"]] {
+            if let Some(score) = doc.number(keys)? {
+                let score = super::problem::score(score, &doc.path, &keys.join("."))?;
+                s.accept_score = Some(score);
+            }
         }
         let flags = doc.words(&["grader_flags"])?;
         let aggregation = doc.string(&["scoring", "aggregation"])?;
@@ -359,78 +359,85 @@ fn limits(
 ) -> Result<(TimeLimit, Option<u64>, usize), String> {
     let mib = |keys: &[&str], default: f64| -> Result<f64, String> {
         let v = config.number(keys)?.unwrap_or(default);
-        if v > 0.0 && v < 1e7 {
+        if (1e-3..1e7).contains(&v) {
             Ok(v)
         } else {
             Err(format!(
-                "{}: {} must be a positive number of MiB",
+                "{}: {} must be a number of MiB from 0.001 to 10000000, found {}",
                 config.path.display(),
-                keys.join(".")
+                keys.join("."),
+                super::problem::number_text(v)
             ))
         }
     };
     let (memory_default, multiplier, margin) = match version {
         Version::Legacy => (
             1024.0,
-            config
-                .number(&["limits", "time_multiplier"])?
-                .unwrap_or(5.0),
-            config
-                .number(&["limits", "time_safety_margin"])?
-                .unwrap_or(2.0),
+            factor(config, &["limits", "time_multiplier"], 5.0)?,
+            factor(config, &["limits", "time_safety_margin"], 2.0)?,
         ),
         Version::V2023 => (
             2048.0,
-            config
-                .number(&["limits", "time_multipliers", "ac_to_time_limit"])?
-                .unwrap_or(2.0),
-            config
-                .number(&["limits", "time_multipliers", "time_limit_to_tle"])?
-                .unwrap_or(1.5),
+            factor(
+                config,
+                &["limits", "time_multipliers", "ac_to_time_limit"],
+                2.0,
+            )?,
+            factor(
+                config,
+                &["limits", "time_multipliers", "time_limit_to_tle"],
+                1.5,
+            )?,
         ),
     };
-    let memory = (mib(&["limits", "memory"], memory_default)? * 1048576.0) as u64;
+    let memory = super::problem::memory_limit(
+        mib(&["limits", "memory"], memory_default)? * 1048576.0,
+        &config.path,
+        "limits.memory (MiB)",
+    )?;
     let output = (mib(&["limits", "output"], 8.0)? * 1048576.0) as usize;
     let (given, source) = match config.number(&["limits", "time_limit"])? {
-        Some(t) => (Some(t), "problem.yaml"),
+        Some(t) => {
+            let t = super::problem::time_limit(t, &config.path, "limits.time_limit")?;
+            (Some(t), "problem.yaml")
+        }
         None => (timelimit_file(root)?, ".timelimit"),
     };
-    let given = given
-        .map(|t| {
-            crate::suite::seconds(t)
-                .map_err(|e| format!("{}: limits.time_limit {e}", config.path.display()))
-        })
-        .transpose()?;
     let time = TimeLimit {
         given,
         source,
-        multiplier: positive(multiplier, config, "time multiplier")?,
-        margin: positive(margin, config, "time safety margin")?,
+        multiplier,
+        margin,
         timing: crate::run::Timing::Cpu,
     };
     Ok((time, Some(memory), output))
 }
 
-fn positive(v: f64, config: &Doc, what: &str) -> Result<f64, String> {
-    if (1.0..1e3).contains(&v) {
+/// A time multiplier or safety margin at `keys`, `default` when absent: from 1 to 1000.
+fn factor(config: &Doc, keys: &[&str], default: f64) -> Result<f64, String> {
+    let v = config.number(keys)?.unwrap_or(default);
+    if (1.0..=1e3).contains(&v) {
         Ok(v)
     } else {
         Err(format!(
-            "{}: the {what} must be a number from 1, found {v}",
-            config.path.display()
+            "{}: {} must be a number from 1 to 1000, found {}",
+            config.path.display(),
+            keys.join("."),
+            super::problem::number_text(v)
         ))
     }
 }
 
 /// The `.timelimit` file that Kattis and DOMjudge write beside `problem.yaml`.
-fn timelimit_file(root: &Path) -> Result<Option<f64>, String> {
+fn timelimit_file(root: &Path) -> Result<Option<std::time::Duration>, String> {
     let path = root.join(".timelimit");
-    if !path.is_file() {
+    if !path.exists() {
         return Ok(None);
     }
     let text = files::text(&path)?;
-    text.trim()
+    let seconds = text
+        .trim()
         .parse::<f64>()
-        .map(Some)
-        .map_err(|_| format!("{}: expected a number of seconds", path.display()))
+        .map_err(|_| format!("{}: expected a number of seconds", path.display()))?;
+    super::problem::time_limit(seconds, &path, "the time limit").map(Some)
 }

@@ -29,10 +29,14 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         let answer = if suite {
             // Our suites: a missing answer is judged NO-ANSWER, for `judge record` to write.
             let ans = root.join(format!("{stem}.ans"));
+            let out = root.join(format!("{stem}.out"));
             if ans.exists() {
-                files::inside(&ans, root)?
+                files::case_file(&ans, root)?
             } else {
-                root.join(format!("{stem}.out"))
+                if out.exists() {
+                    files::regular(&out)?;
+                }
+                out
             }
         } else {
             files::answer(root, &stem, &[".out", ".ans"], root)?

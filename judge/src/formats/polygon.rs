@@ -4,7 +4,6 @@
 //! testlib's standard checkers by name) and the interactor, and the solutions with their tags.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::suite::InteractorCodes;
 
@@ -43,8 +42,9 @@ pub fn read(root: &Path) -> Result<Problem, String> {
             .filter(|v| v.is_finite() && *v > 0.0)
             .ok_or_else(|| at(&format!("<{name}> must be a positive number, found {t:?}")))
     };
-    let time = Duration::from_secs_f64(number("time-limit")? / 1000.0);
-    let memory = number("memory-limit")? as u64;
+    // Milliseconds and bytes, checked for range: 1e22 ms would overflow a clock.
+    let time = super::problem::time_limit_ms(number("time-limit")?, &path, "<time-limit>")?;
+    let memory = super::problem::memory_limit(number("memory-limit")?, &path, "<memory-limit>")?;
     let input_pattern = child_text("input-path-pattern").unwrap_or("tests/%02d");
     let answer_pattern = child_text("answer-path-pattern").unwrap_or("tests/%02d.a");
     let tests: Vec<roxmltree::Node> = testset
@@ -85,7 +85,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
                     file.display()
                 ));
             }
-            files::inside(file, root)?;
+            files::case_file(file, root)?;
         }
         cases.push(Case {
             label: format!("{n:02}"),

@@ -1,6 +1,6 @@
 //! The plan every reader produces: what the judging core needs, and nothing of the format.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::suite::Settings;
@@ -129,5 +129,125 @@ impl Problem {
             crate::out::plural(self.cases.len() as u64, "case", "cases"),
             crate::out::plural(used as u64, "group", "groups")
         )
+    }
+}
+
+/// The bounds of a time limit read from a package: 1 ms to 10^6 s (a limit below a millisecond
+/// would make every run too slow; above, it is no limit and overflows a clock).
+const TIME_RANGE: (f64, f64) = (1e-3, 1e6);
+
+/// The bounds of a memory limit in bytes: 1 MiB to 1 TiB.
+const MEMORY_RANGE: (f64, f64) = (1_048_576.0, 1_099_511_627_776.0);
+
+/// The bounds of a score: 0 to 10^9.
+const SCORE_RANGE: (f64, f64) = (0.0, 1e9);
+
+/// A time limit of `seconds`, read from `file` at `key`.
+///
+/// # Errors
+/// Not finite or outside 1 ms to 10^6 s: the message names the file, the key and the value.
+pub fn time_limit(seconds: f64, file: &Path, key: &str) -> Result<Duration, String> {
+    within(
+        seconds,
+        TIME_RANGE,
+        file,
+        key,
+        "a time limit from 0.001 to 1000000 seconds",
+    )
+    .map(Duration::from_secs_f64)
+}
+
+/// A time limit of `ms` milliseconds (Polygon's unit), read from `file` at `key`.
+///
+/// # Errors
+/// Not finite or outside 1 ms to 10^6 s: the message names the file, the key and the value.
+pub fn time_limit_ms(ms: f64, file: &Path, key: &str) -> Result<Duration, String> {
+    let range = (TIME_RANGE.0 * 1e3, TIME_RANGE.1 * 1e3);
+    let what = "a time limit from 1 to 1000000000 milliseconds";
+    within(ms, range, file, key, what).map(|ms| Duration::from_secs_f64(ms / 1e3))
+}
+
+/// A memory limit of `bytes`, read from `file` at `key`.
+///
+/// # Errors
+/// Not finite or outside 1 MiB to 1 TiB: the message names the file, the key and the value.
+pub fn memory_limit(bytes: f64, file: &Path, key: &str) -> Result<u64, String> {
+    let what = "a memory limit from 1 MiB to 1 TiB";
+    within(bytes, MEMORY_RANGE, file, key, what).map(|b| b as u64)
+}
+
+/// A score, read from `file` at `key`.
+///
+/// # Errors
+/// Not finite or outside 0 to 10^9: the message names the file, the key and the value.
+pub fn score(value: f64, file: &Path, key: &str) -> Result<f64, String> {
+    within(
+        value,
+        SCORE_RANGE,
+        file,
+        key,
+        "a score from 0 to 1000000000",
+    )
+}
+
+fn within(
+    v: f64,
+    (low, high): (f64, f64),
+    file: &Path,
+    key: &str,
+    what: &str,
+) -> Result<f64, String> {
+    if v.is_finite() && (low..=high).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{}: {key} must be {what}, found {}",
+            file.display(),
+            number_text(v)
+        ))
+    }
+}
+
+/// `v` as a message shows it: very large and very small numbers in exponent form (`1e22`).
+pub fn number_text(v: f64) -> String {
+    if v != 0.0 && v.is_finite() && !(1e-4..1e15).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_from_files_are_checked_for_range_and_finiteness() {
+        let file = Path::new("p/problem.xml");
+        let t = time_limit(2.0, file, "<time-limit>").expect("2 s");
+        assert_eq!(t, Duration::from_secs(2));
+        for bad in [1e19, 1e305, 1e-303, 0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let e = time_limit(bad, file, "<time-limit>").expect_err("refused");
+            assert!(
+                e.starts_with("p/problem.xml: <time-limit> must be a time limit"),
+                "{e}"
+            );
+        }
+        assert!(time_limit_ms(1e22, file, "<time-limit>")
+            .expect_err("refused")
+            .ends_with("1 to 1000000000 milliseconds, found 1e22"));
+        let e = time_limit(1e-300, file, "limits.time_limit").expect_err("refused");
+        assert!(e.ends_with("found 1e-300"), "{e}");
+        assert_eq!(
+            time_limit_ms(1500.0, file, "t"),
+            Ok(Duration::from_millis(1500))
+        );
+        assert_eq!(memory_limit(268435456.0, file, "m"), Ok(268435456));
+        for bad in [1e308, 1e-300, 1000.0, f64::NAN] {
+            assert!(memory_limit(bad, file, "m").is_err(), "{bad}");
+        }
+        assert_eq!(score(0.5, file, "s"), Ok(0.5));
+        assert!(score(1e300, file, "s").is_err());
+        assert!(score(-1.0, file, "s").is_err());
     }
 }

@@ -1,9 +1,23 @@
 //! `problem.yaml` and `testdata.yaml`, read with `yaml-rust2` into a tree, and typed getters whose
 //! errors name the file and the key.
+//!
+//! A file is read only if it is a regular file of at most [`crate::regular::CONFIG_MAX`] bytes,
+//! and its events are counted before the tree is built: a document whose aliases would expand
+//! it beyond [`MAX_NODES`] nodes (an alias bomb: each level's list repeating the one below) or
+//! that nests deeper than [`MAX_DEPTH`] is refused, so that the tree never takes more than a
+//! few MiB.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::{Yaml, YamlLoader};
+
+/// The most nodes (scalars, lists and mappings) of a document once its aliases are expanded.
+pub const MAX_NODES: u64 = 100_000;
+
+/// The deepest nesting of lists and mappings.
+pub const MAX_DEPTH: usize = 64;
 
 /// A YAML mapping read from a file (an empty file is an empty mapping).
 pub struct Doc {
@@ -19,6 +33,7 @@ impl Doc {
     /// level is not a mapping.
     pub fn load(path: &Path) -> Result<Doc, String> {
         let text = super::files::text(path)?;
+        expanded_size(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let docs = YamlLoader::load_from_str(&text).map_err(|e| {
             let m = e.marker();
             format!(
@@ -136,5 +151,88 @@ impl Doc {
                 .map(String::from)
                 .collect()),
         }
+    }
+}
+
+/// Checks that the YAML `text` expands to at most [`MAX_NODES`] nodes (every alias counted as
+/// the nodes it stands for) and nests at most [`MAX_DEPTH`] deep, from the parser's events
+/// alone, stopping at the first event past a bound. Syntax errors are left to the loader.
+///
+/// # Errors
+/// A bound is passed: the line and what was passed.
+fn expanded_size(text: &str) -> Result<(), String> {
+    let mut parser = Parser::new_from_str(text);
+    let mut total: u64 = 0;
+    // The anchor and the count at the start of each open list or mapping.
+    let mut open: Vec<(usize, u64)> = Vec::new();
+    let mut anchored: HashMap<usize, u64> = HashMap::new();
+    loop {
+        let Ok((event, mark)) = parser.next_token() else {
+            return Ok(());
+        };
+        match event {
+            Event::StreamEnd => return Ok(()),
+            Event::Scalar(_, _, anchor, _) => {
+                total += 1;
+                if anchor > 0 {
+                    anchored.insert(anchor, 1);
+                }
+            }
+            Event::Alias(anchor) => {
+                total = total.saturating_add(anchored.get(&anchor).copied().unwrap_or(1));
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                total += 1;
+                open.push((anchor, total));
+                if open.len() > MAX_DEPTH {
+                    return Err(format!(
+                        "{}:{}: lists and mappings nested more than {MAX_DEPTH} deep",
+                        mark.line(),
+                        mark.col() + 1
+                    ));
+                }
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some((anchor, start)) = open.pop() {
+                    if anchor > 0 {
+                        anchored.insert(anchor, total - start + 1);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if total > MAX_NODES {
+            return Err(format!(
+                "{}:{}: more than {MAX_NODES} values once its aliases (*name) are expanded",
+                mark.line(),
+                mark.col() + 1
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A document whose aliases double it `levels` times.
+    fn bomb(levels: usize) -> String {
+        let mut text = "a0: &a0 [x, x]\n".to_string();
+        for i in 1..levels {
+            let j = i - 1;
+            text += &format!("a{i}: &a{i} [*a{j}, *a{j}]\n");
+        }
+        text
+    }
+
+    #[test]
+    fn aliases_are_counted_as_what_they_expand_to() {
+        assert!(expanded_size(&bomb(10)).is_ok());
+        let e = expanded_size(&bomb(40)).expect_err("a bomb");
+        assert!(e.contains("more than 100000 values"), "{e}");
+        let deep = "[".repeat(100) + &"]".repeat(100);
+        let e = expanded_size(&deep).expect_err("too deep");
+        assert!(e.contains("nested more than 64 deep"), "{e}");
+        assert!(expanded_size("a: [1, 2, {b: c}]\nd: &x e\nf: *x\n").is_ok());
     }
 }

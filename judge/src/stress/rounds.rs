@@ -163,7 +163,7 @@ impl Progress {
         self.last = Some(now);
         self.shown = true;
         let rate = done as f64 / (now - self.start).as_secs_f64().max(1e-9);
-        out::stderr(&format!(
+        out::stderr_raw(&format!(
             "\r\x1b[K{done} {} run, {rate:.1} cases/s",
             out::plural(done, "case", "cases")
         ));
@@ -171,7 +171,7 @@ impl Progress {
 
     fn clear(&mut self) {
         if self.shown {
-            out::stderr("\r\x1b[K");
+            out::stderr_raw("\r\x1b[K");
             self.shown = false;
         }
     }

@@ -13,7 +13,7 @@ use cp_puzzles::minesweeper::game::{Config, FirstClick, Level};
 use cp_puzzles::minesweeper::Pos;
 use cp_puzzles_play::minesweeper_bot::{self as bot, Report, Run, Strategy, STRATEGY_HELP};
 use cp_puzzles_play::minesweeper_play::replay::Replay as PlayReplay;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 /// The analyzer allocates many small vectors and big integers: mimalloc plays the same games as
 /// the system's allocator in about 0.87 of the time (see `docs/minesweeper-bot.md#speed`).
@@ -168,9 +168,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         return write_out(&shown);
     }
     let bar = ProgressBar::new(job.games);
-    if let Ok(style) = ProgressStyle::with_template(BAR) {
-        bar.set_style(style);
-    }
+    bar.set_style(bot::progress::style());
     let progress = |n| bar.inc(n);
     let text: Result<Box<dyn Display>, _> = match args.compare {
         Some(other) => bot::compare(&job, other, &progress).map(|c| Box::new(c) as _),
@@ -185,9 +183,6 @@ fn run(args: &Args) -> Result<(), Failure> {
     bar.finish_and_clear();
     write_out(&text.map_err(|e| failure(1, e))?)
 }
-
-/// The progress bar's look (drawn on stderr, only when it is a terminal).
-const BAR: &str = "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}";
 
 /// Reads the reports in `files` and prints their merge.
 fn merge(files: &[PathBuf], format: Format) -> Result<(), Failure> {

@@ -68,6 +68,11 @@ pub const FORMAT: &str = "minesweeper-bot report";
 /// The value of the `version` field.
 pub const VERSION: u32 = 1;
 
+/// The most seconds a report may give, read or merged: about 31,700 years, far past any run, and
+/// small enough that every figure derived from it (milliseconds a game) is a finite number,
+/// which JSON can write (it has no infinity: it would write `null`, which it cannot read back).
+pub const MAX_SECONDS: f64 = 1e12;
+
 /// The report as it is written: see the module's documentation.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -231,7 +236,7 @@ impl std::error::Error for JsonError {}
 /// Reads a report written by [`to_json`], checking it: the format and version, sources (if any)
 /// written as 16 lowercase hex digits, a board and first click the game accepts, a strategy the
 /// command line reads, at most as many wins as games, games numbered below 2^64, at least one
-/// thread and a finite, non-negative time, and for no-guess boards (only for them) generation
+/// thread and a time from 0 to [`MAX_SECONDS`] seconds, and for no-guess boards (only for them) generation
 /// times that count one board per game (see [`Generation::from_parts`]). The derived figures are
 /// not read. The first cell is read as [`Run::first`] only where it is not the rule's convention,
 /// so that a report reads back as the run that wrote it.
@@ -280,9 +285,9 @@ pub fn from_json(text: &str) -> Result<Report, JsonError> {
             t.threads.fewest, t.threads.most
         ));
     }
-    if !(t.seconds.is_finite() && t.seconds >= 0.0) {
+    if !(0.0..=MAX_SECONDS).contains(&t.seconds) {
         return invalid(format!(
-            "expected seconds to be a finite number at least 0, found {}",
+            "expected seconds to be a number from 0 to {MAX_SECONDS:e}, found {:e}",
             t.seconds
         ));
     }

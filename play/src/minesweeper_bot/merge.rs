@@ -5,7 +5,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use super::json::from_json;
+use super::json::{from_json, MAX_SECONDS};
 use super::report::Report;
 use super::runner::Summary;
 use super::sources::Sources;
@@ -64,7 +64,7 @@ pub fn read_report(path: &Path) -> Result<Report, MergeError> {
 ///
 /// # Errors
 /// No shard; a shard whose setting or sources differ from the first file's; two shards that
-/// share games; a gap between two shards; totals past 2^64 - 1.
+/// share games; a gap between two shards; totals past 2^64 - 1, seconds past [`MAX_SECONDS`].
 pub fn merge(shards: &[(String, Report)]) -> Result<Report, MergeError> {
     let Some((first_name, first)) = shards.first() else {
         return Err(MergeError {
@@ -105,6 +105,12 @@ pub fn merge(shards: &[(String, Report)]) -> Result<Report, MergeError> {
         merged.summary = std::mem::take(&mut merged.summary)
             .checked_add(s)
             .ok_or_else(overflow)?;
+        if merged.summary.seconds > MAX_SECONDS {
+            return Err(fail(format!(
+                "expected the shards' seconds to add up to at most {MAX_SECONDS:e}, found {:e}",
+                merged.summary.seconds
+            )));
+        }
         merged.run.threads = merged.run.threads.min(run.threads);
         merged.most_threads = merged.most_threads.max(shard.most_threads);
         end = (run.end_game().ok_or_else(overflow)?, name.as_str());

@@ -18,6 +18,7 @@ mod json;
 mod merge;
 mod options;
 mod player;
+pub mod progress;
 mod report;
 mod runner;
 mod sources;
@@ -28,7 +29,7 @@ pub use cp_puzzles::minesweeper::bot::{Calls, Forced, Pool, Strategy};
 
 pub use error::BotError;
 pub use generation::Generation;
-pub use json::{from_json, to_json, JsonError, FORMAT, VERSION};
+pub use json::{from_json, to_json, JsonError, FORMAT, MAX_SECONDS, VERSION};
 pub use merge::{merge, read_report, MergeError, MAX_REPORT_BYTES};
 pub use options::{parse_cell, CellError, STRATEGY_HELP};
 pub use player::{play, step, Event, Played};

@@ -112,7 +112,12 @@ pub fn run<R: BufRead, W: Write>(play: &mut Play, input: R, mut output: W) -> io
             match Command::parse(&String::from_utf8_lossy(&bytes)) {
                 Ok(None) => {}
                 Ok(Some(Command::Quit)) => break,
-                Ok(Some(Command::Move(m))) if !play.view().grid().contains(m.cell()) => {
+                // Off the board is an error while the game is on; once it is over, every move
+                // is told so (by `Play::play`).
+                Ok(Some(Command::Move(m)))
+                    if play.status() == Status::Playing
+                        && !play.view().grid().contains(m.cell()) =>
+                {
                     let (p, v) = (m.cell(), play.view());
                     writeln!(
                         output,
@@ -205,6 +210,8 @@ fn carry_out(play: &mut Play, command: &Command, output: &mut dyn Write) -> io::
             Err(e) => writeln!(output, "error: cannot analyze the board: {e}"),
         },
         Command::Auto => bot_move(play, output).map(|_| ()),
+        // Once the game is over, one bot move, which says so.
+        Command::AutoAll if play.status() != Status::Playing => bot_move(play, output).map(|_| ()),
         Command::AutoAll => {
             while play.status() == Status::Playing && bot_move(play, output)? {}
             Ok(())

@@ -22,4 +22,4 @@ pub mod stats;
 pub use clock::Clock;
 pub use moves::Move;
 pub use options::{Args, Setup};
-pub use play::{event_text, Play, Said, Score, STRATEGY};
+pub use play::{event_text, Play, Said, Score, SCORED_TIME, STRATEGY};

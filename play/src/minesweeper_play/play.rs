@@ -83,16 +83,25 @@ pub struct Play {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Score {
     pub three_bv: usize,
-    /// 3BV divided by the time in seconds (the time counted as at least 1 ms).
-    pub per_second: f64,
+    /// 3BV divided by the time in seconds, or `None` for a game won in under
+    /// [`SCORED_TIME`], too short a time for a rate (a scripted game won in a millisecond made
+    /// thousands).
+    pub per_second: Option<f64>,
     /// 3BV divided by the player's clicks, or `None` if the bot moved.
     pub efficiency: Option<f64>,
 }
 
-/// `3BV 120, 3BV/s 1.23, efficiency 87%` (no efficiency if the bot moved).
+/// The shortest winning time that gets a 3BV/s.
+pub const SCORED_TIME: Duration = Duration::from_secs(1);
+
+/// `3BV 120, 3BV/s 1.23, efficiency 87%` (no 3BV/s under [`SCORED_TIME`], no efficiency if the
+/// bot moved).
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "3BV {}, 3BV/s {:.2}", self.three_bv, self.per_second)?;
+        write!(f, "3BV {}", self.three_bv)?;
+        if let Some(rate) = self.per_second {
+            write!(f, ", 3BV/s {rate:.2}")?;
+        }
         if let Some(e) = self.efficiency {
             write!(f, ", efficiency {:.0}%", 100.0 * e)?;
         }
@@ -103,6 +112,9 @@ impl fmt::Display for Score {
 /// Why a chord did nothing.
 const CHORD: &str =
     "a chord needs a number with exactly that many flags around it and a hidden cell";
+
+/// Why a move once the game is over did nothing.
+pub const GAME_OVER: &str = "the game is over";
 
 /// Why a flag before the first click did nothing.
 const FLAG_FIRST: &str = "flags come after the first click, which places the mines";
@@ -284,10 +296,10 @@ impl Play {
             return None;
         }
         let three_bv = self.three_bv?;
-        let seconds = self.elapsed().as_secs_f64().max(0.001);
+        let time = self.elapsed();
         Some(Score {
             three_bv,
-            per_second: three_bv as f64 / seconds,
+            per_second: (time >= SCORED_TIME).then(|| three_bv as f64 / time.as_secs_f64()),
             efficiency: (!self.botted && self.clicks > 0)
                 .then(|| three_bv as f64 / self.clicks as f64),
         })
@@ -321,14 +333,15 @@ impl Play {
     }
 
     /// Makes the player's move. The first click is the first reveal, anywhere: it draws the
-    /// layout and starts the clock; a flag or a chord before it does nothing.
+    /// layout and starts the clock; a flag or a chord before it does nothing. Once the game is
+    /// over every move does nothing and says so, on the board or off it.
     pub fn play(&mut self, m: Move) -> Said {
         let p = m.cell();
+        if self.status() != Status::Playing {
+            return Said::Ignored(GAME_OVER);
+        }
         if !self.view().grid().contains(p) {
             return Said::OffBoard(p);
-        }
-        if self.status() != Status::Playing {
-            return Said::Ignored("the game is over");
         }
         if self.opened() || matches!(m, Move::Reveal(_)) {
             self.clicks += 1;
@@ -385,7 +398,7 @@ impl Play {
     /// is too complex.
     pub fn bot_step(&mut self, observe: &mut dyn FnMut(Event)) -> Result<Said, BotError> {
         if self.status() != Status::Playing {
-            return Ok(Said::Ignored("the game is over"));
+            return Ok(Said::Ignored(GAME_OVER));
         }
         self.botted = true;
         let game = match &mut self.stage {

@@ -15,7 +15,10 @@
 //! 1.250 flag 3 3
 //! 2.031 chord 4 3
 //! ```
-//! The first action is the first click (a `reveal`). `minesweeper-bot --show --save-replay FILE`
+//! The first action is the first click (a `reveal`), on a cell the rule keeps free of mines
+//! (and its neighbours too under `first-click opening`); a replay that breaks its own rule is
+//! refused when read. `no-guess` is the setting the game was played with (a board it could not
+//! make is uniform), not checked. `minesweeper-bot --show --save-replay FILE`
 //! writes its game in this format too ([`Replay::of_bot`]).
 
 use std::fmt;
@@ -35,7 +38,9 @@ pub const MAX_ACTIONS: usize = 1_000_000;
 
 /// A game to play back: its layout and rule, and the actions in order with their times.
 ///
-/// Invariant (checked by [`Replay::parse`]): the times never decrease.
+/// Invariant (checked by [`Replay::parse`]): the times never decrease, and the first action, if
+/// any, is a first click that the rule allows on the layout (a reveal of a cell the rule keeps
+/// free of mines).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Replay {
     pub layout: Layout,
@@ -182,6 +187,9 @@ impl Replay {
         for (n, line) in lines {
             let action = parse_action(line, config)
                 .ok_or_else(|| at(n, "SECONDS reveal|flag|chord X Y, on the board", line))?;
+            if actions.is_empty() {
+                check_first_click(&layout, rule, action.1).map_err(|what| at(n, &what, line))?;
+            }
             if actions.last().is_some_and(|&(t, _)| action.0 < t) {
                 return Err(at(n, "a time no earlier than the one before", line));
             }
@@ -197,6 +205,25 @@ impl Replay {
             actions,
         })
     }
+}
+
+/// Checks that `first`, a replay's first action, is a first click its rule allows on `layout`:
+/// a reveal of a cell without a mine, and under `first-click opening` without one next to it.
+/// Else what was expected.
+fn check_first_click(layout: &Layout, rule: FirstClick, first: Move) -> Result<(), String> {
+    let Move::Reveal(p) = first else {
+        return Err("the first click, a reveal".to_string());
+    };
+    if layout.allows_first_click(rule, p) {
+        return Ok(());
+    }
+    Err(match rule {
+        FirstClick::Safe => "a first click on a cell without a mine (first-click safe)",
+        FirstClick::Opening => {
+            "a first click with no mine on it or next to it (first-click opening)"
+        }
+    }
+    .to_string())
 }
 
 /// `WxH/M` as a checked config.
@@ -273,5 +300,34 @@ mod tests {
         assert!(bad("flag 2 0", "flag 3 0").starts_with("line 10:"));
         assert!(bad("61.007", "1.007").starts_with("line 11: expected a time no earlier"));
         assert!(Replay::parse("").unwrap_err().contains("end of the file"));
+    }
+
+    /// The first action is a first click that the replay's rule allows on its layout.
+    #[test]
+    fn the_first_click_is_checked_against_the_rule() {
+        let text = sample().to_string();
+        let bad = |from: &str, to: &str| Replay::parse(&text.replacen(from, to, 1)).unwrap_err();
+        // Under `opening`, (1, 1) is next to the mine at (2, 0); under `safe` it is allowed.
+        assert_eq!(
+            bad("0.000 reveal 0 0", "0.000 reveal 1 1"),
+            "line 9: expected a first click with no mine on it or next to it (first-click \
+             opening), found \"0.000 reveal 1 1\""
+        );
+        let safe = text.replacen("opening", "safe", 1);
+        let moved = safe.replacen("0.000 reveal 0 0", "0.000 reveal 1 1", 1);
+        assert!(Replay::parse(&moved).is_ok());
+        assert_eq!(
+            Replay::parse(&safe.replacen("0.000 reveal 0 0", "0.000 reveal 2 0", 1)).unwrap_err(),
+            "line 9: expected a first click on a cell without a mine (first-click safe), found \
+             \"0.000 reveal 2 0\""
+        );
+        assert_eq!(
+            bad("0.000 reveal 0 0", "0.000 flag 0 0"),
+            "line 9: expected the first click, a reveal, found \"0.000 flag 0 0\""
+        );
+        assert_eq!(
+            bad("0.000 reveal 0 0", "0.000 chord 0 0"),
+            "line 9: expected the first click, a reveal, found \"0.000 chord 0 0\""
+        );
     }
 }

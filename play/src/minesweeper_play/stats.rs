@@ -105,18 +105,26 @@ impl Stats {
         Ok(stats)
     }
 
-    /// Counts one game on `board` under `rule`, won in `time` at `per_second` 3BV/s if `won` is
-    /// `Some((time, per_second))`. Returns whether the time is the best on that board and rule.
-    pub fn record(&mut self, board: &str, rule: &str, won: Option<(Duration, f64)>) -> bool {
+    /// Counts one game on `board` under `rule`, won in `time` at `per_second` 3BV/s (if it has
+    /// one: not under a second) if `won` is `Some((time, per_second))`. Returns whether the time
+    /// is the best on that board and rule.
+    pub fn record(
+        &mut self,
+        board: &str,
+        rule: &str,
+        won: Option<(Duration, Option<f64>)>,
+    ) -> bool {
         let r = self.records.entry((board.into(), rule.into())).or_default();
         r.games += 1;
         let Some((time, per_second)) = won else {
             return false;
         };
         r.wins += 1;
-        let speed = (per_second * 1000.0).round() as u64;
-        if r.best_per_second_milli.is_none_or(|b| speed > b) {
-            r.best_per_second_milli = Some(speed);
+        if let Some(per_second) = per_second {
+            let speed = (per_second * 1000.0).round() as u64;
+            if r.best_per_second_milli.is_none_or(|b| speed > b) {
+                r.best_per_second_milli = Some(speed);
+            }
         }
         let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
         let best = r.best_ms.is_none_or(|b| ms < b);
@@ -192,11 +200,22 @@ mod tests {
     #[test]
     fn records_round_trip_through_the_text() {
         let mut s = Stats::default();
-        let won = |ms, speed| Some((Duration::from_millis(ms), speed));
+        let won = |ms, speed| Some((Duration::from_millis(ms), Some(speed)));
         assert!(!s.record("expert", "safe", None));
         assert!(s.record("expert", "safe", won(93_200, 1.5)));
         assert!(!s.record("expert", "safe", won(95_000, 1.8)));
         assert!(s.record("9x9/5", "opening-no-guess", won(4_000, 2.0)));
+        // A win too quick for a rate: a best time, the best 3BV/s unchanged.
+        assert!(s.record(
+            "9x9/5",
+            "opening-no-guess",
+            Some((Duration::from_millis(5), None))
+        ));
+        let quick = Stats::get(&s, "9x9/5", "opening-no-guess");
+        assert_eq!(
+            (quick.wins, quick.best_ms, quick.best_per_second_milli),
+            (2, Some(5), Some(2_000))
+        );
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sub/minesweeper-play.stats");
         s.save(&path).unwrap();

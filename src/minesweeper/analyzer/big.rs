@@ -7,9 +7,23 @@ use std::cmp::Ordering;
 ///
 /// Invariant: `limbs` is little-endian base 2^64 with no trailing zero limb, so zero is empty and
 /// equal values have equal representations (the derived `PartialEq` is numeric equality).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Big {
     limbs: Vec<u64>,
+}
+
+/// Written out for `clone_from`, which keeps the allocation (the derived one allocates anew):
+/// the enumeration copies a weight at every node.
+impl Clone for Big {
+    fn clone(&self) -> Big {
+        Big {
+            limbs: self.limbs.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Big) {
+        self.limbs.clone_from(&source.limbs);
+    }
 }
 
 impl Big {

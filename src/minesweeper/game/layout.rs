@@ -82,6 +82,19 @@ impl Layout {
         self.mine[self.index(p)]
     }
 
+    /// Whether `rule` allows this layout for a first click at `first`: the cells it keeps free
+    /// (`first`, and under [`FirstClick::Opening`] its neighbours too) hold no mine. False for a
+    /// `first` off the board.
+    #[must_use]
+    pub fn allows_first_click(&self, rule: FirstClick, first: Pos) -> bool {
+        first.x < self.config.width()
+            && first.y < self.config.height()
+            && self
+                .config
+                .free_block(rule, first)
+                .all(|p| !self.is_mine(p))
+    }
+
     /// The number of mines among `p`'s neighbours.
     #[must_use]
     pub fn count(&self, p: Pos) -> u8 {

@@ -104,7 +104,7 @@ fn record(state: &mut State, finished: Finished, path: Option<&std::path::Path>)
     let setup = state.play.setup();
     let board = setup.board_name();
     let rule = setup.rule_name();
-    let won = finished.won.zip(finished.per_second);
+    let won = finished.won.map(|time| (time, finished.per_second));
     let saved = Stats::load(path).and_then(|mut stats| {
         let best = stats.record(&board, &rule, won);
         stats.save(path)?;

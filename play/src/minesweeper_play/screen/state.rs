@@ -110,7 +110,8 @@ impl Overlay {
 pub struct Finished {
     /// The winning time, or `None` for a loss.
     pub won: Option<Duration>,
-    /// The winning 3BV/s, or `None` for a loss.
+    /// The winning 3BV/s, or `None` for a loss or a win too quick for a rate
+    /// ([`Score::per_second`](crate::minesweeper_play::Score::per_second)).
     pub per_second: Option<f64>,
     /// Whether the bot moved in the game.
     pub botted: bool,
@@ -362,7 +363,7 @@ impl State {
         if self.finished.is_none() && !self.ended_before() {
             self.finished = Some(Finished {
                 won: (status == Status::Won).then(|| self.play.elapsed()),
-                per_second: self.play.score().map(|s| s.per_second),
+                per_second: self.play.score().and_then(|s| s.per_second),
                 botted: self.play.botted(),
             });
             self.recorded = Some(self.play.index());

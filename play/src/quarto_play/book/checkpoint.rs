@@ -17,7 +17,9 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use cp_puzzles::quarto::book::{entry_line, parse_entry_line, Entry};
+use cp_puzzles::quarto::book::{
+    entry_line, not_a_regular_file, parse_entry_line, regular_file, BookError, Entry,
+};
 use cp_puzzles::quarto::symmetry::Canonical;
 
 /// The largest checkpoint read: 64 MiB (a whole level 4 takes about 2 MB).
@@ -83,6 +85,8 @@ pub struct ReadSummary {
 pub enum CheckpointError {
     /// The file cannot be read.
     Read(PathBuf, std::io::Error),
+    /// The path is no regular file: what it is instead (a folder, a character device, ...).
+    NotAFile(PathBuf, &'static str),
     /// The file is over [`MAX_CHECKPOINT_BYTES`].
     TooLarge(PathBuf),
     /// A line that is not an entry.
@@ -118,6 +122,11 @@ impl fmt::Display for CheckpointError {
             CheckpointError::Read(path, e) => {
                 write!(f, "checkpoint {}: cannot read it: {e}", path.display())
             }
+            CheckpointError::NotAFile(path, found) => write!(
+                f,
+                "checkpoint {}: expected a regular file, found {found}",
+                path.display()
+            ),
             CheckpointError::TooLarge(path) => write!(
                 f,
                 "checkpoint {}: larger than a checkpoint can be ({MAX_CHECKPOINT_BYTES} bytes)",
@@ -169,9 +178,14 @@ impl Known {
     /// The file cannot be read or is too large, or the first line that is not an entry, not a
     /// position of `level`, or gives a known position another value or distance.
     pub fn read(&mut self, path: &Path, level: &Level) -> Result<ReadSummary, CheckpointError> {
+        let file = regular_file(path).map_err(|e| match e {
+            BookError::NotAFile { found } => CheckpointError::NotAFile(path.to_path_buf(), found),
+            BookError::Read(e) => CheckpointError::Read(path.to_path_buf(), e),
+            other => CheckpointError::Read(path.to_path_buf(), std::io::Error::other(other)),
+        })?;
         let mut bytes = Vec::new();
-        File::open(path)
-            .and_then(|f| f.take(MAX_CHECKPOINT_BYTES + 1).read_to_end(&mut bytes))
+        file.take(MAX_CHECKPOINT_BYTES + 1)
+            .read_to_end(&mut bytes)
             .map_err(|e| CheckpointError::Read(path.to_path_buf(), e))?;
         if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
             return Err(CheckpointError::TooLarge(path.to_path_buf()));
@@ -320,13 +334,22 @@ impl Writer {
     ///
     /// # Errors
     /// Another run holds the lock, the file cannot be opened, read or cut, or it is refused as
-    /// [`Known::read`] refuses a checkpoint.
+    /// [`Known::read`] refuses a checkpoint: a path that is no regular file (`/dev/null`, which
+    /// would take every line and keep none, a folder, a named pipe) is refused before it is
+    /// opened, and again once open.
     pub fn open(
         path: &Path,
         known: &mut Known,
         level: &Level,
     ) -> Result<(Writer, ReadSummary), OpenError> {
         let io = |e| OpenError::Io(path.to_path_buf(), e);
+        let refuse =
+            |found| OpenError::Refused(CheckpointError::NotAFile(path.to_path_buf(), found));
+        match std::fs::metadata(path) {
+            Ok(meta) => not_a_regular_file(&meta).map_or(Ok(()), |found| Err(refuse(found)))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io(e)),
+        }
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -334,6 +357,9 @@ impl Writer {
             .truncate(false)
             .open(path)
             .map_err(io)?;
+        if let Some(found) = not_a_regular_file(&file.metadata().map_err(io)?) {
+            return Err(refuse(found));
+        }
         match file.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
