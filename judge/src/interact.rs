@@ -296,8 +296,10 @@ fn decide(
     let feedback = scratch.join("feedback");
     let mut said = String::new();
     if codes == InteractorCodes::Kattis {
-        said += &crate::bounded::message(&feedback.join("judgemessage.txt"));
-        said.push('\n');
+        for file in ["judgeerror.txt", "judgemessage.txt"] {
+            said += &crate::bounded::message(&feedback.join(file));
+            said.push('\n');
+        }
     }
     said += &String::from_utf8_lossy(stderr);
     let said = crate::bounded::last_lines(&said, MESSAGE_LINES);

@@ -482,7 +482,7 @@ fn cached(files: &[PathBuf], tool: &str, src: &Path) -> Result<PathBuf, BuildErr
 
 /// `target/judge-build` of the repository when the judge runs inside it, else
 /// `$XDG_CACHE_HOME/judge`, `~/.cache/judge`, or the system's temporary folder.
-fn cache_dir() -> PathBuf {
+pub(crate) fn cache_dir() -> PathBuf {
     if let Some(root) = crate::manifest::find().and_then(|m| m.parent().map(Path::to_path_buf)) {
         return root.join("target/judge-build");
     }

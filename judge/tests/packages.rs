@@ -279,6 +279,24 @@ fn refused(root: &Path, file: &str, what: &str) {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// `judge verify` on a copy of a fixture whose validator fails: not refused, but the table is
+/// printed with a judge error on every submission that reached it, its message naming `file`
+/// and `what`; exit 1.
+fn judge_error(root: &Path, file: &str, what: &str) {
+    let assert = judge().arg("verify").arg(root).assert().code(1);
+    let out = crate::stdout_of(&assert);
+    assert!(out.contains("submission "), "no table in {out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("accepted/") && l.contains(" JE ") && l.ends_with("FAILED")),
+        "no JE row in {out}"
+    );
+    assert!(
+        out.contains(file) && out.contains(what),
+        "expected {file:?} and {what:?} in {out}"
+    );
+}
+
 #[test]
 fn broken_packages_are_refused_naming_the_file() {
     let tmp = copy("split");
@@ -302,7 +320,7 @@ fn broken_packages_are_refused_naming_the_file() {
         "int main( {\n",
     )
     .expect("a write");
-    refused(&root, "validate.c", "could not compile");
+    judge_error(&root, "validate.c", "could not compile");
 
     let tmp = copy("split");
     let root = tmp.path().join("split");
@@ -311,7 +329,7 @@ fn broken_packages_are_refused_naming_the_file() {
         "int main(void) { return 0; }\n",
     )
     .expect("a write");
-    refused(
+    judge_error(
         &root,
         "output_validators/split",
         "exited with 0, neither 42 (accept) nor 43 (reject)",
@@ -756,4 +774,212 @@ fn one_program_on_a_scoring_package_gets_its_score() {
         .code(1)
         .stdout(predicate::str::contains("time limit 2 s (problem.yaml)"))
         .stdout(predicate::str::contains("maximum: score 30 of 100\n"));
+}
+
+#[test]
+fn a_custom_grader_and_bapctools_flag_spelling_score_as_problemtools_does() {
+    // `output_validator_args` gives the float tolerance (else 2.500000 is not 2.5); the custom
+    // grader of `secret` gives 10 points per accepted case and AC; `ignore_sample` leaves the
+    // sample out; the limit comes from `domjudge-problem.ini`.
+    verifies(
+        "half",
+        "ICPC problem package (legacy, scoring)",
+        &[
+            ("accepted/half.py", "AC"),
+            ("partially_accepted/floor.py", "AC"),
+        ],
+    );
+    let assert = judge().arg("verify").arg(fixture("half")).assert().code(0);
+    let out = crate::stdout_of(&assert);
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(row("accepted/half.py").contains(" 40/40 "), "{out}");
+    assert!(
+        row("partially_accepted/floor.py").contains(" 20/40 "),
+        "{out}"
+    );
+    assert!(
+        out.contains("time limit 5 s (domjudge-problem.ini)"),
+        "{out}"
+    );
+}
+
+/// `PATH` without the folders that hold a checktestdata (`checktestdata` or `pyctd`).
+fn path_without_checktestdata() -> std::ffi::OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let kept: Vec<PathBuf> = std::env::split_paths(&path)
+        .filter(|d| !d.join("pyctd").exists() && !d.join("checktestdata").exists())
+        .collect();
+    std::env::join_paths(kept).expect("a PATH")
+}
+
+#[test]
+fn a_checktestdata_validator_that_cannot_run_is_a_warning_unless_validating() {
+    require_languages(&fixture("half"));
+    let root = fixture("half");
+    judge()
+        .env("PATH", path_without_checktestdata())
+        .arg(&root)
+        .arg("--cmd")
+        .arg(root.join("submissions/accepted/half.py"))
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("input_validators/half.ctd"))
+        .stderr(predicate::str::contains("warning"));
+    judge()
+        .env("PATH", path_without_checktestdata())
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("input_validators/half.ctd"))
+        .stderr(predicate::str::contains("pip install checktestdata"));
+}
+
+#[test]
+#[ignore = "slow tier, needs pyctd (pip install checktestdata; PYCTD or PATH): cargo test -- --ignored"]
+fn a_checktestdata_validator_is_run_by_validate() {
+    let pyctd = std::env::var_os("PYCTD").map_or_else(|| tool_path("pyctd"), PathBuf::from);
+    let dir = pyctd.parent().expect("a folder").to_path_buf();
+    let path = std::env::join_paths(
+        std::iter::once(dir)
+            .chain(std::env::split_paths(&path_without_checktestdata()).map(PathBuf::from)),
+    )
+    .expect("a PATH");
+    let tmp = copy("half");
+    let root = tmp.path().join("half");
+    judge()
+        .env("PATH", &path)
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("5 valid, 0 invalid\n"));
+    std::fs::write(root.join("data/secret/2.in"), "0\n").expect("a write");
+    judge()
+        .env("PATH", &path)
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("INVALID secret/2"))
+        .stdout(predicate::str::contains("outside of range"));
+}
+
+#[test]
+fn on_reject_break_stops_a_group_at_its_first_rejection() {
+    // wrong_answer/boom.py fails secret/1 and would make the validator fail on secret/2.
+    verifies(
+        "echo",
+        "ICPC problem package (legacy)",
+        &[("accepted/echo.py", "AC"), ("wrong_answer/boom.py", "WA")],
+    );
+}
+
+#[test]
+fn a_failing_validator_is_a_judge_error_of_that_submission_on_that_case() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    std::fs::write(
+        root.join("data/secret/testdata.yaml"),
+        "on_reject: continue\n",
+    )
+    .expect("a write");
+    let assert = judge().arg("verify").arg(&root).assert().code(1);
+    let out = crate::stdout_of(&assert);
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("wrong_answer/boom.py"))
+        .unwrap_or_else(|| panic!("no row in {out}"));
+    assert!(row.contains(" JE ") && row.ends_with("FAILED"), "{row}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("accepted/echo.py") && l.ends_with(" ok")),
+        "{out}"
+    );
+    for said in [
+        "FAILED wrong_answer/boom.py: promised WA, got JE on secret/2",
+        "output_validators/check",
+        "judgeerror.txt: told boom: the validator cannot go on; second line",
+        "1 kept their promise, 1 failed",
+    ] {
+        assert!(out.contains(said), "{said:?} not in {out}");
+    }
+}
+
+#[test]
+fn unknown_testdata_keys_are_warned_of_and_unsupported_ones_refused() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    std::fs::write(root.join("data/testdata.yaml"), "colour: blue\n").expect("a write");
+    judge()
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "data/testdata.yaml: unknown key \"colour\"; ignored",
+        ));
+    std::fs::write(root.join("data/testdata.yaml"), "static_validation: true\n").expect("a write");
+    refused(
+        &root,
+        "data/testdata.yaml",
+        "static_validation is not supported",
+    );
+}
+
+#[test]
+fn verify_takes_a_time_limit_for_a_package_without_accepted_submissions() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    std::fs::remove_dir_all(root.join("submissions/accepted")).expect("a removal");
+    refused(&root, "echo", "--time-limit S");
+    judge()
+        .args(["verify", "--time-limit", "3"])
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("time limit 3 s (--time-limit)"));
+}
+
+#[test]
+fn a_computed_time_limit_is_kept_for_the_next_run_unless_recalibrated() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    // A package of its own content, so that no earlier run's limit is kept for it.
+    let nonce = format!(
+        "{} {:?}\n",
+        std::process::id(),
+        std::time::SystemTime::now()
+    );
+    std::fs::write(root.join("data/nonce.txt"), nonce).expect("a write");
+    let first_line = |extra: &[&str]| {
+        let assert = judge()
+            .arg(&root)
+            .arg("--cmd")
+            .arg(root.join("submissions/accepted/echo.py"))
+            .args(extra)
+            .assert()
+            .code(0);
+        crate::stdout_of(&assert)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let first = first_line(&[]);
+    assert!(first.contains("the slowest accepted run"), "{first}");
+    assert!(!first.contains("computed earlier"), "{first}");
+    let second = first_line(&[]);
+    assert!(second.contains("computed earlier"), "{second}");
+    let third = first_line(&["--recalibrate"]);
+    assert!(!third.contains("computed earlier"), "{third}");
 }
