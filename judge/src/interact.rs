@@ -53,7 +53,22 @@ pub fn judge(j: &Conversation, case: &Case) -> Result<CaseResult, String> {
     let command = format!("{interactor} {}", arguments(codes, case, scratch.path())?);
     let (o, exited, transcript) = converse(j, &command, interactor)?;
     let decision = match exited.exit {
-        Some(exit) => decide(interactor, codes, exit, &exited.stderr, scratch.path())?,
+        Some(exit) => match decide(interactor, codes, exit, &exited.stderr, scratch.path()) {
+            Ok(decision) => decision,
+            // An interactor that failed once the program went past a limit or failed: the
+            // program is judged on its own end. Only a failure on a program that ended
+            // normally is the judge's error.
+            Err(_)
+                if verdict::over_limit(&j.limits, &o).is_some()
+                    || verdict::wrong_exit(&o, expected_exit).is_some() =>
+            {
+                Decision {
+                    rejection: None,
+                    score: None,
+                }
+            }
+            Err(e) => return Err(e),
+        },
         // The program killed the helper that watched both, or went past a limit while the
         // interactor ran on: it is judged on its own end.
         None => Decision {

@@ -983,3 +983,37 @@ fn a_computed_time_limit_is_kept_for_the_next_run_unless_recalibrated() {
     let third = first_line(&["--recalibrate"]);
     assert!(!third.contains("computed earlier"), "{third}");
 }
+
+#[test]
+fn an_interactor_that_fails_after_the_program_failed_leaves_the_program_its_verdict() {
+    require_languages(&fixture("guess"));
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    // An interactor that fails (exit 1, neither 42 nor 43) on every case, once the program has
+    // said its first guess and ended.
+    std::fs::write(
+        root.join("output_validator/interactor.py"),
+        "import sys\nsys.stdin.read()\nsys.exit(1)\n",
+    )
+    .expect("a write");
+    let crash = tmp.path().join("crash.py");
+    std::fs::write(&crash, "print(500, flush=True)\nraise SystemExit(3)\n").expect("a write");
+    judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(&crash)
+        .args(["--filter", "secret/1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("RE "));
+    let quiet = tmp.path().join("quiet.py");
+    std::fs::write(&quiet, "print(500, flush=True)\n").expect("a write");
+    judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(&quiet)
+        .args(["--filter", "secret/1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exited with 1, neither 42"));
+}
