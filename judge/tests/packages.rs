@@ -846,8 +846,7 @@ fn a_checktestdata_validator_is_run_by_validate() {
     let pyctd = std::env::var_os("PYCTD").map_or_else(|| tool_path("pyctd"), PathBuf::from);
     let dir = pyctd.parent().expect("a folder").to_path_buf();
     let path = std::env::join_paths(
-        std::iter::once(dir)
-            .chain(std::env::split_paths(&path_without_checktestdata()).map(PathBuf::from)),
+        std::iter::once(dir).chain(std::env::split_paths(&path_without_checktestdata())),
     )
     .expect("a PATH");
     let tmp = copy("half");
@@ -1016,4 +1015,37 @@ fn an_interactor_that_fails_after_the_program_failed_leaves_the_program_its_verd
         .assert()
         .code(2)
         .stderr(predicate::str::contains("exited with 1, neither 42"));
+}
+
+#[test]
+fn a_2025_09_package_is_read_with_its_test_group_files() {
+    require_languages(&fixture("maximum"));
+    let tmp = copy("maximum");
+    let root = tmp.path().join("maximum");
+    let yaml = std::fs::read_to_string(root.join("problem.yaml")).expect("a read");
+    std::fs::write(
+        root.join("problem.yaml"),
+        yaml.replace("2023-07-draft", "2025-09"),
+    )
+    .expect("a write");
+    for group in ["group1", "group2"] {
+        let dir = root.join("data/secret").join(group);
+        std::fs::rename(dir.join("testdata.yaml"), dir.join("test_group.yaml")).expect("a move");
+    }
+    let assert = judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(root.join("submissions/partially_accepted/small.py"))
+        .args(["--time-limit", "20"])
+        .assert()
+        .code(1);
+    let out = crate::stdout_of(&assert);
+    assert!(
+        out.starts_with(&format!(
+            "{}: ICPC problem package (2025-09, scoring)",
+            root.display()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("maximum: score 30 of 100"), "{out}");
 }

@@ -28,12 +28,14 @@ pub enum Version {
 pub fn read(root: &Path) -> Result<Problem, String> {
     let yaml_path = root.join("problem.yaml");
     let config = Doc::optional(&yaml_path)?.unwrap_or_else(|| Doc::empty(&yaml_path));
-    let version = match config.string(&["problem_format_version"])?.as_deref() {
-        None | Some("legacy") | Some("legacy-icpc") => Version::Legacy,
-        Some(v) if v.starts_with("2023-07") => Version::V2023,
+    let (version, label) = match config.string(&["problem_format_version"])?.as_deref() {
+        None | Some("legacy") | Some("legacy-icpc") => (Version::Legacy, "legacy"),
+        Some(v) if v.starts_with("2023-07") => (Version::V2023, "2023-07"),
+        // 2025-09 is read as 2023-07, with test_group.yaml for testdata.yaml.
+        Some(v) if v.starts_with("2025-09") => (Version::V2023, "2025-09"),
         Some(v) => {
             return Err(format!(
-            "{}: problem_format_version {v:?} is not one the judge reads (legacy, 2023-07-draft)",
+            "{}: problem_format_version {v:?} is not one the judge reads (legacy, 2023-07-draft, 2025-09)",
             yaml_path.display()
         ))
         }
@@ -77,14 +79,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         crate::out::stderr(&format!("judge: warning: {w}\n"));
     }
     Ok(Problem {
-        format: format!(
-            "ICPC problem package ({}{})",
-            match version {
-                Version::Legacy => "legacy",
-                Version::V2023 => "2023-07",
-            },
-            kind.describe()
-        ),
+        format: format!("ICPC problem package ({}{})", label, kind.describe()),
         name,
         root: root.to_path_buf(),
         groups,
@@ -246,8 +241,12 @@ impl Settings {
 
     /// These settings with `dir/testdata.yaml` read over them.
     fn below(&self, dir: &Path, warnings: &mut Vec<String>) -> Result<Settings, String> {
-        let Some(doc) = Doc::optional(&dir.join("testdata.yaml"))? else {
-            return Ok(self.clone());
+        let doc = match Doc::optional(&dir.join("testdata.yaml"))? {
+            Some(doc) => doc,
+            None => match Doc::optional(&dir.join("test_group.yaml"))? {
+                Some(doc) => doc,
+                None => return Ok(self.clone()),
+            },
         };
         keys(&doc, warnings)?;
         let mut s = self.clone();
