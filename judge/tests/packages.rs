@@ -1049,3 +1049,44 @@ fn a_2025_09_package_is_read_with_its_test_group_files() {
     );
     assert!(out.contains("maximum: score 30 of 100"), "{out}");
 }
+
+#[test]
+fn a_folder_submission_in_a_language_missing_here_is_skipped() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    let prolog = root.join("submissions/accepted/prolog");
+    std::fs::create_dir_all(&prolog).expect("a folder");
+    std::fs::write(prolog.join("echo.pl"), ":- initialization(main).\n").expect("a write");
+    judge()
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("skipped accepted/prolog: "))
+        .stdout(predicate::str::contains(
+            "2 kept their promise, 0 failed, 1 skipped",
+        ));
+}
+
+#[test]
+fn a_2023_07_output_validator_one_folder_down_is_found() {
+    require_languages(&fixture("guess"));
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    let down = root.join("output_validator/interactor");
+    std::fs::create_dir_all(&down).expect("a folder");
+    std::fs::rename(
+        root.join("output_validator/interactor.py"),
+        down.join("interactor.py"),
+    )
+    .expect("a move");
+    judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(root.join("submissions/wrong_answer/linear.py"))
+        .args(["--time-limit", "20", "--filter", "secret"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WA "));
+}

@@ -554,13 +554,19 @@ fn comparison(
     })
 }
 
-/// The validator's source: 2023-07's folder itself; in legacy, the one entry of
-/// `output_validators/` (or the folder, when it holds several files).
+/// The validator's source: 2023-07's folder itself (or the one folder in it, when it holds
+/// nothing else); in legacy, the one entry of `output_validators/` (or the folder, when it
+/// holds several files).
 fn validator_source(folder: &Path, version: Version) -> Result<PathBuf, String> {
     if !folder.is_dir() {
         return Err(format!("{}: no such folder", folder.display()));
     }
     if version == Version::V2023 {
+        // problemtools' own examples keep it one folder further down.
+        let files = files::entries(folder, false)?;
+        if let ([], [one]) = (files.as_slice(), files::entries(folder, true)?.as_slice()) {
+            return Ok(folder.join(one));
+        }
         return Ok(folder.to_path_buf());
     }
     let mut entries = files::entries(folder, true)?;

@@ -175,11 +175,30 @@ fn build_all<'a>(
 }
 
 fn ready(path: &Path) -> Ready {
+    if path.is_dir() && !any_known_source(path) {
+        return Ready::Skipped(format!(
+            "{}: a folder with no source file of a language the judge knows",
+            path.display()
+        ));
+    }
     match crate::source::build(path) {
         Ok(command) => Ready::Program(Program::Shell(command)),
         Err(BuildError::Unavailable(why)) => Ready::Skipped(why),
         Err(BuildError::Failed(why)) => Ready::Broken(why),
     }
+}
+
+/// Whether the folder `dir` holds a `build` or `run` script or a source file of a known
+/// language.
+fn any_known_source(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return true;
+    };
+    entries.flatten().any(|e| {
+        let path = e.path();
+        let name = e.file_name();
+        name == "build" || name == "run" || crate::source::Language::of(&path).is_some()
+    })
 }
 
 /// Judges `program` on the tree of groups, in order, each group stopping where its `on_reject`
