@@ -1090,3 +1090,27 @@ fn a_2023_07_output_validator_one_folder_down_is_found() {
         .code(1)
         .stdout(predicate::str::contains("WA "));
 }
+
+#[test]
+fn an_interactor_that_rejects_first_gives_a_wrong_answer_however_long_the_program_runs() {
+    require_languages(&fixture("guess"));
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    // Not a number: the interactor rejects at once; the program then hangs past its limit.
+    std::fs::write(
+        root.join("submissions/wrong_answer/hang.py"),
+        "import time\nprint('twelve', flush=True)\ntime.sleep(60)\n",
+    )
+    .expect("a write");
+    let assert = judge()
+        .args(["verify", "--filter", "hang", "--time-limit", "4"])
+        .arg(&root)
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("wrong_answer/hang.py"))
+        .unwrap_or_else(|| panic!("no row in {out}"));
+    assert!(row.contains(" WA ") && row.ends_with(" ok"), "{row}");
+}

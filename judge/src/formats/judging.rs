@@ -52,7 +52,27 @@ pub fn judge(
     case: &Case,
     limits: RunLimits,
 ) -> Result<CaseResult, String> {
-    judge_raw(problem, program, case, limits).map(|r| at_limit(r, limits.time))
+    judge_raw(problem, program, case, limits).map(|r| r.at_limit(limits.time))
+}
+
+/// A case judged without the time limit.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    pub result: CaseResult,
+    /// The verdict is an interactor's rejection given before the program ended: it stands
+    /// however long the program then ran.
+    pub rejected_first: bool,
+}
+
+impl Judged {
+    /// The result at the time limit `limit` (see [`at_limit`]).
+    #[must_use]
+    pub fn at_limit(&self, limit: Duration) -> CaseResult {
+        if self.rejected_first {
+            return self.result.clone();
+        }
+        at_limit(self.result.clone(), limit)
+    }
 }
 
 /// `result` judged at the time limit `limit`: a run longer than it is a time limit, whatever
@@ -99,7 +119,8 @@ pub fn judge_raw(
     program: &Program,
     case: &Case,
     limits: RunLimits,
-) -> Result<CaseResult, String> {
+) -> Result<Judged, String> {
+    let mut rejected_first = false;
     let result = match &problem.comparison {
         Comparison::Broken(why) => return Err(why.clone()),
         Comparison::Suite(settings) => {
@@ -120,11 +141,16 @@ pub fn judge_raw(
                 command: &command,
                 codes: *codes,
             };
-            interact::judge(&conversation, &as_suite(case))?
+            let (result, first) = interact::judge_first(&conversation, &as_suite(case))?;
+            rejected_first = first;
+            result
         }
         _ => judge_batch(problem, program, case, limits)?,
     };
-    Ok(result)
+    Ok(Judged {
+        result,
+        rejected_first,
+    })
 }
 
 /// The interactor's `command` with a case's `flags` after the arguments the judge appends.

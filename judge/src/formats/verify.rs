@@ -19,7 +19,7 @@ use crate::program::Program;
 use crate::verdict::{CaseResult, Verdict};
 
 use super::grading::{self, Grades};
-use super::judging::{self, RunLimits};
+use super::judging::{self, Judged, RunLimits};
 use super::problem::Problem;
 use super::submission::{Expected, Submission};
 
@@ -40,7 +40,7 @@ struct Outcome<'a> {
     submission: &'a Submission,
     ready: Ready,
     /// Per case: the run as it ended, before the time limit is applied (`None`: not run).
-    raw: Vec<Option<CaseResult>>,
+    raw: Vec<Option<Judged>>,
     /// The grades at the time limit.
     grades: Option<Grades>,
 }
@@ -209,15 +209,18 @@ fn run(
     limits: RunLimits,
     progress: &Progress,
     name: &str,
-) -> Vec<Option<CaseResult>> {
-    let mut raw: Vec<Option<CaseResult>> = vec![None; problem.cases.len()];
+) -> Vec<Option<Judged>> {
+    let mut raw: Vec<Option<Judged>> = vec![None; problem.cases.len()];
     let mut count = 0;
     grading::walk(problem, &mut |c| {
         let case = &problem.cases[c];
-        let r = judging::judge_raw(problem, program, case, limits)
-            .unwrap_or_else(|e| judging::judge_error(case, &format!("{}: {e}", case.label)));
-        raw[c] = Some(r.clone());
-        let r = judging::at_limit(r, limits.time);
+        let judged =
+            judging::judge_raw(problem, program, case, limits).unwrap_or_else(|e| Judged {
+                result: judging::judge_error(case, &format!("{}: {e}", case.label)),
+                rejected_first: false,
+            });
+        let r = judged.at_limit(limits.time);
+        raw[c] = Some(judged);
         count += 1;
         progress.say(&format!(
             "{name}: {count} of {} cases, {} on {}",
@@ -231,17 +234,18 @@ fn run(
 }
 
 /// The grades of the runs `raw` at the time limit `limit`.
-fn at_limit(problem: &Problem, raw: &[Option<CaseResult>], limit: Duration) -> Grades {
+fn at_limit(problem: &Problem, raw: &[Option<Judged>], limit: Duration) -> Grades {
     let cases: Vec<Option<CaseResult>> = raw
         .iter()
-        .map(|r| r.clone().map(|r| judging::at_limit(r, limit)))
+        .map(|r| r.as_ref().map(|r| r.at_limit(limit)))
         .collect();
     grading::of(problem, &cases)
 }
 
 /// The time limit and how it was found: `--time-limit`, the package's, or computed from the
 /// accepted submissions, run first (stopped after [`CALIBRATION_CAP`]) with their runs kept in
-/// `outcomes`. A computed limit is kept in the cache for `judge PATH`.
+/// `outcomes`. A computed limit is kept in the cache for `judge PATH`, and taken from there
+/// when no accepted submission is verified (`--filter`).
 ///
 /// # Errors
 /// No limit given and no accepted submission to compute it from.
@@ -264,7 +268,9 @@ fn time_limit(
         .filter(|&i| matches!(outcomes[i].ready, Ready::Program(_)))
         .collect();
     if accepted.is_empty() {
-        return Err(no_limit(problem, "--time-limit S"));
+        // `--filter` left the accepted submissions out: the limit computed earlier, if any.
+        return super::time_limit::cached(problem)
+            .ok_or_else(|| no_limit(problem, "--time-limit S"));
     }
     let cap = calibration_limits(problem);
     let runs = judging::all(jobs, accepted.len(), |k| {
@@ -274,7 +280,7 @@ fn time_limit(
         };
         Ok(run(problem, program, cap, progress, &o.submission.name))
     })?;
-    let slowest = super::time_limit::slowest(runs.iter().flatten().flatten());
+    let slowest = super::time_limit::slowest(runs.iter().flatten().flatten().map(|j| &j.result));
     let (limit, how) = super::time_limit::computed(problem, slowest);
     super::time_limit::keep(problem, limit, &how);
     for (i, raw) in accepted.into_iter().zip(runs) {
@@ -326,7 +332,7 @@ pub fn calibrate(
         Ok(run(problem, programs[k], cap, &progress, "calibrating"))
     })?;
     progress.clear();
-    let slowest = super::time_limit::slowest(runs.iter().flatten().flatten());
+    let slowest = super::time_limit::slowest(runs.iter().flatten().flatten().map(|j| &j.result));
     Ok(super::time_limit::computed(problem, slowest))
 }
 
