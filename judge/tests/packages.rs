@@ -1115,3 +1115,65 @@ fn an_interactor_that_rejects_first_gives_a_wrong_answer_however_long_the_progra
         .unwrap_or_else(|| panic!("no row in {out}"));
     assert!(row.contains(" WA ") && row.ends_with(" ok"), "{row}");
 }
+
+#[test]
+fn input_validators_get_their_own_flags_and_the_legacy_folder_is_read() {
+    require_languages(&fixture("average"));
+    let tmp = copy("average");
+    let root = tmp.path().join("average");
+    std::fs::rename(
+        root.join("input_validators"),
+        root.join("input_format_validators"),
+    )
+    .expect("a move");
+    // Valid only when given exactly the flag `small`, which 2023-07's mapping gives it by name.
+    std::fs::write(
+        root.join("input_format_validators/flags.py"),
+        "import sys\nprint(sys.argv[1:])\nsys.exit(42 if sys.argv[1:] == ['small'] else 43)\n",
+    )
+    .expect("a write");
+    std::fs::write(
+        root.join("data/testdata.yaml"),
+        "input_validator_flags:\n  flags: small\n",
+    )
+    .expect("a write");
+    judge()
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("8 valid, 0 invalid\n"));
+}
+
+#[test]
+fn accept_and_reject_scores_and_a_range_are_read() {
+    require_languages(&fixture("half"));
+    let tmp = copy("half");
+    let root = tmp.path().join("half");
+    std::fs::write(
+        root.join("data/secret/testdata.yaml"),
+        "accept_score: 5\nreject_score: 1\nrange: 0 10\ngrader_flags: sum\n",
+    )
+    .expect("a write");
+    let assert = judge().arg("verify").arg(&root).assert().code(0);
+    let out = crate::stdout_of(&assert);
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(row("accepted/half.py").contains(" 20/20 "), "{out}");
+    // Two cases accepted (5 each), two rejected (1 each); the worst error is the verdict.
+    assert!(row("partially_accepted/floor.py").contains(" WA "), "{out}");
+    assert!(
+        row("partially_accepted/floor.py").contains(" 12/20 "),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "warning: group secret scored 20 for accepted/half.py, outside its range 0 10"
+        ),
+        "{out}"
+    );
+}
