@@ -1177,3 +1177,46 @@ fn accept_and_reject_scores_and_a_range_are_read() {
         "{out}"
     );
 }
+
+#[test]
+fn a_verify_stopped_by_sigterm_has_printed_the_rows_it_finished() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    // The last submission sleeps: the verify is stopped while it runs.
+    std::fs::write(
+        root.join("submissions/wrong_answer/zz_sleep.py"),
+        "import time\ntime.sleep(120)\n",
+    )
+    .expect("a write");
+    let out_path = tmp.path().join("out.txt");
+    let out = std::fs::File::create(&out_path).expect("a file");
+    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["verify", "--time-limit", "60"])
+        .arg(&root)
+        .stdout(out)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("judge runs");
+    let start = std::time::Instant::now();
+    let done_row = |text: &str| text.lines().any(|l| l.starts_with("wrong_answer/boom.py"));
+    while !done_row(&std::fs::read_to_string(&out_path).unwrap_or_default()) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "no row within 60 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    // SAFETY: a plain signal to the child this test started and has not waited for.
+    unsafe { libc::kill(judge.id() as libc::pid_t, libc::SIGTERM) };
+    let status = judge.wait().expect("the judge ends");
+    assert!(!status.success());
+    let text = std::fs::read_to_string(&out_path).expect("a read");
+    assert!(text.contains("submission "), "no header in {text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("accepted/echo.py") && l.ends_with(" ok")),
+        "{text}"
+    );
+    assert!(!text.contains("zz_sleep"), "{text}");
+}
