@@ -1220,3 +1220,51 @@ fn a_verify_stopped_by_sigterm_has_printed_the_rows_it_finished() {
     );
     assert!(!text.contains("zz_sleep"), "{text}");
 }
+
+#[test]
+fn python_submissions_run_with_pypy3_where_it_is_on_path() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    let shims = tmp.path().join("shims");
+    std::fs::create_dir_all(&shims).expect("a folder");
+    let shim = shims.join("pypy3");
+    let path = std::env::join_paths(std::iter::once(shims.clone()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .expect("a PATH");
+    let write_shim = |body: &str| {
+        std::fs::write(&shim, format!("#!/bin/sh\n{body}\n")).expect("a shim");
+        std::fs::set_permissions(
+            &shim,
+            <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755),
+        )
+        .expect("an executable shim");
+    };
+    // A stand-in that runs python3: the promises are kept, and the report names it.
+    write_shim("exec python3 \"$@\"");
+    judge()
+        .env("PATH", &path)
+        .args(["verify", "--time-limit", "20"])
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(format!(
+            "; Python 3 run with {}",
+            shim.display()
+        )));
+    // One that fails: the Python submissions run through it.
+    write_shim("exit 3");
+    let assert = judge()
+        .env("PATH", &path)
+        .args(["verify", "--time-limit", "20"])
+        .arg(&root)
+        .assert()
+        .code(1);
+    let out = crate::stdout_of(&assert);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("accepted/echo.py") && l.contains(" RE ")),
+        "{out}"
+    );
+}

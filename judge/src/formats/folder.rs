@@ -140,7 +140,7 @@ fn time_limit(problem: &Problem, args: &JudgeArgs) -> Result<(Duration, String),
         .submissions
         .iter()
         .filter(|s| s.expected == super::submission::Expected::Accepted)
-        .filter_map(|s| crate::source::build(&s.path).ok().map(Program::Shell))
+        .filter_map(|s| super::verify::build(&s.path).ok())
         .collect();
     let refs: Vec<&Program> = accepted.iter().collect();
     let (t, how) = super::verify::calibrate(problem, &refs, usize::from(args.jobs))?;

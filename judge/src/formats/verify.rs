@@ -181,11 +181,40 @@ fn ready(path: &Path) -> Ready {
             path.display()
         ));
     }
-    match crate::source::build(path) {
-        Ok(command) => Ready::Program(Program::Shell(command)),
+    match build(path) {
+        Ok(program) => Ready::Program(program),
         Err(BuildError::Unavailable(why)) => Ready::Skipped(why),
         Err(BuildError::Failed(why)) => Ready::Broken(why),
     }
+}
+
+/// A submission built to run: a Python 3 file with `pypy3` where it is on `PATH` (as
+/// problemtools runs it), any other source as the judge builds it.
+///
+/// # Errors
+/// As [`crate::source::build`].
+pub fn build(path: &Path) -> Result<Program, BuildError> {
+    if let Some(pypy) = pypy3().filter(|_| {
+        path.is_file()
+            && crate::source::Language::of(path) == Some(crate::source::Language::Python3)
+    }) {
+        let file = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        return Ok(Program::Shell(format!(
+            "{} {}",
+            crate::shell::quote(&pypy),
+            crate::shell::quote(&file)
+        )));
+    }
+    crate::source::build(path).map(Program::Shell)
+}
+
+/// `pypy3` on `PATH`, if it is there.
+#[must_use]
+pub fn pypy3() -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("pypy3"))
+        .find(|p| p.is_file())
 }
 
 /// Whether the folder `dir` holds a `build` or `run` script or a source file of a known
@@ -471,6 +500,9 @@ fn limits_report(
     );
     if jobs > 1 {
         text += &format!("; times taken with {jobs} runs in parallel (-j {jobs})");
+    }
+    if let Some(pypy) = pypy3() {
+        text += &format!("; Python 3 run with {}", pypy.display());
     }
     text.push('\n');
     let graded = |o: &'_ Outcome| -> Vec<CaseResult> {
