@@ -478,7 +478,7 @@ fn cache_entry(
 /// `target/judge-build` of the repository when the judge runs inside it, else
 /// `$XDG_CACHE_HOME/judge` or `~/.cache/judge`; without either, a folder private to the user
 /// (see [`private_dir`]).
-fn cache_dir() -> Result<PathBuf, BuildError> {
+pub(crate) fn cache_dir() -> Result<PathBuf, BuildError> {
     if let Some(root) = crate::manifest::find().and_then(|m| m.parent().map(Path::to_path_buf)) {
         return Ok(root.join("target/judge-build"));
     }
