@@ -290,7 +290,11 @@ fn compare_threads(
             let mut lines: [Vec<String>; 2] = Default::default();
             for _ in 0..repeat {
                 turn += 1;
-                let order = if turn % 2 == 0 { [0, 1] } else { [1, 0] };
+                let order = if turn.is_multiple_of(2) {
+                    [0, 1]
+                } else {
+                    [1, 0]
+                };
                 for side in order {
                     let t = if side == 0 { threads.0 } else { threads.1 };
                     let (start, start_cpu) = (Instant::now(), cpu_seconds());

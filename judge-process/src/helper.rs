@@ -54,8 +54,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
-use super::report;
 use super::ns;
+use super::report;
 use super::sandbox::{self, Ids, Spec};
 use super::sys::{self, Exec, Pid, Signal, SignalSet};
 use super::tree;
@@ -583,7 +583,8 @@ impl Case {
                 }
                 // While the interactor runs, its namespace's init stays.
                 (interactor, spare) => {
-                    let skip: Vec<Pid> = interactor.into_iter().chain(self.interactor_init).collect();
+                    let skip: Vec<Pid> =
+                        interactor.into_iter().chain(self.interactor_init).collect();
                     tree::kill_below_but(me, &skip, spare);
                 }
             }

@@ -62,7 +62,9 @@ pub fn unshare(user: bool, flags: libc::c_int) -> io::Result<()> {
 /// No socket, or no right to change the interface.
 pub fn loopback_up() -> io::Result<()> {
     // SAFETY: socket takes integers; the descriptor is ours and wrapped at once.
-    let fd = check(unsafe { libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0) }.into())?;
+    let fd = check(
+        unsafe { libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0) }.into(),
+    )?;
     // SAFETY: a new descriptor owned by no one else.
     let socket: File = unsafe { std::os::fd::FromRawFd::from_raw_fd(fd as RawFd) };
     // SAFETY: ifreq is plain old data; all zeroes is a valid value.
@@ -155,7 +157,13 @@ pub fn make_private() -> io::Result<()> {
 pub fn mount_tmpfs(target: &Path, options: &str) -> io::Result<()> {
     let data = CString::new(options).map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))?;
     let flags = libc::MS_NOSUID | libc::MS_NODEV;
-    mount(Some(c"tmpfs"), &c_path(target)?, Some(c"tmpfs"), flags, Some(&data))
+    mount(
+        Some(c"tmpfs"),
+        &c_path(target)?,
+        Some(c"tmpfs"),
+        flags,
+        Some(&data),
+    )
 }
 
 /// Mounts a `/proc` on `target` showing this process's PID namespace.
@@ -204,7 +212,7 @@ pub fn set_attributes(path: &Path, set: u64, clear: u64, recursive: bool) -> io:
     };
     let target = c_path(path)?;
     let flags: libc::c_uint = if recursive { 0x8000 } else { 0 }; // AT_RECURSIVE
-    // SAFETY: mount_setattr with a valid path, flags and a pointer to an attribute of its size.
+                                                                  // SAFETY: mount_setattr with a valid path, flags and a pointer to an attribute of its size.
     let r = unsafe {
         libc::syscall(
             libc::SYS_mount_setattr,

@@ -136,7 +136,11 @@ pub fn open(spec: &Spec, ids: Ids, keep_closed: &[RawFd]) -> io::Result<Opened> 
         sys::scrub_command_line();
         sys::detach_stdio();
         // (Numbers of `keep_closed` not in use may have been given to the pipe.)
-        for &fd in keep_closed.iter().filter(|&&fd| fd != write_end).chain([&read_end]) {
+        for &fd in keep_closed
+            .iter()
+            .filter(|&&fd| fd != write_end)
+            .chain([&read_end])
+        {
             sys::close_inherited(fd);
         }
         sys::die_with_parent();
@@ -265,10 +269,26 @@ fn entries(spec: &Spec) -> Vec<Entry> {
         .chain(spec.ro.iter().cloned())
         .map(|p| (p.clone(), p, Kind::ReadOnly))
         .collect();
-    wanted.extend(spec.rw.iter().map(|p| (p.clone(), p.clone(), Kind::Writable)));
-    wanted.extend(spec.tmp.iter().map(|p| (p.clone(), "/tmp".into(), Kind::Writable)));
-    wanted.extend(spec.hide.iter().map(|p| (p.clone(), p.clone(), Kind::Hidden)));
-    wanted.extend(spec.show.iter().map(|p| (p.clone(), p.clone(), Kind::Shown)));
+    wanted.extend(
+        spec.rw
+            .iter()
+            .map(|p| (p.clone(), p.clone(), Kind::Writable)),
+    );
+    wanted.extend(
+        spec.tmp
+            .iter()
+            .map(|p| (p.clone(), "/tmp".into(), Kind::Writable)),
+    );
+    wanted.extend(
+        spec.hide
+            .iter()
+            .map(|p| (p.clone(), p.clone(), Kind::Hidden)),
+    );
+    wanted.extend(
+        spec.show
+            .iter()
+            .map(|p| (p.clone(), p.clone(), Kind::Shown)),
+    );
     wanted.retain(|(_, target, _)| target.is_absolute() && target != Path::new("/"));
     wanted.sort_by_key(|(_, target, kind)| (target.components().count(), *kind));
     wanted
@@ -300,7 +320,10 @@ fn open_path(path: &Path) -> Option<File> {
 /// Mounts `entry` at `at` (its target inside the new root): a missing mount point is made (in a
 /// folder of the box's own, or one shown writable), one that cannot be made leaves the entry out.
 fn show(entry: &Entry, at: &Path) -> io::Result<()> {
-    let folder = entry.source.as_ref().map_or(Ok(true), |s| s.metadata().map(|m| m.is_dir()))?;
+    let folder = entry
+        .source
+        .as_ref()
+        .map_or(Ok(true), |s| s.metadata().map(|m| m.is_dir()))?;
     if std::fs::symlink_metadata(at).is_err() {
         let made = at
             .parent()

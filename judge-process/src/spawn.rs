@@ -271,7 +271,9 @@ impl Started {
                 stderr: File::from(stderr_read),
             });
         }
-        cmd.arg("--").arg(command.get_program()).args(command.get_args());
+        cmd.arg("--")
+            .arg(command.get_program())
+            .args(command.get_args());
         if let Some(dir) = command.get_current_dir() {
             cmd.current_dir(dir);
         }

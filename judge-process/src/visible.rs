@@ -82,7 +82,12 @@ pub fn box_options(cwd: &Path, words: &[&OsStr]) -> Vec<(&'static str, PathBuf)>
     let hidden = HIDDEN.lock().unwrap_or_else(PoisonError::into_inner);
     let others = ours.into_iter().filter(|f| !named.contains(f));
     let below_shown = |p: &PathBuf| options.iter().any(|(_, shown)| p.starts_with(shown));
-    let hides: Vec<PathBuf> = hidden.iter().cloned().chain(others).filter(below_shown).collect();
+    let hides: Vec<PathBuf> = hidden
+        .iter()
+        .cloned()
+        .chain(others)
+        .filter(below_shown)
+        .collect();
     options.extend(hides.into_iter().map(|p| ("--hide", p)));
     options
 }
@@ -208,7 +213,10 @@ fn linked_installations(dir: &Path) -> Vec<PathBuf> {
         if !path.is_symlink() {
             continue;
         }
-        let Some(folder) = path.canonicalize().ok().and_then(|t| t.parent().map(Path::to_path_buf))
+        let Some(folder) = path
+            .canonicalize()
+            .ok()
+            .and_then(|t| t.parent().map(Path::to_path_buf))
         else {
             continue;
         };

@@ -38,11 +38,18 @@ fn main() {
     std::fs::create_dir_all(&suite).expect("the suite");
     for i in 0..CASES {
         std::fs::write(suite.join(format!("{i:03}.in")), format!("{i} {}\n", i + 1)).expect("in");
-        std::fs::write(suite.join(format!("{i:03}.out")), format!("{}\n", 2 * i + 1)).expect("out");
+        std::fs::write(
+            suite.join(format!("{i:03}.out")),
+            format!("{}\n", 2 * i + 1),
+        )
+        .expect("out");
     }
     let judge = env!("CARGO_BIN_EXE_judge");
     let bin = binary.to_str().expect("utf-8");
-    let loop_cmd = format!("for f in {}/*.in; do {bin} < \"$f\" > /dev/null; done", suite.display());
+    let loop_cmd = format!(
+        "for f in {}/*.in; do {bin} < \"$f\" > /dev/null; done",
+        suite.display()
+    );
     let mut runs: Vec<(&str, Command)> = vec![
         ("shell loop", shell(&loop_cmd)),
         ("judge", judge_cmd(judge, dir, bin, false)),
@@ -50,7 +57,9 @@ fn main() {
     ];
     if Command::new("oj").arg("--version").output().is_ok() {
         let mut oj = Command::new("oj");
-        oj.args(["test", "-c", bin, "-d"]).arg(&suite).args(["-f", "%s.%e"]);
+        oj.args(["test", "-c", bin, "-d"])
+            .arg(&suite)
+            .args(["-f", "%s.%e"]);
         runs.push(("oj test", oj));
     }
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); runs.len()];

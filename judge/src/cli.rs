@@ -92,6 +92,10 @@ pub struct JudgeArgs {
     /// Memory limit per case in MiB.
     #[arg(long)]
     pub memory_limit: Option<f64>,
+    /// A problem package whose time limit is computed from its accepted submissions: compute it
+    /// again instead of taking the one kept from an earlier run.
+    #[arg(long)]
+    pub recalibrate: bool,
     /// The folder that holds the suites.
     #[arg(long, default_value = "testcases")]
     pub testcases: PathBuf,
@@ -277,6 +281,10 @@ pub struct VerifyArgs {
     /// start to end.
     #[arg(long, value_enum, value_name = "CLOCK", default_value_t = Clock::Cpu)]
     pub time: Clock,
+    /// Time limit per case in seconds, in place of the package's or the one computed from its
+    /// accepted submissions.
+    #[arg(long)]
+    pub time_limit: Option<f64>,
 }
 
 /// Runs every input of a problem package through its input validators.

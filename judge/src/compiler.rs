@@ -225,7 +225,10 @@ fn source_folders(cmd: &Command) -> Vec<PathBuf> {
     let home = std::env::var_os("HOME").map(PathBuf::from);
     for word in cmd.get_args() {
         let path = Path::new(word);
-        let Some(folder) = path.parent().filter(|_| path.is_absolute() && path.is_file()) else {
+        let Some(folder) = path
+            .parent()
+            .filter(|_| path.is_absolute() && path.is_file())
+        else {
             continue;
         };
         let plain = folder.parent().is_some()

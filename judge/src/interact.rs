@@ -47,13 +47,38 @@ pub struct Conversation<'a> {
 /// Setup errors: a file cannot be read or written, a process cannot be started, the interactor
 /// failed (testlib's code 3, an unexpected Kattis code, a signal, a hang past its limit).
 pub fn judge(j: &Conversation, case: &Case) -> Result<CaseResult, String> {
+    judge_first(j, case).map(|(result, _)| result)
+}
+
+/// [`judge`], and whether the case's verdict is the interactor's rejection, given before the
+/// program ended: a verdict that stands however long the program then ran (problemtools: a
+/// wrong answer found first is not a time limit).
+///
+/// # Errors
+/// As [`judge`].
+pub fn judge_first(j: &Conversation, case: &Case) -> Result<(CaseResult, bool), String> {
     let expected_exit = case.expected_exit()?;
     let scratch = judge_process::Scratch::new("judge-")?;
     let (interactor, codes) = (j.command, j.codes);
     let command = format!("{interactor} {}", arguments(codes, case, scratch.path())?);
     let (o, exited, transcript) = converse(j, &command, interactor)?;
     let decision = match exited.exit {
-        Some(exit) => decide(interactor, codes, exit, &exited.stderr, scratch.path())?,
+        Some(exit) => match decide(interactor, codes, exit, &exited.stderr, scratch.path()) {
+            Ok(decision) => decision,
+            // An interactor that failed once the program went past a limit or failed: the
+            // program is judged on its own end. Only a failure on a program that ended
+            // normally is the judge's error.
+            Err(_)
+                if verdict::over_limit(&j.limits, &o).is_some()
+                    || verdict::wrong_exit(&o, expected_exit).is_some() =>
+            {
+                Decision {
+                    rejection: None,
+                    score: None,
+                }
+            }
+            Err(e) => return Err(e),
+        },
         // The program killed the helper that watched both, or went past a limit while the
         // interactor ran on: it is judged on its own end.
         None => Decision {
@@ -65,11 +90,14 @@ pub fn judge(j: &Conversation, case: &Case) -> Result<CaseResult, String> {
         InteractorCodes::Testlib => Ended::Interactor(exited.first),
         InteractorCodes::Kattis => Ended::Program(!exited.first),
     };
+    let rejecting = decision.rejection.as_ref().map(|(v, _)| *v);
     let (verdict, detail) = verdict_of(j, &o, expected_exit, first, decision.rejection);
     let detail = detail.map(|d| format!("{d}\n{}", transcript.render()));
+    let rejected_first = matches!(first, Ended::Interactor(true) | Ended::Program(false))
+        && rejecting == Some(verdict);
     let mut result = verdict::result(&case.label, verdict, detail, &o);
     result.score = decision.score.filter(|_| verdict == Verdict::Accepted);
-    Ok(result)
+    Ok((result, rejected_first))
 }
 
 /// The interactor's arguments, quoted: `input output [answer]` (testlib) or
@@ -296,8 +324,10 @@ fn decide(
     let feedback = scratch.join("feedback");
     let mut said = String::new();
     if codes == InteractorCodes::Kattis {
-        said += &crate::bounded::message(&feedback.join("judgemessage.txt"));
-        said.push('\n');
+        for file in ["judgeerror.txt", "judgemessage.txt"] {
+            said += &crate::bounded::message(&feedback.join(file));
+            said.push('\n');
+        }
     }
     said += &String::from_utf8_lossy(stderr);
     let said = crate::bounded::last_lines(&said, MESSAGE_LINES);

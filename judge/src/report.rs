@@ -170,7 +170,7 @@ fn verdict_colour(v: Verdict) -> &'static str {
         Verdict::WrongAnswer | Verdict::PresentationError => RED,
         Verdict::RuntimeError => MAGENTA,
         Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::OutputLimit => YELLOW,
-        Verdict::NoAnswer => CYAN,
+        Verdict::NoAnswer | Verdict::JudgeError => CYAN,
     }
 }
 

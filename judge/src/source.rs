@@ -481,7 +481,7 @@ fn cache_entry(
 /// `$XDG_CACHE_HOME/judge` or `~/.cache/judge`; without either, a folder private to the user
 /// (see [`private_dir`]). The folder is kept out of the programs' sight (each sees its own
 /// build alone).
-fn cache_dir() -> Result<PathBuf, BuildError> {
+pub(crate) fn cache_dir() -> Result<PathBuf, BuildError> {
     let dir = cache_folder()?;
     if std::fs::create_dir_all(&dir).is_ok() {
         judge_process::keep_hidden(&dir);

@@ -30,10 +30,15 @@ pub enum Verdict {
     /// The case has no `.out` file.
     #[serde(rename = "NO-ANSWER")]
     NoAnswer,
+    /// A problem package's validator, checker, interactor or grader failed on the case: the
+    /// judge could not decide (problem packages only).
+    #[serde(rename = "JE")]
+    JudgeError,
 }
 
 impl Verdict {
-    /// The short name shown in reports: `AC`, `WA`, `PE`, `TLE`, `RE`, `MLE`, `OLE`, `NO-ANSWER`.
+    /// The short name shown in reports: `AC`, `WA`, `PE`, `TLE`, `RE`, `MLE`, `OLE`, `NO-ANSWER`,
+    /// `JE`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -45,6 +50,7 @@ impl Verdict {
             Verdict::MemoryLimit => "MLE",
             Verdict::OutputLimit => "OLE",
             Verdict::NoAnswer => "NO-ANSWER",
+            Verdict::JudgeError => "JE",
         }
     }
 }

@@ -279,6 +279,24 @@ fn refused(root: &Path, file: &str, what: &str) {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// `judge verify` on a copy of a fixture whose validator fails: not refused, but the table is
+/// printed with a judge error on every submission that reached it, its message naming `file`
+/// and `what`; exit 1.
+fn judge_error(root: &Path, file: &str, what: &str) {
+    let assert = judge().arg("verify").arg(root).assert().code(1);
+    let out = crate::stdout_of(&assert);
+    assert!(out.contains("submission "), "no table in {out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("accepted/") && l.contains(" JE ") && l.ends_with("FAILED")),
+        "no JE row in {out}"
+    );
+    assert!(
+        out.contains(file) && out.contains(what),
+        "expected {file:?} and {what:?} in {out}"
+    );
+}
+
 #[test]
 fn broken_packages_are_refused_naming_the_file() {
     let tmp = copy("split");
@@ -302,7 +320,7 @@ fn broken_packages_are_refused_naming_the_file() {
         "int main( {\n",
     )
     .expect("a write");
-    refused(&root, "validate.c", "could not compile");
+    judge_error(&root, "validate.c", "could not compile");
 
     let tmp = copy("split");
     let root = tmp.path().join("split");
@@ -311,7 +329,7 @@ fn broken_packages_are_refused_naming_the_file() {
         "int main(void) { return 0; }\n",
     )
     .expect("a write");
-    refused(
+    judge_error(
         &root,
         "output_validators/split",
         "exited with 0, neither 42 (accept) nor 43 (reject)",
@@ -582,7 +600,8 @@ fn problemtools_gives_the_same_verdicts() {
         eprintln!("pypy3 is missing: problemtools runs Python with python3 instead");
     }
     // Not the scoring fixture: problemtools' 2023-07 support reads neither its group scores
-    // nor its `rejected` folder.
+    // nor its `rejected` folder; nor `half`, whose float tolerance is in BAPCtools'
+    // `output_validator_args`, which problemtools does not read.
     for name in ["average", "split", "guess"] {
         let ours = our_verdicts(&fixture(name));
         let theirs = their_verdicts(&verifyproblem, &fixture(name), shims.path());
@@ -756,4 +775,496 @@ fn one_program_on_a_scoring_package_gets_its_score() {
         .code(1)
         .stdout(predicate::str::contains("time limit 2 s (problem.yaml)"))
         .stdout(predicate::str::contains("maximum: score 30 of 100\n"));
+}
+
+#[test]
+fn a_custom_grader_and_bapctools_flag_spelling_score_as_problemtools_does() {
+    // `output_validator_args` gives the float tolerance (else 2.500000 is not 2.5); the custom
+    // grader of `secret` gives 10 points per accepted case and AC; `ignore_sample` leaves the
+    // sample out; the limit comes from `domjudge-problem.ini`.
+    verifies(
+        "half",
+        "ICPC problem package (legacy, scoring)",
+        &[
+            ("accepted/half.py", "AC"),
+            ("partially_accepted/floor.py", "AC"),
+        ],
+    );
+    let assert = judge().arg("verify").arg(fixture("half")).assert().code(0);
+    let out = crate::stdout_of(&assert);
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(row("accepted/half.py").contains(" 40/40 "), "{out}");
+    assert!(
+        row("partially_accepted/floor.py").contains(" 20/40 "),
+        "{out}"
+    );
+    assert!(
+        out.contains("time limit 5 s (domjudge-problem.ini)"),
+        "{out}"
+    );
+}
+
+/// `PATH` without the folders that hold a checktestdata (`checktestdata` or `pyctd`).
+fn path_without_checktestdata() -> std::ffi::OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let kept: Vec<PathBuf> = std::env::split_paths(&path)
+        .filter(|d| !d.join("pyctd").exists() && !d.join("checktestdata").exists())
+        .collect();
+    std::env::join_paths(kept).expect("a PATH")
+}
+
+#[test]
+fn a_checktestdata_validator_that_cannot_run_is_a_warning_unless_validating() {
+    require_languages(&fixture("half"));
+    let root = fixture("half");
+    judge()
+        .env("PATH", path_without_checktestdata())
+        .arg(&root)
+        .arg("--cmd")
+        .arg(root.join("submissions/accepted/half.py"))
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("input_validators/half.ctd"))
+        .stderr(predicate::str::contains("warning"));
+    judge()
+        .env("PATH", path_without_checktestdata())
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("input_validators/half.ctd"))
+        .stderr(predicate::str::contains("pip install checktestdata"));
+}
+
+#[test]
+#[ignore = "slow tier, needs pyctd (pip install checktestdata; PYCTD or PATH): cargo test -- --ignored"]
+fn a_checktestdata_validator_is_run_by_validate() {
+    let pyctd = std::env::var_os("PYCTD").map_or_else(|| tool_path("pyctd"), PathBuf::from);
+    let dir = pyctd.parent().expect("a folder").to_path_buf();
+    let path = std::env::join_paths(
+        std::iter::once(dir).chain(std::env::split_paths(&path_without_checktestdata())),
+    )
+    .expect("a PATH");
+    let tmp = copy("half");
+    let root = tmp.path().join("half");
+    judge()
+        .env("PATH", &path)
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("5 valid, 0 invalid\n"));
+    std::fs::write(root.join("data/secret/2.in"), "0\n").expect("a write");
+    judge()
+        .env("PATH", &path)
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("INVALID secret/2"))
+        .stdout(predicate::str::contains("outside of range"));
+}
+
+#[test]
+fn on_reject_break_stops_a_group_at_its_first_rejection() {
+    // wrong_answer/boom.py fails secret/1 and would make the validator fail on secret/2.
+    verifies(
+        "echo",
+        "ICPC problem package (legacy)",
+        &[("accepted/echo.py", "AC"), ("wrong_answer/boom.py", "WA")],
+    );
+}
+
+#[test]
+fn a_failing_validator_is_a_judge_error_of_that_submission_on_that_case() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    std::fs::write(
+        root.join("data/secret/testdata.yaml"),
+        "on_reject: continue\n",
+    )
+    .expect("a write");
+    let assert = judge().arg("verify").arg(&root).assert().code(1);
+    let out = crate::stdout_of(&assert);
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("wrong_answer/boom.py"))
+        .unwrap_or_else(|| panic!("no row in {out}"));
+    assert!(row.contains(" JE ") && row.ends_with("FAILED"), "{row}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("accepted/echo.py") && l.ends_with(" ok")),
+        "{out}"
+    );
+    for said in [
+        "FAILED wrong_answer/boom.py: promised WA, got JE on secret/2",
+        "output_validators/check",
+        "judgeerror.txt: told boom: the validator cannot go on; second line",
+        "1 kept their promise, 1 failed",
+    ] {
+        assert!(out.contains(said), "{said:?} not in {out}");
+    }
+}
+
+#[test]
+fn unknown_testdata_keys_are_warned_of_and_unsupported_ones_refused() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    std::fs::write(root.join("data/testdata.yaml"), "colour: blue\n").expect("a write");
+    judge()
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "data/testdata.yaml: unknown key \"colour\"; ignored",
+        ));
+    std::fs::write(root.join("data/testdata.yaml"), "static_validation: true\n").expect("a write");
+    refused(
+        &root,
+        "data/testdata.yaml",
+        "static_validation is not supported",
+    );
+}
+
+#[test]
+fn verify_takes_a_time_limit_for_a_package_without_accepted_submissions() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    std::fs::remove_dir_all(root.join("submissions/accepted")).expect("a removal");
+    refused(&root, "echo", "--time-limit S");
+    judge()
+        .args(["verify", "--time-limit", "3"])
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("time limit 3 s (--time-limit)"));
+}
+
+#[test]
+fn a_computed_time_limit_is_kept_for_the_next_run_unless_recalibrated() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    // A package of its own content, so that no earlier run's limit is kept for it.
+    let nonce = format!(
+        "{} {:?}\n",
+        std::process::id(),
+        std::time::SystemTime::now()
+    );
+    std::fs::write(root.join("data/nonce.txt"), nonce).expect("a write");
+    let first_line = |extra: &[&str]| {
+        let assert = judge()
+            .arg(&root)
+            .arg("--cmd")
+            .arg(root.join("submissions/accepted/echo.py"))
+            .args(extra)
+            .assert()
+            .code(0);
+        crate::stdout_of(&assert)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let first = first_line(&[]);
+    assert!(first.contains("the slowest accepted run"), "{first}");
+    assert!(!first.contains("computed earlier"), "{first}");
+    let second = first_line(&[]);
+    assert!(second.contains("computed earlier"), "{second}");
+    let third = first_line(&["--recalibrate"]);
+    assert!(!third.contains("computed earlier"), "{third}");
+}
+
+#[test]
+fn an_interactor_that_fails_after_the_program_failed_leaves_the_program_its_verdict() {
+    require_languages(&fixture("guess"));
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    // An interactor that fails (exit 1, neither 42 nor 43) on every case, once the program has
+    // said its first guess and ended.
+    std::fs::write(
+        root.join("output_validator/interactor.py"),
+        "import sys\nsys.stdin.read()\nsys.exit(1)\n",
+    )
+    .expect("a write");
+    let crash = tmp.path().join("crash.py");
+    std::fs::write(&crash, "print(500, flush=True)\nraise SystemExit(3)\n").expect("a write");
+    judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(&crash)
+        .args(["--filter", "secret/1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("RE "));
+    let quiet = tmp.path().join("quiet.py");
+    std::fs::write(&quiet, "print(500, flush=True)\n").expect("a write");
+    judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(&quiet)
+        .args(["--filter", "secret/1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exited with 1, neither 42"));
+}
+
+#[test]
+fn a_2025_09_package_is_read_with_its_test_group_files() {
+    require_languages(&fixture("maximum"));
+    let tmp = copy("maximum");
+    let root = tmp.path().join("maximum");
+    let yaml = std::fs::read_to_string(root.join("problem.yaml")).expect("a read");
+    std::fs::write(
+        root.join("problem.yaml"),
+        yaml.replace("2023-07-draft", "2025-09"),
+    )
+    .expect("a write");
+    for group in ["group1", "group2"] {
+        let dir = root.join("data/secret").join(group);
+        std::fs::rename(dir.join("testdata.yaml"), dir.join("test_group.yaml")).expect("a move");
+    }
+    let assert = judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(root.join("submissions/partially_accepted/small.py"))
+        .args(["--time-limit", "20"])
+        .assert()
+        .code(1);
+    let out = crate::stdout_of(&assert);
+    assert!(
+        out.starts_with(&format!(
+            "{}: ICPC problem package (2025-09, scoring)",
+            root.display()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("maximum: score 30 of 100"), "{out}");
+}
+
+#[test]
+fn a_folder_submission_in_a_language_missing_here_is_skipped() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    let prolog = root.join("submissions/accepted/prolog");
+    std::fs::create_dir_all(&prolog).expect("a folder");
+    std::fs::write(prolog.join("echo.pl"), ":- initialization(main).\n").expect("a write");
+    judge()
+        .arg("verify")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("skipped accepted/prolog: "))
+        .stdout(predicate::str::contains(
+            "2 kept their promise, 0 failed, 1 skipped",
+        ));
+}
+
+#[test]
+fn a_2023_07_output_validator_one_folder_down_is_found() {
+    require_languages(&fixture("guess"));
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    let down = root.join("output_validator/interactor");
+    std::fs::create_dir_all(&down).expect("a folder");
+    std::fs::rename(
+        root.join("output_validator/interactor.py"),
+        down.join("interactor.py"),
+    )
+    .expect("a move");
+    judge()
+        .arg(&root)
+        .arg("--cmd")
+        .arg(root.join("submissions/wrong_answer/linear.py"))
+        .args(["--time-limit", "20", "--filter", "secret"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WA "));
+}
+
+#[test]
+fn an_interactor_that_rejects_first_gives_a_wrong_answer_however_long_the_program_runs() {
+    require_languages(&fixture("guess"));
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    // Not a number: the interactor rejects at once; the program then hangs past its limit.
+    std::fs::write(
+        root.join("submissions/wrong_answer/hang.py"),
+        "import time\nprint('twelve', flush=True)\ntime.sleep(60)\n",
+    )
+    .expect("a write");
+    let assert = judge()
+        .args(["verify", "--filter", "hang", "--time-limit", "4"])
+        .arg(&root)
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("wrong_answer/hang.py"))
+        .unwrap_or_else(|| panic!("no row in {out}"));
+    assert!(row.contains(" WA ") && row.ends_with(" ok"), "{row}");
+}
+
+#[test]
+fn input_validators_get_their_own_flags_and_the_legacy_folder_is_read() {
+    require_languages(&fixture("average"));
+    let tmp = copy("average");
+    let root = tmp.path().join("average");
+    std::fs::rename(
+        root.join("input_validators"),
+        root.join("input_format_validators"),
+    )
+    .expect("a move");
+    // Valid only when given exactly the flag `small`, which 2023-07's mapping gives it by name.
+    std::fs::write(
+        root.join("input_format_validators/flags.py"),
+        "import sys\nprint(sys.argv[1:])\nsys.exit(42 if sys.argv[1:] == ['small'] else 43)\n",
+    )
+    .expect("a write");
+    std::fs::write(
+        root.join("data/testdata.yaml"),
+        "input_validator_flags:\n  flags: small\n",
+    )
+    .expect("a write");
+    judge()
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("8 valid, 0 invalid\n"));
+}
+
+#[test]
+fn accept_and_reject_scores_and_a_range_are_read() {
+    require_languages(&fixture("half"));
+    let tmp = copy("half");
+    let root = tmp.path().join("half");
+    std::fs::write(
+        root.join("data/secret/testdata.yaml"),
+        "accept_score: 5\nreject_score: 1\nrange: 0 10\ngrader_flags: sum\n",
+    )
+    .expect("a write");
+    let assert = judge().arg("verify").arg(&root).assert().code(0);
+    let out = crate::stdout_of(&assert);
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(row("accepted/half.py").contains(" 20/20 "), "{out}");
+    // Two cases accepted (5 each), two rejected (1 each); the worst error is the verdict.
+    assert!(row("partially_accepted/floor.py").contains(" WA "), "{out}");
+    assert!(
+        row("partially_accepted/floor.py").contains(" 12/20 "),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "warning: group secret scored 20 for accepted/half.py, outside its range 0 10"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_verify_stopped_by_sigterm_has_printed_the_rows_it_finished() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    // The last submission sleeps: the verify is stopped while it runs.
+    std::fs::write(
+        root.join("submissions/wrong_answer/zz_sleep.py"),
+        "import time\ntime.sleep(120)\n",
+    )
+    .expect("a write");
+    let out_path = tmp.path().join("out.txt");
+    let out = std::fs::File::create(&out_path).expect("a file");
+    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["verify", "--time-limit", "60"])
+        .arg(&root)
+        .stdout(out)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("judge runs");
+    let start = std::time::Instant::now();
+    let done_row = |text: &str| text.lines().any(|l| l.starts_with("wrong_answer/boom.py"));
+    while !done_row(&std::fs::read_to_string(&out_path).unwrap_or_default()) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "no row within 60 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    // SAFETY: a plain signal to the child this test started and has not waited for.
+    unsafe { libc::kill(judge.id() as libc::pid_t, libc::SIGTERM) };
+    let status = judge.wait().expect("the judge ends");
+    assert!(!status.success());
+    let text = std::fs::read_to_string(&out_path).expect("a read");
+    assert!(text.contains("submission "), "no header in {text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("accepted/echo.py") && l.ends_with(" ok")),
+        "{text}"
+    );
+    assert!(!text.contains("zz_sleep"), "{text}");
+}
+
+#[test]
+fn python_submissions_run_with_pypy3_where_it_is_on_path() {
+    require_languages(&fixture("echo"));
+    let tmp = copy("echo");
+    let root = tmp.path().join("echo");
+    let shims = tmp.path().join("shims");
+    std::fs::create_dir_all(&shims).expect("a folder");
+    let shim = shims.join("pypy3");
+    let path = std::env::join_paths(std::iter::once(shims.clone()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .expect("a PATH");
+    let write_shim = |body: &str| {
+        std::fs::write(&shim, format!("#!/bin/sh\n{body}\n")).expect("a shim");
+        std::fs::set_permissions(
+            &shim,
+            <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755),
+        )
+        .expect("an executable shim");
+    };
+    // A stand-in that runs python3: the promises are kept, and the report names it.
+    write_shim("exec python3 \"$@\"");
+    judge()
+        .env("PATH", &path)
+        .args(["verify", "--time-limit", "20"])
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(format!(
+            "; Python 3 run with {}",
+            shim.display()
+        )));
+    // One that fails: the Python submissions run through it.
+    write_shim("exit 3");
+    let assert = judge()
+        .env("PATH", &path)
+        .args(["verify", "--time-limit", "20"])
+        .arg(&root)
+        .assert()
+        .code(1);
+    let out = crate::stdout_of(&assert);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("accepted/echo.py") && l.contains(" RE ")),
+        "{out}"
+    );
 }

@@ -105,7 +105,10 @@ fn a_program_cannot_lift_the_read_only_mounts() {
         );
         let said = run(judge_as(user, tmp.path(), &["--cmd", &cmd]));
         assert!(said.stdout.starts_with("AC"), "{user:?}: {}", said.stdout);
-        assert!(!mark.exists(), "{user:?}: the program wrote outside its box");
+        assert!(
+            !mark.exists(),
+            "{user:?}: the program wrote outside its box"
+        );
     }
 }
 
@@ -132,7 +135,12 @@ fn a_program_cannot_find_the_answers() {
         let args = ["--time-limit", "30", "--cmd", &cheat];
         let said = run(judge_as(user, tmp.path(), &args));
         assert_eq!(said.code, Some(1), "{user:?}: {}", said.stdout);
-        assert_eq!(said.stdout.matches("WA ").count(), 2, "{user:?}: {}", said.stdout);
+        assert_eq!(
+            said.stdout.matches("WA ").count(),
+            2,
+            "{user:?}: {}",
+            said.stdout
+        );
         assert!(said.stdout.contains("none"), "{user:?}: {}", said.stdout);
     }
 }
@@ -223,8 +231,16 @@ fn a_build_script_is_boxed_too() {
         std::fs::write(program.join("build"), build).expect("build");
         std::fs::write(program.join("run"), "#!/bin/sh\ncat\n").expect("run");
         let said = run(judge_as(user, tmp.path(), &["s", "--cmd", "prog"]));
-        assert!(said.stdout.starts_with("AC"), "{user:?}: {} {}", said.stdout, said.stderr);
-        assert!(!outside.exists(), "{user:?}: the build script wrote outside its folder");
+        assert!(
+            said.stdout.starts_with("AC"),
+            "{user:?}: {} {}",
+            said.stdout,
+            said.stderr
+        );
+        assert!(
+            !outside.exists(),
+            "{user:?}: the build script wrote outside its folder"
+        );
         let left = crate::util::processes_mentioning("sleep 7731");
         assert!(left.is_empty(), "{user:?}: the build left {left:?} running");
     }
@@ -241,8 +257,11 @@ fn a_compile_error_cannot_quote_a_secret_file() {
     for user in users() {
         let tmp = temp_suite("s", &[("01", b"1\n", Some(b"1\n"))]);
         let source = tmp.path().join("leak.c");
-        std::fs::write(&source, "#include \"/etc/shadow\"\nint main(void) { return 0; }\n")
-            .expect("a source");
+        std::fs::write(
+            &source,
+            "#include \"/etc/shadow\"\nint main(void) { return 0; }\n",
+        )
+        .expect("a source");
         let said = run(judge_as(user, tmp.path(), &["--cmd", "leak.c"]));
         assert_eq!(said.code, Some(2), "{user:?}: {}", said.stderr);
         assert!(!said.stderr.contains("root:"), "{user:?}: {}", said.stderr);

@@ -38,6 +38,7 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
         .collect::<Result<_, _>>()?;
     for problem in &mut problems {
         problem.time.timing = args.time.into();
+        super::validate::warn_unavailable(problem);
     }
     let programs: Vec<Program> = problems
         .iter_mut()
@@ -131,14 +132,20 @@ fn time_limit(problem: &Problem, args: &JudgeArgs) -> Result<(Duration, String),
     if let Some(t) = problem.time.given {
         return Ok((t, problem.time.source.to_string()));
     }
+    if !args.recalibrate {
+        if let Some(kept) = super::time_limit::cached(problem) {
+            return Ok(kept);
+        }
+    }
     let accepted: Vec<Program> = problem
         .submissions
         .iter()
         .filter(|s| s.expected == super::submission::Expected::Accepted)
-        .filter_map(|s| crate::source::build(&s.path).ok().map(Program::Shell))
+        .filter_map(|s| super::verify::build(&s.path).ok())
         .collect();
     let refs: Vec<&Program> = accepted.iter().collect();
-    let (t, how, _) = super::verify::calibrate(problem, &refs, usize::from(args.jobs))?;
+    let (t, how) = super::verify::calibrate(problem, &refs, usize::from(args.jobs))?;
+    super::time_limit::keep(problem, t, &how);
     Ok((t, how))
 }
 
@@ -179,7 +186,17 @@ fn run(
         .iter()
         .filter(|c| c.verdict == Verdict::Accepted)
         .count();
-    let score = super::verify::score(problem, &results);
+    let score = problem.scoring.then(|| {
+        let all: Vec<Option<CaseResult>> = problem
+            .cases
+            .iter()
+            .map(|c| results.iter().find(|r| r.name == c.label).cloned())
+            .collect();
+        (
+            super::grading::of(problem, &all).total.score,
+            super::grading::best(problem),
+        )
+    });
     let report = SuiteReport {
         name: problem.name.clone(),
         passed,

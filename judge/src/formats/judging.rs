@@ -41,7 +41,8 @@ impl RunLimits {
     }
 }
 
-/// Runs and judges `case` of `problem` with `program`.
+/// Runs and judges `case` of `problem` with `program`: [`judge_raw`], then a run longer than
+/// the time limit is a time limit ([`at_limit`]).
 ///
 /// # Errors
 /// A setup error: a file cannot be read, a process cannot start, a validator or checker is
@@ -52,7 +53,83 @@ pub fn judge(
     case: &Case,
     limits: RunLimits,
 ) -> Result<CaseResult, String> {
-    let mut result = match &problem.comparison {
+    judge_raw(problem, program, case, limits).map(|r| r.at_limit(limits.time))
+}
+
+/// A case judged without the time limit.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    pub result: CaseResult,
+    /// The verdict is an interactor's rejection given before the program ended: it stands
+    /// however long the program then ran.
+    pub rejected_first: bool,
+}
+
+impl Judged {
+    /// The result at the time limit `limit` (see [`at_limit`]).
+    #[must_use]
+    pub fn at_limit(&self, limit: Duration) -> CaseResult {
+        if self.rejected_first {
+            return self.result.clone();
+        }
+        at_limit(self.result.clone(), limit)
+    }
+}
+
+/// `result` judged at the time limit `limit`: a run longer than it is a time limit, whatever
+/// else it got (a run stopped by the judge already is).
+#[must_use]
+pub fn at_limit(mut result: CaseResult, limit: Duration) -> CaseResult {
+    if result.verdict == Verdict::JudgeError {
+        return result;
+    }
+    let over = result.time > limit.as_secs_f64();
+    if over || result.verdict == Verdict::TimeLimit {
+        result.verdict = Verdict::TimeLimit;
+        // A run stopped at the wall-time backstop, within its CPU time, keeps its own detail.
+        if over {
+            result.detail = Some(format!(
+                "ran {:.3} s, past the time limit of {} s",
+                result.time,
+                limit.as_secs_f64()
+            ));
+        }
+        result.score = None;
+    }
+    result
+}
+
+/// The judge error of `case`: the judge could not decide (`why` names the validator, checker,
+/// interactor or file that failed).
+#[must_use]
+pub fn judge_error(case: &Case, why: &str) -> CaseResult {
+    CaseResult {
+        name: case.label.clone(),
+        verdict: Verdict::JudgeError,
+        time: 0.0,
+        cpu: 0.0,
+        wall: 0.0,
+        memory: 0,
+        exit_code: None,
+        detail: Some(why.to_string()),
+        score: None,
+    }
+}
+
+/// Runs and judges `case` of `problem` with `program`, without the time limit: a run stopped
+/// at `limits.limits.time` is a time limit, a run that ended before is judged on its output.
+///
+/// # Errors
+/// As [`judge`].
+pub fn judge_raw(
+    problem: &Problem,
+    program: &Program,
+    case: &Case,
+    limits: RunLimits,
+) -> Result<Judged, String> {
+    let mut rejected_first = false;
+    let result = match &problem.comparison {
+        Comparison::Broken(why) => return Err(why.clone()),
         Comparison::Suite(settings) => {
             let judging = Judging {
                 program,
@@ -71,24 +148,16 @@ pub fn judge(
                 command: &command,
                 codes: *codes,
             };
-            interact::judge(&conversation, &as_suite(case))?
+            let (result, first) = interact::judge_first(&conversation, &as_suite(case))?;
+            rejected_first = first;
+            result
         }
         _ => judge_batch(problem, program, case, limits)?,
     };
-    let over = result.time > limits.time.as_secs_f64();
-    if over || result.verdict == Verdict::TimeLimit {
-        result.verdict = Verdict::TimeLimit;
-        // A run stopped at the wall-time backstop, within its CPU time, keeps its own detail.
-        if over {
-            result.detail = Some(format!(
-                "ran {:.3} s, past the time limit of {} s",
-                result.time,
-                limits.time.as_secs_f64()
-            ));
-        }
-        result.score = None;
-    }
-    Ok(result)
+    Ok(Judged {
+        result,
+        rejected_first,
+    })
 }
 
 /// The interactor's `command` with a case's `flags` after the arguments the judge appends.
@@ -170,6 +239,7 @@ fn compare(problem: &Problem, case: &Case, got: &[u8]) -> Result<Compared, Strin
             )?;
             Ok((rejection.map(|r| (r.verdict, r.message)), None))
         }
+        Comparison::Broken(why) => Err(why.clone()),
         Comparison::Suite(_) | Comparison::Interactor(..) => Err(format!(
             "{}: an interactive or suite comparison has no batch check",
             case.label

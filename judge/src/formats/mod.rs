@@ -9,6 +9,7 @@
 pub mod default_validator;
 pub mod files;
 pub mod folder;
+pub mod grading;
 pub mod icpc;
 pub mod judging;
 pub mod package;
@@ -16,6 +17,7 @@ pub mod plain;
 pub mod polygon;
 pub mod problem;
 pub mod submission;
+pub mod time_limit;
 pub mod validate;
 pub mod validator;
 pub mod verify;
@@ -23,7 +25,7 @@ pub mod yaml;
 
 use std::path::Path;
 
-pub use problem::{Case, Group, Problem};
+pub use problem::{Case, Problem};
 
 /// A package's own code (its submissions, validators, scripts) runs only in the sandbox, unless
 /// `--no-sandbox` says otherwise.

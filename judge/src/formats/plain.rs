@@ -50,18 +50,20 @@ pub fn read(root: &Path) -> Result<Problem, String> {
             exit: Some(root.join(format!("{stem}.exit"))),
         });
     }
+    let mut groups = vec![Group {
+        name: name.clone(),
+        accept_score: 1.0,
+        scored: true,
+        ..Group::default()
+    }];
+    let top = super::problem::flat_tree(&mut groups, &cases);
     Ok(Problem {
         format: if suite {
             "suite (suite.toml)".to_string()
         } else {
             "plain folder (NAME.in with NAME.out or NAME.ans)".to_string()
         },
-        groups: vec![Group {
-            name: name.clone(),
-            accept_score: 1.0,
-            scored: true,
-            ..Group::default()
-        }],
+        groups,
         name,
         root: root.to_path_buf(),
         cases,
@@ -78,5 +80,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         submissions: Vec::new(),
         input_validators: Vec::new(),
         scoring: false,
+        top,
+        grader: None,
     })
 }

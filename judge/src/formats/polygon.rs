@@ -106,6 +106,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         .attribute("short-name")
         .map(String::from)
         .unwrap_or_else(|| root.display().to_string());
+    let top = super::problem::flat_tree(&mut groups, &cases);
     Ok(Problem {
         format: format!(
             "Polygon package{}",
@@ -132,6 +133,8 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         submissions,
         input_validators: Vec::new(),
         scoring: false,
+        top,
+        grader: None,
     })
 }
 

@@ -28,33 +28,71 @@ pub struct Problem {
     pub output: usize,
     /// Submissions with the verdicts they promise, in path order.
     pub submissions: Vec<Submission>,
-    /// Input validators (ICPC `input_validators/`), each a built command.
-    pub input_validators: Vec<Built>,
+    /// Input validators (ICPC `input_validators/`): their sources, built only by
+    /// `judge validate`, which alone needs them.
+    pub input_validators: Vec<PathBuf>,
     /// A scoring problem: each group's score is reported.
     pub scoring: bool,
+    /// The group at the top of the tree of groups (ICPC's `data/`), graded last.
+    pub top: usize,
+    /// The package's custom grader (ICPC `graders/`), for groups graded `custom`.
+    pub grader: Option<Built>,
 }
 
-/// A group of cases: `sample`, `secret`, `secret/group1`, ...
+/// A group of cases: `sample`, `secret`, `secret/group1`, ...; the groups form a tree, each
+/// holding cases and groups in judging order ([`Group::items`]).
 #[derive(Debug, Clone, Default)]
 pub struct Group {
     pub name: String,
     /// Score of an accepted case of the group (scoring problems), else 1.
     pub accept_score: f64,
-    /// How the group's case scores combine.
-    pub aggregation: Aggregation,
-    /// Whether the group counts towards the score (samples do not by default).
+    /// Score of a rejected case (ICPC `reject_score`, default 0).
+    pub reject_score: f64,
+    /// Whether the group's score counts in the group above it (2023-07 samples do not).
     pub scored: bool,
     /// Arguments for input validators on the group's inputs.
     pub input_flags: Vec<String>,
+    /// 2023-07's flags for one input validator: its name (the file or folder's name without
+    /// extension) and its flags, in place of [`Group::input_flags`].
+    pub input_flags_by: Vec<(String, Vec<String>)>,
+    /// The scores a group is expected to get (ICPC `range`): a score outside is warned of.
+    pub range: (f64, f64),
+    /// Whether the group stops at its first rejected item (ICPC `on_reject: break`).
+    pub on_reject: OnReject,
+    /// How the items' verdicts and scores combine into the group's.
+    pub grading: Grading,
+    /// The group's flags for its grader (ICPC `grader_flags`: `min`, `first_error`, ...).
+    pub grader_flags: Vec<String>,
+    /// The cases and groups inside, in judging order.
+    pub items: Vec<Item>,
 }
 
-/// How a group's case scores add up.
+/// One entry of a group: a case or a group, by index into [`Problem::cases`] or
+/// [`Problem::groups`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    Case(usize),
+    Group(usize),
+}
+
+/// What a group does after a rejected item.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Aggregation {
+pub enum OnReject {
+    /// It judges the items after it (ICPC `on_reject: continue`).
     #[default]
-    Sum,
-    /// The group scores its full score only when every case is accepted (2023-07 `min`).
-    Min,
+    Continue,
+    /// It stops: the items after it are not judged (ICPC `on_reject: break`, the default).
+    Break,
+}
+
+/// Which grader combines a group's results.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Grading {
+    /// The judge's own, as problemtools' default grader (see [`super::grading`]).
+    #[default]
+    Default,
+    /// The package's grader program ([`Problem::grader`]).
+    Custom,
 }
 
 /// One case.
@@ -88,6 +126,9 @@ pub enum Comparison {
     /// An interactive problem: the program talks with this command; Kattis exit codes
     /// (`input answer feedback_dir [flags]`) or testlib's (`input output answer`).
     Interactor(Built, crate::suite::InteractorCodes),
+    /// The package's validator, checker or interactor does not build: each case is a judge
+    /// error with this message (which names it).
+    Broken(String),
 }
 
 /// A built program of the package (validator, checker, interactor): the shell command that runs
@@ -111,6 +152,29 @@ pub struct TimeLimit {
     pub margin: f64,
     /// The clock the limit is on (CPU time unless the judge is told otherwise with `--time`).
     pub timing: crate::run::Timing,
+}
+
+/// Makes `groups` a tree of one level: each group holds its cases in order, under a new top
+/// group that holds them all and is returned. Every group judges all its items and is graded by
+/// its first failure, as formats without group settings are (Polygon, plain folders).
+pub fn flat_tree(groups: &mut Vec<Group>, cases: &[Case]) -> usize {
+    let first_error = vec!["first_error".to_string()];
+    for (g, group) in groups.iter_mut().enumerate() {
+        group.items = (0..cases.len())
+            .filter(|c| cases[*c].group == g)
+            .map(Item::Case)
+            .collect();
+        group.grader_flags.clone_from(&first_error);
+    }
+    groups.push(Group {
+        name: String::new(),
+        accept_score: 1.0,
+        scored: true,
+        grader_flags: first_error,
+        items: (0..groups.len()).map(Item::Group).collect(),
+        ..Group::default()
+    });
+    groups.len() - 1
 }
 
 impl Problem {

@@ -88,11 +88,15 @@ impl Expected {
         }
     }
 
-    /// Whether a submission whose cases got `verdicts` (in case order; `scores` the fraction of
-    /// the full score it earned, for scoring problems) keeps this promise.
+    /// Whether a submission graded `verdict` (the verdict of the package's top group), whose
+    /// judged cases got `verdicts` (in case order; `score` its score and the most it could be,
+    /// for scoring problems), keeps this promise. A judge error keeps none.
     #[must_use]
-    pub fn kept(self, verdicts: &[Verdict], score: Option<(f64, f64)>) -> bool {
-        let first = verdicts.iter().copied().find(|v| *v != Verdict::Accepted);
+    pub fn kept(self, verdict: Verdict, verdicts: &[Verdict], score: Option<(f64, f64)>) -> bool {
+        if verdict == Verdict::JudgeError {
+            return false;
+        }
+        let first = (verdict != Verdict::Accepted).then_some(verdict);
         let failures = || verdicts.iter().filter(|v| **v != Verdict::Accepted);
         match self {
             Expected::Accepted => first.is_none() && score.is_none_or(|(got, max)| got >= max),
@@ -107,11 +111,11 @@ impl Expected {
             }
             Expected::PartiallyAccepted => match score {
                 Some((got, max)) => got > 0.0 && got < max,
-                None => first.is_some() && verdicts.contains(&Verdict::Accepted),
+                None => failures().next().is_some() && verdicts.contains(&Verdict::Accepted),
             },
             Expected::Rejected => first.is_some(),
             Expected::BruteForce => {
-                first.is_some()
+                failures().next().is_some()
                     && failures().all(|v| matches!(v, Verdict::TimeLimit | Verdict::RuntimeError))
             }
             Expected::TimeLimitOrAccepted => first.is_none_or(|v| v == Verdict::TimeLimit),

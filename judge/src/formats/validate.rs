@@ -1,6 +1,8 @@
 //! `judge validate PACKAGE`: every input through every input validator, run as
 //! `VALIDATOR [flags] < input` with its group's `input_validator_flags`; exit 42 means valid,
-//! 43 invalid, anything else is a broken validator.
+//! 43 invalid, anything else is a broken validator. A checktestdata script (`NAME.ctd`) is run
+//! by `checktestdata` (DOMjudge's) or `pyctd` (the Python reimplementation, PyPI
+//! `checktestdata`), whichever is on `PATH`, as `TOOL SCRIPT < input`: 0 valid, 1 invalid.
 
 use std::path::Path;
 use std::time::Duration;
@@ -11,9 +13,116 @@ use crate::program::Program;
 use crate::shell::quote;
 use judge_process::{Exit, Limits};
 
-use super::problem::Built;
+use super::problem::{Built, Group};
 
 const VALIDATOR_TIME: Duration = Duration::from_secs(60);
+
+/// The programs that run a checktestdata script, in the order they are looked for.
+const CHECKTESTDATA: [&str; 2] = ["checktestdata", "pyctd"];
+
+/// How an input validator says valid and invalid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Codes {
+    /// 42 valid, 43 invalid.
+    Kattis,
+    /// checktestdata's 0 valid, 1 invalid.
+    Checktestdata,
+}
+
+/// An input validator built, with its name (its file's name without extension, as 2023-07's
+/// per-validator flags name it).
+pub struct Validator {
+    pub built: Built,
+    pub name: String,
+    pub codes: Codes,
+}
+
+/// Builds the input validator `source` (a checktestdata script is run by the first of
+/// [`CHECKTESTDATA`] found on `PATH`).
+///
+/// # Errors
+/// It does not build, or its language (checktestdata's included) is not available here.
+pub fn build(source: &Path, root: &Path) -> Result<Validator, String> {
+    let name = source
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if source.extension().is_some_and(|e| e == "ctd") {
+        let tool = checktestdata().ok_or_else(|| {
+            format!(
+                "{}: a checktestdata script, and neither checktestdata nor pyctd (pip install \
+                 checktestdata) is on PATH",
+                source.display()
+            )
+        })?;
+        let script = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
+        return Ok(Validator {
+            built: Built {
+                command: format!("{} {}", quote(&tool), quote(&script)),
+                source: source.to_path_buf(),
+            },
+            name,
+            codes: Codes::Checktestdata,
+        });
+    }
+    if source.extension().is_some_and(|e| e == "viva") {
+        return Err(format!(
+            "{}: a viva script, which the judge does not run",
+            source.display()
+        ));
+    }
+    Ok(Validator {
+        built: super::icpc::build(source, root)?,
+        name,
+        codes: Codes::Kattis,
+    })
+}
+
+/// The path of the first of [`CHECKTESTDATA`] on `PATH`.
+fn checktestdata() -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    CHECKTESTDATA.iter().find_map(|tool| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(tool))
+            .find(|p| p.is_file())
+    })
+}
+
+/// Warns, for a command that does not need them (`judge verify`, `judge PATH`), of the input
+/// validators that cannot be run here: a checktestdata script without its tool, a viva script,
+/// a file of no language the judge knows.
+pub fn warn_unavailable(problem: &super::Problem) {
+    for source in &problem.input_validators {
+        let ext = source.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let why = match ext {
+            "ctd" if checktestdata().is_none() => {
+                "a checktestdata script, and neither checktestdata nor pyctd is on PATH"
+            }
+            "ctd" => continue,
+            "viva" => "a viva script, which the judge does not run",
+            _ if source.is_file() && crate::source::Language::of(source).is_none() => {
+                "not a source file of a language the judge knows"
+            }
+            _ => continue,
+        };
+        crate::out::stderr(&format!(
+            "judge: warning: {}: {why}; judge validate cannot run it (not needed here)\n",
+            source.display()
+        ));
+    }
+}
+
+/// The flags of `group` for the validator `name`.
+fn flags_for<'a>(group: &'a Group, name: &str) -> &'a [String] {
+    if group.input_flags_by.is_empty() {
+        return &group.input_flags;
+    }
+    group
+        .input_flags_by
+        .iter()
+        .find(|(n, _)| n == name)
+        .map_or(&[], |(_, f)| f.as_slice())
+}
 
 /// Runs `judge validate`; whether every input is valid.
 ///
@@ -39,16 +148,21 @@ pub fn command(args: &ValidateArgs) -> Result<bool, String> {
             "validators"
         )
     ));
+    let validators: Vec<Validator> = problem
+        .input_validators
+        .iter()
+        .map(|s| build(s, &problem.root))
+        .collect::<Result<_, _>>()?;
     let mut invalid = 0;
     for case in &problem.cases {
-        let flags = &problem.groups[case.group].input_flags;
-        for v in &problem.input_validators {
+        for v in &validators {
+            let flags = flags_for(&problem.groups[case.group], &v.name);
             if let Some(why) = check(v, &problem.root, &case.input, flags)? {
                 invalid += 1;
                 out::stdout(&format!(
                     "INVALID {} ({}): {why}\n",
                     case.label,
-                    v.source.display()
+                    v.built.source.display()
                 ));
             }
         }
@@ -63,16 +177,23 @@ pub fn command(args: &ValidateArgs) -> Result<bool, String> {
 /// # Errors
 /// It cannot run, times out, or exits with neither 42 nor 43.
 pub fn check(
-    validator: &Built,
+    v: &Validator,
     root: &Path,
     input: &Path,
     flags: &[String],
 ) -> Result<Option<String>, String> {
+    let validator = &v.built;
     let mut command = validator.command.clone();
-    for f in flags {
-        command += " ";
-        command += &quote(Path::new(f));
+    if v.codes == Codes::Kattis {
+        for f in flags {
+            command += " ";
+            command += &quote(Path::new(f));
+        }
     }
+    let (valid, invalid) = match v.codes {
+        Codes::Kattis => (42, 43),
+        Codes::Checktestdata => (0, 1),
+    };
     let bytes = std::fs::read(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let limits = Limits {
         time: VALIDATOR_TIME,
@@ -99,10 +220,10 @@ pub fn check(
             VALIDATOR_TIME.as_secs(),
             input.display()
         )),
-        Exit::Code(42) => Ok(None),
-        Exit::Code(43) => Ok(Some(said())),
+        Exit::Code(c) if c == valid => Ok(None),
+        Exit::Code(c) if c == invalid => Ok(Some(said())),
         Exit::Code(c) => Err(format!(
-            "the input validator {} exited with {c} on {}, neither 42 (valid) nor 43 (invalid): {}",
+            "the input validator {} exited with {c} on {}, neither {valid} (valid) nor {invalid} (invalid): {}",
             validator.source.display(),
             input.display(),
             said()

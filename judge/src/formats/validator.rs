@@ -73,12 +73,25 @@ pub fn check(
         }
         crate::bounded::last_lines(&text, MESSAGE_LINES)
     };
+    // A failing validator: the first lines of judgeerror.txt, then of judgemessage.txt (else
+    // of its stderr), where problemtools writes why it failed.
     let broken = |how: String| {
-        let sep = if message.is_empty() { "" } else { ": " };
+        let mut said = Vec::new();
+        for file in ["judgeerror.txt", "judgemessage.txt"] {
+            let text = crate::bounded::message(&feedback.join(file));
+            if !text.trim().is_empty() {
+                said.push(format!("{file}: {}", first_lines(&text)));
+            }
+        }
+        let stderr = String::from_utf8_lossy(&o.stderr_tail);
+        if said.is_empty() && !stderr.trim().is_empty() {
+            said.push(format!("stderr: {}", first_lines(&stderr)));
+        }
+        let sep = if said.is_empty() { "" } else { ": " };
         Err(format!(
             "the output validator {} {how}{sep}{}",
             validator.source.display(),
-            message.replace('\n', "; ")
+            said.join("; ")
         ))
     };
     if o.timed_out {
@@ -102,6 +115,15 @@ pub fn check(
         )),
         Exit::Signal(s) => broken(format!("was killed by signal {s}")),
     }
+}
+
+/// The first [`MESSAGE_LINES`] lines of `text`, joined with `; `.
+fn first_lines(text: &str) -> String {
+    text.trim()
+        .lines()
+        .take(MESSAGE_LINES)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn score(feedback: &Path, validator: &Built) -> Result<Option<f64>, String> {

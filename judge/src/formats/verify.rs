@@ -1,7 +1,15 @@
-//! `judge verify PACKAGE`: every submission judged on every case, one table of submissions by
-//! test group, and whether each got the verdict its folder (or Polygon tag) promises.
+//! `judge verify PACKAGE`: every submission judged on the package's cases, as problemtools
+//! judges it (each group in order, stopping where its `on_reject` says, graded by its grader),
+//! one table of submissions by test group printed row by row as each submission is done, and
+//! whether each got the verdict its folder (or Polygon tag) promises.
+//!
+//! No single run stops the verify: a validator, checker, interactor or grader that fails is a
+//! judge error (JE) of that submission on that case, and a submission that does not build is a
+//! compilation error (CE); the table goes on.
 
+use std::io::IsTerminal as _;
 use std::path::Path;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::cli::VerifyArgs;
@@ -10,7 +18,8 @@ use crate::out;
 use crate::program::Program;
 use crate::verdict::{CaseResult, Verdict};
 
-use super::judging::{self, RunLimits};
+use super::grading::{self, Grades};
+use super::judging::{self, Judged, RunLimits};
 use super::problem::Problem;
 use super::submission::{Expected, Submission};
 
@@ -30,45 +39,50 @@ enum Ready {
 struct Outcome<'a> {
     submission: &'a Submission,
     ready: Ready,
-    cases: Vec<CaseResult>,
+    /// Per case: the run as it ended, before the time limit is applied (`None`: not run).
+    raw: Vec<Option<Judged>>,
+    /// The grades at the time limit.
+    grades: Option<Grades>,
 }
 
 impl Outcome<'_> {
-    fn verdicts(&self) -> Vec<Verdict> {
-        self.cases.iter().map(|c| c.verdict).collect()
-    }
-
-    /// The first failing case, or none.
-    fn first_failure(&self) -> Option<&CaseResult> {
-        self.cases.iter().find(|c| c.verdict != Verdict::Accepted)
-    }
-
     fn verdict(&self) -> String {
-        match &self.ready {
-            Ready::Skipped(_) => "skipped".to_string(),
-            Ready::Broken(_) => "CE".to_string(),
-            Ready::Program(_) => self
-                .first_failure()
-                .map_or("AC", |c| c.verdict.name())
-                .to_string(),
+        match (&self.ready, &self.grades) {
+            (Ready::Skipped(_), _) => "skipped".to_string(),
+            (Ready::Broken(_), _) => "CE".to_string(),
+            (Ready::Program(_), Some(g)) => g.total.verdict.name().to_string(),
+            (Ready::Program(_), None) => "-".to_string(),
         }
     }
 
-    fn kept(&self, problem: &Problem) -> bool {
-        match &self.ready {
-            Ready::Program(_) => self
-                .submission
-                .expected
-                .kept(&self.verdicts(), score(problem, &self.cases)),
-            Ready::Skipped(_) | Ready::Broken(_) => false,
+    fn kept(&self, best: f64, scoring: bool) -> bool {
+        match (&self.ready, &self.grades) {
+            (Ready::Program(_), Some(g)) => {
+                let verdicts: Vec<Verdict> = g.cases.iter().flatten().map(|c| c.verdict).collect();
+                let score = scoring.then_some((g.total.score, best));
+                self.submission
+                    .expected
+                    .kept(g.total.verdict, &verdicts, score)
+            }
+            _ => false,
         }
+    }
+
+    /// The case that gave the submission its verdict: the first with that verdict, else the
+    /// first that failed.
+    fn deciding_case(&self) -> Option<&CaseResult> {
+        let g = self.grades.as_ref()?;
+        let cases = || g.cases.iter().flatten();
+        cases()
+            .find(|c| c.verdict == g.total.verdict && c.verdict != Verdict::Accepted)
+            .or_else(|| cases().find(|c| c.verdict != Verdict::Accepted))
     }
 }
 
 /// Runs `judge verify`; whether every submission kept its promise.
 ///
 /// # Errors
-/// The package cannot be read, or a validator is broken.
+/// The package cannot be read, or no time limit can be found.
 pub fn command(args: &VerifyArgs) -> Result<bool, String> {
     let mut problem = super::read(&args.package)?;
     problem.time.timing = args.time.into();
@@ -96,95 +110,219 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         submissions.len(),
         out::plural(submissions.len() as u64, "submission", "submissions")
     ));
-    let mut outcomes: Vec<Outcome> = submissions
-        .iter()
-        .map(|s| Outcome {
-            submission: s,
-            ready: ready(&s.path),
-            cases: Vec::new(),
-        })
-        .collect();
+    super::validate::warn_unavailable(&problem);
     let jobs = usize::from(args.jobs);
-    let (time, how) = time_limit(&problem, &mut outcomes, jobs)?;
+    let progress = Progress::new();
+    let mut outcomes = build_all(&submissions, &problem, jobs, &progress)?;
+    let (time, how) = time_limit(&problem, &mut outcomes, args.time_limit, jobs, &progress)?;
     let limits = RunLimits::of(&problem, time);
-    let todo: Vec<(usize, usize)> = outcomes
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| matches!(o.ready, Ready::Program(_)) && o.cases.is_empty())
-        .flat_map(|(i, _)| (0..problem.cases.len()).map(move |c| (i, c)))
-        .collect();
-    let results = judging::all(jobs, todo.len(), |t| {
-        let (s, c) = todo[t];
-        match &outcomes[s].ready {
-            Ready::Program(program) => judging::judge(&problem, program, &problem.cases[c], limits),
-            Ready::Skipped(why) | Ready::Broken(why) => Err(why.clone()),
+    let best = grading::best(&problem);
+    let table = Table::new(&problem, &outcomes);
+    out::stdout(&table.header());
+    let slots: Vec<Mutex<Option<Outcome>>> =
+        outcomes.into_iter().map(|o| Mutex::new(Some(o))).collect();
+    let mut done: Vec<Outcome> = Vec::with_capacity(slots.len());
+    let work = |i: usize| -> Result<Outcome, String> {
+        let mut o = take(&slots[i]);
+        if o.grades.is_none() {
+            if let Ready::Program(program) = &o.ready {
+                o.raw = run(&problem, program, limits, &progress, &o.submission.name);
+                o.grades = Some(at_limit(&problem, &o.raw, time));
+            }
         }
+        Ok(o)
+    };
+    crate::pool::in_order(jobs, slots.len(), work, |_, o| {
+        progress.clear();
+        out::stdout(&table.row(&problem, &o, best));
+        done.push(o);
+        std::ops::ControlFlow::Continue(())
     })?;
-    for ((s, _), r) in todo.iter().zip(results) {
-        outcomes[*s].cases.push(r);
-    }
-    let text = table(&problem, &outcomes);
-    out::stdout(&text);
-    out::stdout(&limits_report(&problem, &outcomes, limits, &how, jobs));
-    Ok(verdicts_report(&problem, &outcomes, args.strict))
+    progress.clear();
+    out::stdout(&limits_report(&problem, &done, limits, &how, jobs));
+    Ok(verdicts_report(&problem, &done, best, args.strict))
+}
+
+fn take<'a>(slot: &Mutex<Option<Outcome<'a>>>) -> Outcome<'a> {
+    slot.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take()
+        .expect("each submission is judged once")
+}
+
+/// Builds every submission, `jobs` at once.
+fn build_all<'a>(
+    submissions: &[&'a Submission],
+    problem: &Problem,
+    jobs: usize,
+    progress: &Progress,
+) -> Result<Vec<Outcome<'a>>, String> {
+    let built = Mutex::new(0usize);
+    let n = submissions.len();
+    judging::all(jobs, n, |i| {
+        let ready = ready(&submissions[i].path);
+        let mut count = built
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *count += 1;
+        progress.say(&format!("built {count} of {n} submissions"));
+        Ok(Outcome {
+            submission: submissions[i],
+            ready,
+            raw: vec![None; problem.cases.len()],
+            grades: None,
+        })
+    })
 }
 
 fn ready(path: &Path) -> Ready {
-    match crate::source::build(path) {
-        Ok(command) => Ready::Program(Program::Shell(command)),
+    if path.is_dir() && !any_known_source(path) {
+        return Ready::Skipped(format!(
+            "{}: a folder with no source file of a language the judge knows",
+            path.display()
+        ));
+    }
+    match build(path) {
+        Ok(program) => Ready::Program(program),
         Err(BuildError::Unavailable(why)) => Ready::Skipped(why),
         Err(BuildError::Failed(why)) => Ready::Broken(why),
     }
 }
 
-/// The time limit and how it was found. When the package gives none, the accepted submissions
-/// are run first (stopped after [`CALIBRATION_CAP`]) and their results kept in `outcomes`.
+/// A submission built to run: a Python 3 file with `pypy3` where it is on `PATH` (as
+/// problemtools runs it), any other source as the judge builds it.
 ///
 /// # Errors
-/// A setup error while running them.
+/// As [`crate::source::build`].
+pub fn build(path: &Path) -> Result<Program, BuildError> {
+    if let Some(pypy) = pypy3().filter(|_| {
+        path.is_file()
+            && crate::source::Language::of(path) == Some(crate::source::Language::Python3)
+    }) {
+        let file = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        return Ok(Program::Shell(format!(
+            "{} {}",
+            crate::shell::quote(&pypy),
+            crate::shell::quote(&file)
+        )));
+    }
+    crate::source::build(path).map(Program::Shell)
+}
+
+/// `pypy3` on `PATH`, if it is there.
+#[must_use]
+pub fn pypy3() -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("pypy3"))
+        .find(|p| p.is_file())
+}
+
+/// Whether the folder `dir` holds a `build` or `run` script or a source file of a known
+/// language.
+fn any_known_source(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return true;
+    };
+    entries.flatten().any(|e| {
+        let path = e.path();
+        let name = e.file_name();
+        name == "build" || name == "run" || crate::source::Language::of(&path).is_some()
+    })
+}
+
+/// Judges `program` on the tree of groups, in order, each group stopping where its `on_reject`
+/// says; the runs as they ended (a run the judge could not decide is a judge error).
+fn run(
+    problem: &Problem,
+    program: &Program,
+    limits: RunLimits,
+    progress: &Progress,
+    name: &str,
+) -> Vec<Option<Judged>> {
+    let mut raw: Vec<Option<Judged>> = vec![None; problem.cases.len()];
+    let mut count = 0;
+    grading::walk(problem, &mut |c| {
+        let case = &problem.cases[c];
+        let judged =
+            judging::judge_raw(problem, program, case, limits).unwrap_or_else(|e| Judged {
+                result: judging::judge_error(case, &format!("{}: {e}", case.label)),
+                rejected_first: false,
+            });
+        let r = judged.at_limit(limits.time);
+        raw[c] = Some(judged);
+        count += 1;
+        progress.say(&format!(
+            "{name}: {count} of {} cases, {} on {}",
+            problem.cases.len(),
+            r.verdict.name(),
+            case.label
+        ));
+        Some(r)
+    });
+    raw
+}
+
+/// The grades of the runs `raw` at the time limit `limit`.
+fn at_limit(problem: &Problem, raw: &[Option<Judged>], limit: Duration) -> Grades {
+    let cases: Vec<Option<CaseResult>> = raw
+        .iter()
+        .map(|r| r.as_ref().map(|r| r.at_limit(limit)))
+        .collect();
+    grading::of(problem, &cases)
+}
+
+/// The time limit and how it was found: `--time-limit`, the package's, or computed from the
+/// accepted submissions, run first (stopped after [`CALIBRATION_CAP`]) with their runs kept in
+/// `outcomes`. A computed limit is kept in the cache for `judge PATH`, and taken from there
+/// when no accepted submission is verified (`--filter`).
+///
+/// # Errors
+/// No limit given and no accepted submission to compute it from.
 fn time_limit(
     problem: &Problem,
     outcomes: &mut [Outcome],
+    given: Option<f64>,
     jobs: usize,
+    progress: &Progress,
 ) -> Result<(Duration, String), String> {
+    if let Some(t) = given {
+        let t = crate::suite::seconds(t).map_err(|e| format!("--time-limit {e}"))?;
+        return Ok((t, "--time-limit".to_string()));
+    }
     if let Some(t) = problem.time.given {
         return Ok((t, problem.time.source.to_string()));
     }
-    let (accepted, programs): (Vec<usize>, Vec<&Program>) = outcomes
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| o.submission.expected == Expected::Accepted)
-        .filter_map(|(i, o)| match &o.ready {
-            Ready::Program(p) => Some((i, p)),
-            Ready::Skipped(_) | Ready::Broken(_) => None,
-        })
-        .unzip();
-    let (time, how, runs) = calibrate(problem, &programs, jobs)?;
-    for (i, cases) in accepted.into_iter().zip(runs) {
-        outcomes[i].cases = cases;
+    let accepted: Vec<usize> = (0..outcomes.len())
+        .filter(|&i| outcomes[i].submission.expected == Expected::Accepted)
+        .filter(|&i| matches!(outcomes[i].ready, Ready::Program(_)))
+        .collect();
+    if accepted.is_empty() {
+        // `--filter` left the accepted submissions out: the limit computed earlier, if any.
+        return super::time_limit::cached(problem)
+            .ok_or_else(|| no_limit(problem, "--time-limit S"));
     }
-    Ok((time, how))
+    let cap = calibration_limits(problem);
+    let runs = judging::all(jobs, accepted.len(), |k| {
+        let o = &outcomes[accepted[k]];
+        let Ready::Program(program) = &o.ready else {
+            return Ok(Vec::new());
+        };
+        Ok(run(problem, program, cap, progress, &o.submission.name))
+    })?;
+    let slowest = super::time_limit::slowest(runs.iter().flatten().flatten().map(|j| &j.result));
+    let (limit, how) = super::time_limit::computed(problem, slowest);
+    super::time_limit::keep(problem, limit, &how);
+    for (i, raw) in accepted.into_iter().zip(runs) {
+        outcomes[i].grades = Some(at_limit(problem, &raw, limit));
+        outcomes[i].raw = raw;
+    }
+    Ok((limit, how))
 }
 
-/// Runs `programs` (accepted submissions) on every case and computes the time limit from the
-/// slowest accepted run, as problemtools does: `max(1, round(slowest * multiplier))` seconds.
-/// Runs longer than the limit are then time limits.
-///
-/// # Errors
-/// No accepted submission to time, or a setup error.
-pub fn calibrate(
-    problem: &Problem,
-    programs: &[&Program],
-    jobs: usize,
-) -> Result<(Duration, String, Vec<Vec<CaseResult>>), String> {
-    if programs.is_empty() {
-        return Err(format!(
-            "{}: no time limit given and no accepted submission to compute it from \
-             (give limits.time_limit, or --time-limit)",
-            problem.root.display()
-        ));
-    }
-    let cap = RunLimits {
+/// The limits of a calibration run: stopped after [`CALIBRATION_CAP`].
+fn calibration_limits(problem: &Problem) -> RunLimits {
+    RunLimits {
         time: CALIBRATION_CAP,
         limits: crate::run::Limits {
             time: CALIBRATION_CAP,
@@ -192,157 +330,163 @@ pub fn calibrate(
             output: problem.output,
             memory: problem.memory,
         },
-    };
-    let n = problem.cases.len();
-    let flat = judging::all(jobs, programs.len() * n, |t| {
-        judging::judge(problem, programs[t / n], &problem.cases[t % n], cap)
-    })?;
-    let slowest = flat
-        .iter()
-        .filter(|c| c.verdict == Verdict::Accepted)
-        .map(|c| c.time)
-        .fold(0.0, f64::max);
-    let exact = slowest * problem.time.multiplier;
-    let seconds = (exact + 0.5).floor().max(1.0);
-    let limit = Duration::from_secs_f64(seconds);
-    let mut runs: Vec<Vec<CaseResult>> =
-        flat.chunks(n.max(1)).map(<[CaseResult]>::to_vec).collect();
-    for c in runs.iter_mut().flatten() {
-        if c.time > seconds {
-            c.verdict = Verdict::TimeLimit;
-            c.detail = Some(format!(
-                "ran {:.3} s, past the time limit of {seconds} s",
-                c.time
-            ));
-        }
     }
-    let how = format!(
-        "the slowest accepted run {slowest:.3} s times {}, rounded, at least 1 s",
-        problem.time.multiplier
-    );
-    Ok((limit, how, runs))
 }
 
-/// The score of a scoring problem's run, and the most it could be: per group, each accepted
-/// case earns the group's score (or the validator's); `min` groups earn their full score only
-/// when every case is accepted. Samples do not count.
+/// The error of a package with no time limit and no accepted submission; `option` is the
+/// command's option that gives one.
 #[must_use]
-pub fn score(problem: &Problem, cases: &[CaseResult]) -> Option<(f64, f64)> {
-    if !problem.scoring {
-        return None;
+pub fn no_limit(problem: &Problem, option: &str) -> String {
+    format!(
+        "{}: no time limit given and no accepted submission to compute it from \
+         (give limits.time_limit in problem.yaml, or {option})",
+        problem.root.display()
+    )
+}
+
+/// Runs `programs` (accepted submissions) on every case and computes the time limit from the
+/// slowest accepted run, as problemtools does: `max(1, round(slowest * multiplier))` seconds.
+///
+/// # Errors
+/// No accepted submission to time.
+pub fn calibrate(
+    problem: &Problem,
+    programs: &[&Program],
+    jobs: usize,
+) -> Result<(Duration, String), String> {
+    if programs.is_empty() {
+        return Err(no_limit(problem, "--time-limit S"));
     }
-    let (mut got, mut max) = (0.0, 0.0);
-    for (g, group) in problem.groups.iter().enumerate() {
-        if !group.scored {
-            continue;
-        }
-        let mine: Vec<(&super::Case, &CaseResult)> = problem
-            .cases
-            .iter()
-            .zip(cases)
-            .filter(|(c, _)| c.group == g)
+    let progress = Progress::new();
+    let cap = calibration_limits(problem);
+    let runs = judging::all(jobs, programs.len(), |k| {
+        Ok(run(problem, programs[k], cap, &progress, "calibrating"))
+    })?;
+    progress.clear();
+    let slowest = super::time_limit::slowest(runs.iter().flatten().flatten().map(|j| &j.result));
+    Ok(super::time_limit::computed(problem, slowest))
+}
+
+/// The table, written a row at a time: its columns' widths are fixed from the start.
+struct Table {
+    /// The groups shown: those that hold cases.
+    groups: Vec<usize>,
+    names: Vec<String>,
+    widths: Vec<usize>,
+    scoring: bool,
+}
+
+/// The widest cell of a group's column: `TLE 100.00s`.
+const CELL: usize = 11;
+
+impl Table {
+    fn new(problem: &Problem, outcomes: &[Outcome]) -> Table {
+        let groups: Vec<usize> = (0..problem.groups.len())
+            .filter(|g| problem.cases.iter().any(|c| c.group == *g))
             .collect();
-        if mine.is_empty() {
-            continue;
+        let mut widths = vec![
+            outcomes
+                .iter()
+                .map(|o| o.submission.name.chars().count())
+                .chain([10])
+                .max()
+                .unwrap_or(10),
+            outcomes
+                .iter()
+                .map(|o| o.submission.expected.name().len())
+                .chain([8])
+                .max()
+                .unwrap_or(8),
+        ];
+        widths.extend(
+            groups
+                .iter()
+                .map(|&g| problem.groups[g].name.chars().count().max(CELL)),
+        );
+        widths.push(7);
+        if problem.scoring {
+            widths.push(13);
         }
-        let earned = mine.iter().map(|(_, r)| case_score(group, r));
-        match group.aggregation {
-            super::problem::Aggregation::Sum => {
-                got += earned.sum::<f64>();
-                max += group.accept_score * mine.len() as f64;
-            }
-            super::problem::Aggregation::Min => {
-                got += earned.fold(f64::INFINITY, f64::min);
-                max += group.accept_score;
-            }
+        let names = groups
+            .iter()
+            .map(|&g| problem.groups[g].name.clone())
+            .collect();
+        Table {
+            groups,
+            names,
+            widths,
+            scoring: problem.scoring,
         }
     }
-    Some((got, max))
-}
 
-fn case_score(group: &super::Group, r: &CaseResult) -> f64 {
-    match r.verdict {
-        Verdict::Accepted => r.score.unwrap_or(group.accept_score),
-        _ => 0.0,
+    fn header(&self) -> String {
+        let mut cells = vec!["submission".to_string(), "expected".to_string()];
+        cells.extend(self.names.iter().cloned());
+        cells.push("verdict".to_string());
+        if self.scoring {
+            cells.push("score".to_string());
+        }
+        cells.push("ok".to_string());
+        self.line(&cells)
     }
-}
 
-/// The table: one row per submission, one column per group that has cases.
-fn table(problem: &Problem, outcomes: &[Outcome]) -> String {
-    let groups: Vec<usize> = (0..problem.groups.len())
-        .filter(|g| problem.cases.iter().any(|c| c.group == *g))
-        .collect();
-    let mut header = vec!["submission".to_string(), "expected".to_string()];
-    header.extend(groups.iter().map(|&g| problem.groups[g].name.clone()));
-    header.push("verdict".to_string());
-    if problem.scoring {
-        header.push("score".to_string());
+    fn line(&self, cells: &[String]) -> String {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(self.widths.iter().chain([&0]))
+            .map(|(cell, w)| format!("{cell:<w$}"))
+            .collect();
+        let mut text = padded.join("  ").trim_end().to_string();
+        text.push('\n');
+        text
     }
-    header.push("ok".to_string());
-    let mut rows = vec![header];
-    for o in outcomes {
-        let mut row = vec![
+
+    fn row(&self, problem: &Problem, o: &Outcome, best: f64) -> String {
+        let mut cells = vec![
             o.submission.name.clone(),
             o.submission.expected.name().to_string(),
         ];
-        for &g in &groups {
-            row.push(cell(problem, o, g));
+        for &g in &self.groups {
+            cells.push(cell(problem, o, g));
         }
-        row.push(o.verdict());
-        if problem.scoring {
-            row.push(
-                match score(problem, &o.cases).filter(|_| !o.cases.is_empty()) {
-                    Some((got, max)) => format!("{got}/{max}"),
-                    None => "-".to_string(),
-                },
-            );
+        cells.push(o.verdict());
+        if self.scoring {
+            cells.push(match &o.grades {
+                Some(g) => format!("{}/{best}", g.total.score),
+                None => "-".to_string(),
+            });
         }
-        row.push(match (&o.ready, o.kept(problem)) {
+        cells.push(match (&o.ready, o.kept(best, problem.scoring)) {
             (Ready::Skipped(_), _) => "skipped".to_string(),
             (_, true) => "ok".to_string(),
             (_, false) => "FAILED".to_string(),
         });
-        rows.push(row);
+        self.line(&cells)
     }
-    let columns = rows[0].len();
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
-    let mut text = String::new();
-    for row in rows {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(cell, w)| format!("{cell:<w$}"))
-            .collect();
-        text += cells.join("  ").trim_end();
-        text.push('\n');
-    }
-    text
 }
 
-/// A group's cell: the first failing verdict of the group (else AC) and its slowest time.
+/// A group's cell: the group's grade (its grader's verdict) and its slowest run; `-` when none
+/// of its cases was judged.
 fn cell(problem: &Problem, o: &Outcome, group: usize) -> String {
+    let Some(grades) = &o.grades else {
+        return "-".to_string();
+    };
     let mine: Vec<&CaseResult> = problem
         .cases
         .iter()
-        .zip(&o.cases)
+        .zip(&grades.cases)
         .filter(|(c, _)| c.group == group)
-        .map(|(_, r)| r)
+        .filter_map(|(_, r)| r.as_ref())
         .collect();
-    if mine.is_empty() {
+    let Some(graded) = &grades.groups[group] else {
         return "-".to_string();
-    }
-    let verdict = mine
-        .iter()
-        .find(|r| r.verdict != Verdict::Accepted)
-        .map_or("AC", |r| r.verdict.name());
+    };
     let slowest = mine.iter().map(|r| r.time).fold(0.0, f64::max);
-    format!("{verdict} {slowest:.2}s")
+    format!("{} {slowest:.2}s", graded.verdict.name())
 }
 
-/// The time limit, how it was chosen, and the margins to the slowest accepted run and the
-/// fastest time-limit run.
+/// The time limit, how it was chosen, the margins to the slowest accepted run and the fastest
+/// time-limit run, and the submissions whose verdict changes within the margin.
 fn limits_report(
     problem: &Problem,
     outcomes: &[Outcome],
@@ -359,11 +503,20 @@ fn limits_report(
     if jobs > 1 {
         text += &format!("; times taken with {jobs} runs in parallel (-j {jobs})");
     }
+    if let Some(pypy) = pypy3() {
+        text += &format!("; Python 3 run with {}", pypy.display());
+    }
     text.push('\n');
+    let graded = |o: &'_ Outcome| -> Vec<CaseResult> {
+        o.grades
+            .as_ref()
+            .map(|g| g.cases.iter().flatten().cloned().collect())
+            .unwrap_or_default()
+    };
     let accepted = outcomes
         .iter()
         .filter(|o| o.submission.expected == Expected::Accepted)
-        .flat_map(|o| o.cases.iter().map(move |c| (o, c)))
+        .flat_map(|o| graded(o).into_iter().map(move |c| (o, c)))
         .filter(|(_, c)| c.verdict == Verdict::Accepted)
         .max_by(|a, b| a.1.time.total_cmp(&b.1.time));
     if let Some((o, c)) = accepted {
@@ -378,9 +531,11 @@ fn limits_report(
     // Each time-limit submission's slowest run; the fastest of those is the margin.
     let tle = outcomes
         .iter()
-        .filter(|o| o.submission.expected == Expected::TimeLimit && !o.cases.is_empty())
+        .filter(|o| o.submission.expected == Expected::TimeLimit)
         .filter_map(|o| {
-            let slowest = o.cases.iter().max_by(|a, b| a.time.total_cmp(&b.time))?;
+            let slowest = graded(o)
+                .into_iter()
+                .max_by(|a, b| a.time.total_cmp(&b.time))?;
             Some((o, slowest))
         })
         .min_by(|a, b| a.1.time.total_cmp(&b.1.time));
@@ -404,11 +559,79 @@ fn limits_report(
             );
         }
     }
+    text += &sensitivity(problem, outcomes, limits);
+    text += &ranges(problem, outcomes);
+    text
+}
+
+/// problemtools' "sensitive to time limit": a submission whose verdict at the limit differs from
+/// its verdict at the limit divided or multiplied by the safety margin.
+fn sensitivity(problem: &Problem, outcomes: &[Outcome], limits: RunLimits) -> String {
+    let margin = problem.time.margin;
+    if margin <= 1.0 {
+        return String::new();
+    }
+    let low = limits.time.div_f64(margin);
+    let high = limits.limits.time;
+    let mut text = String::new();
+    for o in outcomes {
+        let Some(g) = &o.grades else { continue };
+        if o.raw.iter().all(Option::is_none) {
+            continue;
+        }
+        let at = g.total.verdict;
+        let at_low = at_limit(problem, &o.raw, low).total.verdict;
+        let at_high = at_limit(problem, &o.raw, high).total.verdict;
+        if at_low != at || at_high != at {
+            text += &format!(
+                "warning: {} is sensitive to the time limit: {} at {} s, {} at {} s, {} at {} s\n",
+                o.submission.name,
+                at_low.name(),
+                seconds(low),
+                at.name(),
+                seconds(limits.time),
+                at_high.name(),
+                seconds(high)
+            );
+        }
+    }
+    text
+}
+
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    format!("{}", (s * 1000.0).round() / 1000.0)
+}
+
+/// Scoring problems: a group's score outside its `range`.
+fn ranges(problem: &Problem, outcomes: &[Outcome]) -> String {
+    if !problem.scoring {
+        return String::new();
+    }
+    let mut text = String::new();
+    for (i, group) in problem.groups.iter().enumerate() {
+        let (lo, hi) = group.range;
+        let outside = outcomes
+            .iter()
+            .filter_map(|o| Some((o, o.grades.as_ref()?.groups[i].as_ref()?)))
+            .find(|(_, g)| g.score < lo || g.score > hi);
+        if let Some((o, g)) = outside {
+            let name = if group.name.is_empty() {
+                "data"
+            } else {
+                &group.name
+            };
+            text += &format!(
+                "warning: group {name} scored {} for {}, outside its range {lo} {hi}\n",
+                g.score, o.submission.name
+            );
+        }
+    }
     text
 }
 
 /// The failures and skips, and the last line; whether the run passes.
-fn verdicts_report(problem: &Problem, outcomes: &[Outcome], strict: bool) -> bool {
+fn verdicts_report(problem: &Problem, outcomes: &[Outcome], best: f64, strict: bool) -> bool {
     let mut text = String::new();
     let (mut kept, mut failed, mut skipped) = (0, 0, 0);
     for o in outcomes {
@@ -422,24 +645,10 @@ fn verdicts_report(problem: &Problem, outcomes: &[Outcome], strict: bool) -> boo
                 failed += 1;
                 text += &format!("FAILED {name}: does not build\n{}\n", indent(why));
             }
-            Ready::Program(_) if o.kept(problem) => kept += 1,
+            Ready::Program(_) if o.kept(best, problem.scoring) => kept += 1,
             Ready::Program(_) => {
                 failed += 1;
-                let promised = o.submission.expected.name();
-                match o.first_failure() {
-                    Some(c) => {
-                        text += &format!(
-                            "FAILED {name}: promised {promised}, got {} on {}\n",
-                            c.verdict.name(),
-                            c.name
-                        );
-                        if let Some(d) = &c.detail {
-                            text += &indent(d);
-                            text.push('\n');
-                        }
-                    }
-                    None => text += &format!("FAILED {name}: promised {promised}, got AC\n"),
-                }
+                text += &broken_promise(problem, o, best);
             }
         }
     }
@@ -456,9 +665,77 @@ fn verdicts_report(problem: &Problem, outcomes: &[Outcome], strict: bool) -> boo
     pass
 }
 
+fn broken_promise(problem: &Problem, o: &Outcome, best: f64) -> String {
+    let name = &o.submission.name;
+    let promised = o.submission.expected.name();
+    let Some(g) = &o.grades else {
+        return format!("FAILED {name}: promised {promised}, not judged\n");
+    };
+    let score = if problem.scoring {
+        format!(" (score {}/{best})", g.total.score)
+    } else {
+        String::new()
+    };
+    let mut text = match o.deciding_case() {
+        Some(c) => format!(
+            "FAILED {name}: promised {promised}, got {}{score} on {}\n",
+            g.total.verdict.name(),
+            c.name
+        ),
+        None => format!(
+            "FAILED {name}: promised {promised}, got {}{score}\n",
+            g.total.verdict.name()
+        ),
+    };
+    let detail = o
+        .deciding_case()
+        .and_then(|c| c.detail.clone())
+        .or_else(|| g.total.detail.clone());
+    if let Some(d) = detail {
+        text += &indent(&d);
+        text.push('\n');
+    }
+    text
+}
+
 fn indent(text: &str) -> String {
     text.lines()
         .map(|l| format!("    {l}"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// A line of progress on stderr, rewritten in place, when stderr is a terminal.
+pub struct Progress {
+    on: bool,
+}
+
+impl Progress {
+    #[must_use]
+    pub fn new() -> Progress {
+        Progress {
+            on: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Shows `text` in place of the last line of progress.
+    pub fn say(&self, text: &str) {
+        if self.on {
+            let text: String = text.chars().take(100).collect();
+            out::stderr(&format!("\r\x1b[K{text}"));
+        }
+    }
+
+    /// Clears the line of progress.
+    pub fn clear(&self) {
+        if self.on {
+            out::stderr("\r\x1b[K");
+        }
+    }
+}
+
+impl Default for Progress {
+    fn default() -> Progress {
+        Progress::new()
+    }
 }
