@@ -57,7 +57,8 @@ pub struct MoveRequest {
 #[derive(Debug, Serialize)]
 pub struct ScoreView {
     pub three_bv: usize,
-    pub per_second: f64,
+    /// 3BV per second, only for a game won in a second or more (`null` otherwise).
+    pub per_second: Option<f64>,
     pub efficiency: Option<f64>,
 }
 

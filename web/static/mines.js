@@ -165,7 +165,7 @@ function show(game) {
   let score = "";
   if (game.three_bv !== null) score += `3BV ${game.three_bv}`;
   if (game.score) {
-    score += `, 3BV/s ${game.score.per_second.toFixed(2)}`;
+    if (game.score.per_second !== null) score += `, 3BV/s ${game.score.per_second.toFixed(2)}`;
     if (game.score.efficiency !== null) score += `, efficiency ${Math.round(game.score.efficiency * 100)}%`;
   }
   $("mines-score").textContent = score;
