@@ -21,7 +21,7 @@
 //! - `clock`: the judge's clock of running time, which stands still while the judge is paused;
 //! - `tree`: the processes below a process, from `/proc`, and killing them safely;
 //! - `limits`: the programs' limit of processes;
-//! - `sandbox`: the box each process runs in;
+//! - `sandbox`: the box each process runs in; `probe`: whether it can be built here;
 //! - `sys` and `ns`: the system calls (`ns`: those of the box), the only `unsafe` code of the
 //!   judge.
 
@@ -30,6 +30,7 @@ mod group;
 mod helper;
 mod limits;
 mod ns;
+mod probe;
 mod registry;
 mod report;
 mod run;
@@ -40,11 +41,12 @@ mod tree;
 mod visible;
 
 pub use group::{run_in_group, GroupRun};
+pub use probe::check as sandbox_check;
 pub use registry::{adopt_orphans, on_termination, Lent, Scratch, Shown};
 pub use run::{
     await_threads, drain_stderr, outcome, run, spawn_stderr_reader, spawn_thread, Outcome, Stderr,
 };
-pub use sandbox::{check as sandbox_check, turn_off as turn_off_sandbox};
+pub use sandbox::turn_off as turn_off_sandbox;
 pub use spawn::{
     Ended, Exit, Interactor, InteractorPipes, Limits, Started, Timing, INTERACTOR_GRACE,
 };

@@ -393,29 +393,14 @@ pub fn turned_off() -> bool {
     TURNED_OFF.load(Ordering::SeqCst)
 }
 
-/// Whether programs run in a box here: asked once of a helper running `true`.
-///
-/// # Errors
-/// Why they would not: the box turned off, or the kernel's refusal, with what to do.
-pub fn check() -> Result<(), String> {
-    if UNAVAILABLE.get().is_none() {
-        let limits = super::Limits {
-            time: std::time::Duration::from_secs(10),
-            timing: super::Timing::Wall,
-            output: 1024,
-            memory: None,
-        };
-        let probe = super::run(&std::process::Command::new("true"), Vec::new(), limits);
-        probe.map_err(|e| format!("cannot start a program: {e}"))?;
-    }
-    match UNAVAILABLE.get() {
-        None => Ok(()),
-        Some(&errno) => Err(why(errno)),
-    }
+/// Why the helpers ran without a box, once one has said so: an `errno`, 0 when turned off.
+#[must_use]
+pub fn unavailable() -> Option<i32> {
+    UNAVAILABLE.get().copied()
 }
 
 /// Why there is no box, and what to do.
-fn why(errno: i32) -> String {
+pub fn why(errno: i32) -> String {
     if errno == 0 {
         "the sandbox is turned off".to_string()
     } else {
