@@ -184,7 +184,7 @@ fn give(path: &Path, uid: u32, gid: u32) -> io::Result<()> {
 }
 
 /// The system's folders every box shows read-only.
-const SYSTEM: [&str; 9] = [
+pub const SYSTEM: [&str; 9] = [
     "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/etc", "/opt",
 ];
 

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::registry;
+use super::sandbox::SYSTEM;
 
 /// Folders the judge keeps out of every box.
 static HIDDEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -144,11 +145,6 @@ fn normal(path: &Path) -> PathBuf {
     }
     out
 }
-
-/// The system's folders, which every box shows (see [`super::sandbox`]).
-const SYSTEM: [&str; 9] = [
-    "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/etc", "/opt",
-];
 
 /// Whether `path` is the system's (shown by every box), or the box's own (`/proc`, `/dev`),
 /// or the machine's that no box shows (`/sys`).
