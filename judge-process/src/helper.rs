@@ -5,7 +5,8 @@
 //! The kernel's peak RSS of a process (`ru_maxrss`) counts every page it held since it was
 //! forked, including the pages of the parent it was forked from, up to its `exec`. A program
 //! spawned straight from the judge would thus report at least the judge's own size. So the judge
-//! runs itself as a helper (`judge __measure NPROC [--interactor DIR COMMAND] PROGRAM ARGS...`):
+//! runs itself as a helper (`judge __measure NPROC [--interactor DIR COMMAND] PROGRAM ARGS...`,
+//! with the box's options, see `Args::parse`):
 //! the freshly started helper, which holds only a few pages, forks the program into a process
 //! group of its own, waits for it, and writes how it ended to the pipe on descriptor 3 (see
 //! [`super::report`]).
@@ -54,6 +55,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
+use super::network::{NET_FD, USER_FD};
 use super::ns;
 use super::report;
 use super::sandbox::{self, Ids, Spec};
@@ -78,6 +80,8 @@ struct Args {
     processes: u64,
     /// Whether the processes keep the machine's network.
     network: bool,
+    /// The judge's shared namespaces given on [`NET_FD`] (and [`USER_FD`]), to join.
+    shared: sandbox::Given,
     /// What the program's box shows.
     program_box: Spec,
     /// `sh -c COMMAND` and its folder, and what its box shows.
@@ -87,7 +91,9 @@ struct Args {
 
 impl Args {
     /// `NPROC [--net] [BOX]... [--interactor DIR COMMAND [BOX]...] -- PROGRAM ARGS...`, where
-    /// each `BOX` is a box option and its path (see [`Spec::take`]).
+    /// each `BOX` is a box option and its path (see [`Spec::take`]), or `--netns` (`--userns`):
+    /// the judge's shared network namespace is given on [`NET_FD`] (its user namespace on
+    /// [`USER_FD`]).
     fn parse(args: &[OsString]) -> Option<Args> {
         let c = |s: &OsString| CString::new(s.as_bytes()).ok();
         let processes = args.first()?.to_str()?.parse().ok()?;
@@ -102,11 +108,20 @@ impl Args {
             ..Spec::default()
         };
         let mut interactor = None;
+        let mut shared = sandbox::Given::default();
         loop {
             let word = rest.first()?.to_str()?;
             if word == "--" {
                 rest = &rest[1..];
                 break;
+            }
+            if word == "--netns" || word == "--userns" {
+                match word {
+                    "--netns" => shared.net = Some(NET_FD),
+                    _ => shared.user = Some(USER_FD),
+                }
+                rest = &rest[1..];
+                continue;
             }
             if word == "--interactor" {
                 let (dir, command) = (rest.get(1)?, c(rest.get(2)?)?);
@@ -137,6 +152,7 @@ impl Args {
         Some(Args {
             processes,
             network,
+            shared,
             program_box,
             interactor,
             program,
@@ -154,7 +170,10 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
     // Waited for, never handled (see the module's documentation); the children start with an
     // empty mask.
     waited().block();
-    for fd in std::iter::once(REPORT_FD).chain(INTERACTOR_FDS) {
+    for fd in [REPORT_FD, NET_FD, USER_FD]
+        .into_iter()
+        .chain(INTERACTOR_FDS)
+    {
         sys::set_cloexec(fd, true);
     }
     sys::set_child_subreaper();
@@ -254,7 +273,7 @@ impl Case {
     /// Forks the interactor (if any), then the program, each in its box where the machine
     /// allows; whether both started (else the failure is reported).
     fn start_all(&mut self, args: &mut Args) -> bool {
-        let boxes = match sandbox::enter(args.network) {
+        let boxes = match sandbox::enter(args.network, args.shared) {
             Ok(ids) => match self.open_boxes(args, ids) {
                 Ok(boxes) => Some(boxes),
                 Err(e) => {

@@ -21,7 +21,8 @@
 //! - `clock`: the judge's clock of running time, which stands still while the judge is paused;
 //! - `tree`: the processes below a process, from `/proc`, and killing them safely;
 //! - `limits`: the programs' limit of processes;
-//! - `sandbox`: the box each process runs in; `probe`: whether it can be built here;
+//! - `sandbox`: the box each process runs in; `network`: the one network namespace of a judge
+//!   run's boxes; `probe`: whether a box can be built here;
 //! - `sys` and `ns`: the system calls (`ns`: those of the box), the only `unsafe` code of the
 //!   judge.
 
@@ -29,6 +30,7 @@ mod clock;
 mod group;
 mod helper;
 mod limits;
+mod network;
 mod ns;
 mod probe;
 mod registry;
@@ -64,6 +66,9 @@ pub fn unblock_signals_on_exec(cmd: &mut std::process::Command) {
 #[must_use]
 pub fn helper_main() -> Option<std::process::ExitCode> {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let helper = args.get(1).is_some_and(|a| a == helper::HELPER);
-    helper.then(|| helper::helper(&args[2..]))
+    match args.get(1).and_then(|a| a.to_str()) {
+        Some(helper::HELPER) => Some(helper::helper(&args[2..])),
+        Some(network::HOLDER) => Some(network::hold()),
+        _ => None,
+    }
 }

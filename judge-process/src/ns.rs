@@ -55,6 +55,16 @@ pub fn unshare(user: bool, flags: libc::c_int) -> io::Result<()> {
     Ok(())
 }
 
+/// Joins the namespace of kind `kind` (a `CLONE_NEW*` flag) that descriptor `fd` names: for a
+/// user namespace, with every capability in it; the caller must be single-threaded.
+///
+/// # Errors
+/// Not a namespace of that kind, or no right to join it.
+pub fn join(fd: RawFd, kind: libc::c_int) -> io::Result<()> {
+    // SAFETY: setns takes two integers.
+    check(unsafe { libc::setns(fd, kind) }.into()).map(drop)
+}
+
 /// Brings the loopback interface of this process's network namespace up (a new namespace has it
 /// down).
 ///

@@ -100,6 +100,13 @@ impl Handle {
         }
     }
 
+    /// The helper's pidfd's number, which [`sys::wait_readable`] sees readable once it has
+    /// exited; `None` without pidfds.
+    #[must_use]
+    pub fn exit_fd(&self) -> Option<std::os::fd::RawFd> {
+        self.pidfd.as_ref().map(Pidfd::raw)
+    }
+
     /// Reaps the helper if it has exited (and forgets it).
     ///
     /// # Errors
@@ -139,6 +146,13 @@ impl Drop for Handle {
     fn drop(&mut self) {
         self.forget();
     }
+}
+
+/// Runs `f` (which starts and reaps a child of its own) while no orphan is swept, so that its
+/// child is never taken for one.
+pub fn while_spawning<T>(f: impl FnOnce() -> T) -> T {
+    let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
+    f()
 }
 
 /// Spawns the helper `cmd` and records it.

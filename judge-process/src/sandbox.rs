@@ -1,8 +1,8 @@
 //! The box every judged process runs in, where the machine allows it. The measuring helper
-//! first leaves the machine's network (a network namespace of its own, with only a loopback
-//! interface up, unless the network is allowed) and, run by a user other than root, enters a
-//! user namespace of its own (where it maps to itself alone, and holds the capabilities it needs
-//! to build the boxes). Then, for the program and for the interactor each, it forks the box's
+//! first leaves the machine's network (the judge run's network namespace, with only a loopback
+//! interface up, see [`super::network`], unless the network is allowed) and, run by a user other
+//! than root, enters a user namespace (where it maps to itself alone, and holds the capabilities
+//! it needs to build the boxes). Then, for the program and for the interactor each, it forks the box's
 //! init in new PID, mount and IPC namespaces; the init builds the box's filesystem and reaps
 //! the box's orphans; the helper forks the program (or the interactor) into the box's PID
 //! namespace and mount namespace.
@@ -85,21 +85,51 @@ impl Spec {
 /// Who the boxed processes run as: `Some((uid, gid))` to switch to, `None` to stay.
 pub type Ids = Option<(u32, u32)>;
 
+/// The judge's shared namespaces a helper was given (see [`super::network`]): descriptors.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Given {
+    /// The network namespace.
+    pub net: Option<RawFd>,
+    /// The user namespace that owns it (the judge not being root).
+    pub user: Option<RawFd>,
+}
+
+impl Given {
+    /// Joins the namespaces given, the user namespace first, and closes their descriptors:
+    /// whether the network namespace was joined (and the user namespace, where one was given).
+    fn join(self) -> bool {
+        let joined = self.net.is_some_and(|net| {
+            let user = self
+                .user
+                .map_or(true, |u| ns::join(u, libc::CLONE_NEWUSER).is_ok());
+            user && ns::join(net, libc::CLONE_NEWNET).is_ok()
+        });
+        for fd in self.net.into_iter().chain(self.user) {
+            sys::close_inherited(fd);
+        }
+        joined
+    }
+}
+
 /// Enters the helper's own namespaces (see the module's documentation), in the helper, before it
-/// forks: the ids the boxed processes run as, or the `errno` why there is no box (0: turned
+/// forks: the judge's shared ones where it was `given` them and can join them, else new ones.
+/// Returns the ids the boxed processes run as, or the `errno` why there is no box (0: turned
 /// off).
 ///
 /// # Errors
 /// The `errno` of the namespace the kernel refused.
-pub fn enter(network: bool) -> Result<Ids, i32> {
+pub fn enter(network: bool, given: Given) -> Result<Ids, i32> {
+    let joined = given.join();
     if std::env::var_os("JUDGE_NO_SANDBOX").is_some_and(|v| v != "0") {
         return Err(0);
     }
     let root = sys::geteuid() == 0;
-    let flags = if network { 0 } else { libc::CLONE_NEWNET };
-    ns::unshare(!root, flags).map_err(errno)?;
-    if !network {
-        ns::loopback_up().map_err(errno)?;
+    if !joined {
+        let flags = if network { 0 } else { libc::CLONE_NEWNET };
+        ns::unshare(!root, flags).map_err(errno)?;
+        if !network {
+            ns::loopback_up().map_err(errno)?;
+        }
     }
     let id = BOX_ID_BASE + sys::getpid().unsigned_abs();
     Ok(root.then_some((id, id)))

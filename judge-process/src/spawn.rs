@@ -1,9 +1,11 @@
 //! The judge's side of a measuring helper: starting a program (alone, or in a conversation with
 //! an interactor) under its helper, waiting for it within its limits, and stopping it.
 //!
-//! The judge never waits on a helper for long: it polls it, every 50 µs at first and every
-//! millisecond later, so that quick runs are timed closely and long ones cost little, and it
-//! checks the limits between polls: the wall-time deadline at each, the memory and the CPU time
+//! The judge never waits on a helper for long: it waits for the helper's exit on its pidfd (and,
+//! in a conversation, for its report of the program's end), looking again after 50 µs at first
+//! and at most every 10 ms later (every millisecond on a kernel without pidfds, where it sleeps
+//! instead), so that quick runs are timed closely and long ones cost little, and it checks the
+//! limits between looks: the wall-time deadline at each, the memory and the CPU time
 //! of the run's processes (one reading of `/proc`) when a reading is due. Signals to the helper go through a pidfd (see
 //! [`super::sys`]). Every time here is read on the judge's running clock ([`super::clock`]): a
 //! pause of the judge (Ctrl-Z) counts neither towards a deadline nor towards a time measured.
@@ -17,6 +19,7 @@ use std::time::Duration;
 
 use super::clock::Moment;
 use super::helper::{HELPER, INTERACTOR_FDS, REPORT_FD};
+use super::network::{self, NET_FD, USER_FD};
 use super::registry::{self, Handle};
 use super::report::{Reported, Said};
 use super::sys::{self, Signal};
@@ -29,7 +32,7 @@ use super::visible;
 ///
 /// # Errors
 /// Neither can be found.
-fn own_executable() -> std::io::Result<std::path::PathBuf> {
+pub(crate) fn own_executable() -> std::io::Result<std::path::PathBuf> {
     let proc = std::path::Path::new("/proc/self/exe");
     if proc.exists() {
         return Ok(proc.to_path_buf());
@@ -244,6 +247,14 @@ impl Started {
         };
         let (report_read, report_write) = sys::pipe_nonblocking()?;
         let mut passed = vec![(report_write.as_raw_fd(), REPORT_FD)];
+        if let Some(shared) = (!visible::network()).then(network::shared).flatten() {
+            cmd.arg("--netns");
+            passed.push((shared.net.as_raw_fd(), NET_FD));
+            if let Some(user) = &shared.user {
+                cmd.arg("--userns");
+                passed.push((user.as_raw_fd(), USER_FD));
+            }
+        }
         // The child's ends (held until the spawn) and the judge's.
         let mut theirs: Vec<OwnedFd> = vec![report_write];
         let mut pipes = None;
@@ -464,13 +475,36 @@ impl Started {
             let left = if stopped.is_some() || program_ended {
                 Duration::from_millis(1)
             } else {
-                deadline.since(now)
+                let due = polls.next().map_or(Duration::MAX, |next| next.since(now));
+                deadline.since(now).min(due)
             };
-            thread::sleep(pause.min(left));
-            pause = (pause * 2).min(Duration::from_millis(1));
+            pause = self.pause(pause.min(left), program_ended);
         }
     }
 }
+
+impl Started {
+    /// Waits up to `pause` for the helper to exit (or, in a conversation, to report the
+    /// program's end until `program_ended`); the next pause: growing to [`MAX_PAUSE`] where the
+    /// helper's exit wakes the wait, to 1 ms where it does not (no pidfd).
+    fn pause(&self, pause: Duration, program_ended: bool) -> Duration {
+        let Some(exit) = self.handle.exit_fd() else {
+            thread::sleep(pause);
+            return (pause * 2).min(Duration::from_millis(1));
+        };
+        let report = self.report.fd.as_raw_fd();
+        let fds = if self.conversation && !program_ended {
+            &[exit, report][..]
+        } else {
+            &[exit][..]
+        };
+        let _ = sys::wait_readable(fds, pause);
+        (pause * 2).min(MAX_PAUSE)
+    }
+}
+
+/// The longest the judge waits between two looks at a run whose end wakes it.
+const MAX_PAUSE: Duration = Duration::from_millis(10);
 
 /// Why the judge stopped a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -522,6 +556,14 @@ impl Polls {
             seen_rss: 0,
             seen_cpu: Duration::ZERO,
         }
+    }
+
+    /// When the next reading is due, if any is planned.
+    fn next(&self) -> Option<Moment> {
+        [self.memory_next, self.cpu_next]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     /// Whether a reading is due at `now`.

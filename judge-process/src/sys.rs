@@ -67,6 +67,24 @@ impl Pidfd {
     }
 }
 
+/// Waits until one of `fds` is readable (a pidfd: its process has exited; a pipe: it holds data
+/// or its writers are gone), a signal comes, or `timeout` has passed; whether one is readable.
+#[must_use]
+pub fn wait_readable(fds: &[RawFd], timeout: std::time::Duration) -> bool {
+    let mut polled: Vec<libc::pollfd> = fds
+        .iter()
+        .map(|&fd| libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        })
+        .collect();
+    let ms = libc::c_int::try_from(timeout.as_micros().div_ceil(1000)).unwrap_or(libc::c_int::MAX);
+    // SAFETY: poll on an array of pollfd of the length given, which outlives the call.
+    let n = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, ms) };
+    n > 0
+}
+
 /// Sends `signal` through the pidfd numbered `fd`. A number that is no longer a pidfd gets an
 /// error, never a signal to another process.
 ///

@@ -19,17 +19,15 @@ pub enum Program {
 }
 
 impl Program {
-    /// The command, without its pipes set.
+    /// The command, without its pipes set: a simple shell command (see
+    /// [`crate::shell::simple_words`]) is run directly, as `sh` would run it, any other through
+    /// `sh -c`.
     pub fn command(&self) -> Command {
         match self {
-            Program::Shell(c) => {
-                let mut cmd = Command::new("sh");
-                cmd.arg("-c").arg(c);
-                cmd
-            }
+            Program::Shell(c) => shell_command(c),
             Program::ShellIn(c, dir) => {
-                let mut cmd = Command::new("sh");
-                cmd.arg("-c").arg(c).current_dir(dir);
+                let mut cmd = shell_command(c);
+                cmd.current_dir(dir);
                 cmd
             }
             Program::Exec(path) => Command::new(path),
@@ -71,6 +69,22 @@ impl Program {
             return Err(format!("cannot run {command:?}: {first}: {hint}"));
         }
         Ok(Program::Shell(command.to_string()))
+    }
+}
+
+/// `command` run by `sh -c`, or directly when it is a simple command.
+fn shell_command(command: &str) -> Command {
+    match crate::shell::simple_words(command) {
+        Some(words) => {
+            let mut cmd = Command::new(&words[0]);
+            cmd.args(&words[1..]);
+            cmd
+        }
+        None => {
+            let mut cmd = Command::new("sh");
+            cmd.arg("-c").arg(command);
+            cmd
+        }
     }
 }
 
