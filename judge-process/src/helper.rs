@@ -163,8 +163,13 @@ impl Args {
 /// The helper: runs as the module says, reports on descriptor 3, exits 0; exits 127 if the
 /// arguments are wrong.
 pub fn helper(args: &[OsString]) -> std::process::ExitCode {
+    std::process::ExitCode::from(run(args))
+}
+
+/// The helper, in this process (started by `exec`, or forked by the zygote): its exit code.
+pub fn run(args: &[OsString]) -> u8 {
     let Some(mut args) = Args::parse(args) else {
-        return std::process::ExitCode::from(127);
+        return 127;
     };
     debug_assert!(args.processes > 0);
     // Waited for, never handled (see the module's documentation); the children start with an
@@ -201,7 +206,7 @@ pub fn helper(args: &[OsString]) -> std::process::ExitCode {
         case.watch();
     }
     case.end_all();
-    std::process::ExitCode::SUCCESS
+    0
 }
 
 /// The signals the helper waits for rather than handles: a child's end, and the judge's pause

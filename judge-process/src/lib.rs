@@ -23,8 +23,9 @@
 //! - `limits`: the programs' limit of processes;
 //! - `sandbox`: the box each process runs in; `network`: the one network namespace of a judge
 //!   run's boxes; `probe`: whether a box can be built here;
-//! - `sys` and `ns`: the system calls (`ns`: those of the box), the only `unsafe` code of the
-//!   judge.
+//! - `zygote`: the small process that forks the helpers;
+//! - `sys`, `ns` and `zygote::sys`: the system calls (`ns`: those of the box; `zygote::sys`:
+//!   passing descriptors, forking a sibling), the only `unsafe` code of the judge.
 
 mod clock;
 mod group;
@@ -41,6 +42,7 @@ mod spawn;
 mod sys;
 mod tree;
 mod visible;
+mod zygote;
 
 pub use group::{run_in_group, GroupRun};
 pub use probe::check as sandbox_check;
@@ -69,6 +71,7 @@ pub fn helper_main() -> Option<std::process::ExitCode> {
     match args.get(1).and_then(|a| a.to_str()) {
         Some(helper::HELPER) => Some(helper::helper(&args[2..])),
         Some(network::HOLDER) => Some(network::hold()),
+        Some(zygote::ZYGOTE) => Some(zygote::zygote(&args[2..])),
         _ => None,
     }
 }

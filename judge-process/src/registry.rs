@@ -162,13 +162,30 @@ pub fn while_spawning<T>(f: impl FnOnce() -> T) -> T {
 pub fn spawn(cmd: &mut Command) -> std::io::Result<(Child, Handle)> {
     let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
     let child = cmd.spawn()?;
-    let pid = child.id() as Pid;
+    let handle = record(child.id() as Pid);
+    Ok((child, handle))
+}
+
+/// Starts a helper with `start` (through the zygote, which makes it a child of the judge) and
+/// records it; `None` if `start` did not start it.
+///
+/// # Errors
+/// As `start`.
+pub fn spawn_through(
+    start: impl FnOnce() -> Option<std::io::Result<Pid>>,
+) -> Option<std::io::Result<Handle>> {
+    let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
+    Some(start()?.map(record))
+}
+
+/// Records helper `pid`, a child of the judge not yet reaped.
+fn record(pid: Pid) -> Handle {
     // The child is not reaped yet: its pid cannot name another process.
     let pidfd = sys::pidfds().then(|| Pidfd::open(pid).ok()).flatten();
     let fd = pidfd.as_ref().map_or(u32::MAX, |p| p.raw() as u32);
     let slot = (u64::from(pid as u32) << 32) | u64::from(fd);
     HELPERS.add(slot);
-    Ok((child, Handle { pid, pidfd, slot }))
+    Handle { pid, pidfd, slot }
 }
 
 /// A process group the judge started (a compiler and what it starts), recorded until
@@ -236,7 +253,11 @@ pub fn sweep_orphans() {
     while std::time::Instant::now() < give_up {
         let orphans: Vec<Pid> = {
             let _spawning = SPAWNING.lock().unwrap_or_else(PoisonError::into_inner);
-            let ours: Vec<Pid> = helpers().map(|(pid, _)| pid).chain(groups()).collect();
+            let ours: Vec<Pid> = helpers()
+                .map(|(pid, _)| pid)
+                .chain(groups())
+                .chain(super::zygote::pid())
+                .collect();
             let foreign = super::tree::children(me)
                 .into_iter()
                 .filter(|p| !ours.contains(&p.pid));

@@ -101,7 +101,7 @@ impl Given {
         let joined = self.net.is_some_and(|net| {
             let user = self
                 .user
-                .map_or(true, |u| ns::join(u, libc::CLONE_NEWUSER).is_ok());
+                .is_none_or(|u| ns::join(u, libc::CLONE_NEWUSER).is_ok());
             user && ns::join(net, libc::CLONE_NEWNET).is_ok()
         });
         for fd in self.net.into_iter().chain(self.user) {

@@ -12,7 +12,7 @@
 
 use std::fs::File;
 use std::os::fd::{AsRawFd, OwnedFd};
-use std::process::{Child, Command, Stdio};
+use std::process::{ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
@@ -25,6 +25,7 @@ use super::report::{Reported, Said};
 use super::sys::{self, Signal};
 use super::tree;
 use super::visible;
+use super::zygote;
 
 /// This very executable, to run as the helper: `/proc/self/exe`, which names the running
 /// file even if a newer build has replaced it on disk since, or where `/proc` is not mounted,
@@ -131,11 +132,18 @@ pub struct InteractorPipes {
     pub stderr: File,
 }
 
+/// The judge's ends of the program's stdin, stdout and stderr, for the caller to take.
+pub struct ProgramPipes {
+    pub stdin: Option<ChildStdin>,
+    pub stdout: Option<ChildStdout>,
+    pub stderr: Option<ChildStderr>,
+}
+
 /// A program spawned under the measuring helper, in a process group of its own, its three pipes
 /// open for the caller to take.
 pub struct Started {
-    /// The helper, holding the program's stdin, stdout and stderr.
-    pub child: Child,
+    /// The program's stdin, stdout and stderr.
+    pub child: ProgramPipes,
     handle: Handle,
     report: Report,
     start: Moment,
@@ -288,13 +296,24 @@ impl Started {
         if let Some(dir) = command.get_current_dir() {
             cmd.current_dir(dir);
         }
-        cmd.stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        sys::pass_fds(&mut cmd, passed, sys::SIGTERM);
         let start = Moment::now();
-        let (child, handle) = retry_busy(|| registry::spawn(&mut cmd))?;
+        let (child, handle) = match through_zygote(&cmd, &here, &passed)? {
+            Some(spawned) => spawned,
+            None => {
+                cmd.stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped());
+                std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+                sys::pass_fds(&mut cmd, passed, sys::SIGTERM);
+                let (mut child, handle) = retry_busy(|| registry::spawn(&mut cmd))?;
+                let pipes = ProgramPipes {
+                    stdin: child.stdin.take(),
+                    stdout: child.stdout.take(),
+                    stderr: child.stderr.take(),
+                };
+                (pipes, handle)
+            }
+        };
         drop(theirs);
         let started = Started {
             child,
@@ -505,6 +524,71 @@ impl Started {
 
 /// The longest the judge waits between two looks at a run whose end wakes it.
 const MAX_PAUSE: Duration = Duration::from_millis(10);
+
+/// Starts the helper `cmd` through the zygote (see [`super::zygote`]), holding `passed` and new
+/// pipes for its stdin, stdout and stderr; `None` where there is no zygote.
+///
+/// # Errors
+/// The zygote could not fork the helper, or no pipe could be made.
+fn through_zygote(
+    cmd: &Command,
+    here: &std::path::Path,
+    passed: &[(std::os::fd::RawFd, std::os::fd::RawFd)],
+) -> std::io::Result<Option<(ProgramPipes, Handle)>> {
+    let (stdin_read, stdin_write) = sys::pipe_blocking()?;
+    let (stdout_read, stdout_write) = sys::pipe_blocking()?;
+    let (stderr_read, stderr_write) = sys::pipe_blocking()?;
+    let mut fds = vec![
+        (stdin_read.as_raw_fd(), 0),
+        (stdout_write.as_raw_fd(), 1),
+        (stderr_write.as_raw_fd(), 2),
+    ];
+    fds.extend_from_slice(passed);
+    // The helper's arguments after its mark.
+    let args: Vec<std::ffi::OsString> = cmd.get_args().skip(1).map(ToOwned::to_owned).collect();
+    let mut env: std::collections::BTreeMap<std::ffi::OsString, std::ffi::OsString> =
+        std::env::vars_os().collect();
+    for (name, value) in cmd.get_envs() {
+        match value {
+            Some(value) => env.insert(name.to_owned(), value.to_owned()),
+            None => env.remove(name),
+        };
+    }
+    let env: Vec<std::ffi::OsString> = env
+        .into_iter()
+        .map(|(mut name, value)| {
+            name.push("=");
+            name.push(value);
+            name
+        })
+        .collect();
+    let cwd = cmd
+        .get_current_dir()
+        .map_or_else(|| here.to_path_buf(), |d| here.join(d));
+    let request = zygote::Request {
+        args: &args,
+        env: &env,
+        cwd: &cwd,
+        fds: &fds,
+    };
+    let Some(handle) = retry_busy(
+        || match registry::spawn_through(|| zygote::spawn(&request)) {
+            Some(spawned) => spawned.map(Some),
+            None => Ok(None),
+        },
+    )?
+    else {
+        return Ok(None);
+    };
+    Ok(Some((
+        ProgramPipes {
+            stdin: Some(ChildStdin::from(stdin_write)),
+            stdout: Some(ChildStdout::from(stdout_read)),
+            stderr: Some(ChildStderr::from(stderr_read)),
+        },
+        handle,
+    )))
+}
 
 /// Why the judge stopped a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
