@@ -321,6 +321,11 @@ fn entries(spec: &Spec) -> Vec<Entry> {
     );
     wanted.retain(|(_, target, _)| target.is_absolute() && target != Path::new("/"));
     wanted.sort_by_key(|(_, target, kind)| (target.components().count(), *kind));
+    let redundant: Vec<bool> = (0..wanted.len())
+        .map(|i| shown_by_above(&wanted, i))
+        .collect();
+    let mut redundant = redundant.into_iter();
+    wanted.retain(|_| !redundant.next().unwrap_or(false));
     wanted
         .into_iter()
         .filter_map(|(source, target, kind)| {
@@ -335,6 +340,25 @@ fn entries(spec: &Spec) -> Vec<Entry> {
             })
         })
         .collect()
+}
+
+/// Whether entry `i` of `wanted` (sorted shallower first) is read-only at its own path and would
+/// show what the box shows there anyway: the deepest entry above it is read-only at its own
+/// path too (no hidden or writable folder between them).
+fn shown_by_above(wanted: &[(PathBuf, PathBuf, Kind)], i: usize) -> bool {
+    let (source, target, kind) = &wanted[i];
+    let own = |kind: &Kind, source: &PathBuf, target: &PathBuf| {
+        matches!(kind, Kind::ReadOnly | Kind::Shown) && source == target
+    };
+    let same_target = wanted.iter().filter(|(_, t, _)| t == target).count() > 1;
+    if same_target || !own(kind, source, target) {
+        return false;
+    }
+    let above = wanted[..i]
+        .iter()
+        .filter(|(_, t, _)| t != target && target.starts_with(t))
+        .max_by_key(|(_, t, k)| (t.components().count(), *k));
+    above.is_some_and(|(s, t, k)| own(k, s, t))
 }
 
 /// `path` opened to be named, not read (`O_PATH`); `None` if it does not exist.

@@ -80,7 +80,8 @@ pub fn spawn(request: &Request) -> Option<std::io::Result<Pid>> {
         .unwrap_or_else(PoisonError::into_inner);
     let socket = held.as_ref()?.socket.as_raw_fd();
     let (bytes, fds) = encode(request);
-    let answer = sys::send(socket, &bytes, &fds).and_then(|()| sys::receive(socket, 16));
+    let mut reply = [0u8; 16];
+    let answer = sys::send(socket, &bytes, &fds).and_then(|()| sys::receive(socket, &mut reply));
     match answer {
         Ok(Some((answer, _))) if answer.len() == 4 => {
             let n = i32::from_ne_bytes([answer[0], answer[1], answer[2], answer[3]]);
@@ -195,8 +196,11 @@ pub fn zygote(args: &[OsString]) -> std::process::ExitCode {
     if sys::parent() != judge {
         return std::process::ExitCode::SUCCESS;
     }
-    while let Ok(Some((bytes, fds))) = sys::receive(socket.as_raw_fd(), MAX_MESSAGE) {
-        let answer = match decode(&bytes).filter(|d| d.targets.len() == fds.len()) {
+    // One buffer for every request: a new one would be written over pages shared with the
+    // helpers forked before (each write a copy of the page).
+    let mut buffer = vec![0u8; MAX_MESSAGE];
+    while let Ok(Some((bytes, fds))) = sys::receive(socket.as_raw_fd(), &mut buffer) {
+        let answer = match decode(bytes).filter(|d| d.targets.len() == fds.len()) {
             Some(request) => fork_helper(request, fds, judge, socket.as_raw_fd()),
             None => -libc::EINVAL,
         };

@@ -87,13 +87,12 @@ fn cmsg_space(fds: usize) -> usize {
     unsafe { libc::CMSG_SPACE((fds * std::mem::size_of::<RawFd>()) as u32) as usize }
 }
 
-/// Receives one message of at most `max` bytes from `socket`, with the descriptors it carries
-/// (closed on `exec`); `None` once the other end is gone.
+/// Receives one message from `socket` into `bytes` (at most its length), with the descriptors it
+/// carries (closed on `exec`): the part of `bytes` received; `None` once the other end is gone.
 ///
 /// # Errors
-/// The message cannot be read, or was longer than `max` (`EMSGSIZE`).
-pub fn receive(socket: RawFd, max: usize) -> io::Result<Option<(Vec<u8>, Vec<OwnedFd>)>> {
-    let mut bytes = vec![0u8; max];
+/// The message cannot be read, or was longer than `bytes` (`EMSGSIZE`).
+pub fn receive(socket: RawFd, bytes: &mut [u8]) -> io::Result<Option<(&[u8], Vec<OwnedFd>)>> {
     let room = cmsg_space(MAX_FDS);
     let mut control = vec![0u64; room.div_ceil(8)];
     let mut iov = libc::iovec {
@@ -139,8 +138,7 @@ pub fn receive(socket: RawFd, max: usize) -> io::Result<Option<(Vec<u8>, Vec<Own
     if got == 0 && fds.is_empty() {
         return Ok(None);
     }
-    bytes.truncate(got);
-    Ok(Some((bytes, fds)))
+    Ok(Some((&bytes[..got], fds)))
 }
 
 /// Forks a child whose parent is this process's own parent (`CLONE_PARENT`): the parent gets
