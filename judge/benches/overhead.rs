@@ -4,7 +4,10 @@
 //! `ROUNDS` rounds (the commands alternating within a round) and the judge's overhead per case
 //! over the shell loop, median of the paired differences.
 //!
-//! `cargo bench -p judge --bench overhead` (release profile). Needs `gcc`.
+//! `cargo bench -p judge --bench overhead` (release profile). Needs `gcc`; `oj` is found on
+//! `PATH` or named by `OJ`. The cases lie in a folder below the build's `target/` (a project's
+//! folder, not the system's temporary folder, where each case's private `/tmp` would need a
+//! mount point for the project's folder too).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -18,7 +21,7 @@ fn main() {
         println!("overhead: skipped (no gcc)");
         return;
     }
-    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a temporary folder");
     let dir = tmp.path();
     let binary = dir.join("sum");
     std::fs::write(
@@ -55,8 +58,9 @@ fn main() {
         ("judge", judge_cmd(judge, dir, bin, false)),
         ("judge, no box", judge_cmd(judge, dir, bin, true)),
     ];
-    if Command::new("oj").arg("--version").output().is_ok() {
-        let mut oj = Command::new("oj");
+    let oj = std::env::var("OJ").unwrap_or_else(|_| "oj".to_string());
+    if Command::new(&oj).arg("--version").output().is_ok() {
+        let mut oj = Command::new(&oj);
         oj.args(["test", "-c", bin, "-d"])
             .arg(&suite)
             .args(["-f", "%s.%e"]);

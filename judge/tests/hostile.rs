@@ -379,6 +379,52 @@ fn a_judge_killed_outright_leaves_no_program_running() {
     assert!(gone(&pid), "the program outlived the judge");
 }
 
+#[test]
+fn a_judge_killed_outright_leaves_neither_its_zygote_nor_a_boxed_program() {
+    // The helpers are forked by the judge's zygote: it and they end with the judge.
+    let tmp = one_case();
+    let seconds = format!("67.{}", std::process::id());
+    let sleep = format!("sleep {seconds}");
+    let mut judge = judge(tmp.path(), &["--time-limit", "60", "--cmd", &sleep])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the judge starts");
+    let zygote = format!("__zygote\0{}\0", judge.id());
+    let program = format!("sleep\0{seconds}\0");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let (zygotes, sleepers) = loop {
+        let found = (processes_with(&zygote), processes_with(&program));
+        if !found.1.is_empty() || Instant::now() > deadline {
+            break found;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    judge.kill().expect("SIGKILL");
+    let _ = judge.wait();
+    // The zygote, and the helper it forked (which shows the zygote's command line).
+    assert!(!zygotes.is_empty(), "no zygote beside the judge");
+    assert_eq!(sleepers.len(), 1, "the program runs: {sleepers:?}");
+    for pid in zygotes.iter().chain(&sleepers) {
+        assert!(gone(pid), "process {pid} outlived the judge");
+    }
+}
+
+/// The pids of the processes whose command line (NUL-separated) contains `text`.
+fn processes_with(text: &str) -> Vec<String> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+        .filter(|pid| pid.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(text))
+        })
+        .collect()
+}
+
 /// `judge ARGS` under a limit of processes, as a user the limit applies to: as root (whom
 /// `RLIMIT_NPROC` does not bind) through `setpriv` to `nobody` (uid 65534), with 200 processes;
 /// as anyone else, 200 more than the user runs now.
