@@ -5,11 +5,11 @@
 //! The kernel's peak RSS of a process (`ru_maxrss`) counts every page it held since it was
 //! forked, including the pages of the parent it was forked from, up to its `exec`. A program
 //! spawned straight from the judge would thus report at least the judge's own size. So the judge
-//! runs itself as a helper (`judge __measure NPROC [--interactor DIR COMMAND] PROGRAM ARGS...`,
-//! with the box's options, see `Args::parse`):
-//! the freshly started helper, which holds only a few pages, forks the program into a process
-//! group of its own, waits for it, and writes how it ended to the pipe on descriptor 3 (see
-//! [`super::report`]).
+//! starts a helper (`NPROC [--interactor DIR COMMAND] PROGRAM ARGS...`, with the box's options,
+//! see `Args::parse`): forked by the judge's small zygote (see [`super::zygote`]), or where there
+//! is none, a fresh start of the judge's own executable (`judge __measure ...`). The helper, which
+//! holds only a few pages, forks the program into a process group of its own, waits for it, and
+//! writes how it ended to the pipe on descriptor 3 (see [`super::report`]).
 //!
 //! The program's CPU time is the kernel's (`wait4`) for every process of its side the helper
 //! reaps: the program with the children it waited for, the orphans, and the sandbox's init, which
@@ -55,7 +55,6 @@ use std::os::unix::ffi::OsStrExt;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
-use super::network::{NET_FD, USER_FD};
 use super::ns;
 use super::report;
 use super::sandbox::{self, Ids, Spec};
@@ -67,6 +66,14 @@ pub const HELPER: &str = "__measure";
 
 /// The descriptor the helper reports on.
 pub const REPORT_FD: i32 = 3;
+
+/// The descriptor a helper is given the judge's shared network namespace on (see
+/// [`super::network`]).
+pub const NET_FD: i32 = 7;
+
+/// The descriptor a helper run by a user other than root is given the user namespace on, which
+/// owns the shared network namespace.
+pub const USER_FD: i32 = 8;
 
 /// The descriptors of the interactor's stdin, stdout and stderr, in a conversation.
 pub const INTERACTOR_FDS: [i32; 3] = [4, 5, 6];

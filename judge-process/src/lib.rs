@@ -1,9 +1,9 @@
 //! How the judge runs processes: every program, checker, validator, generator and interactor
-//! starts under a measuring helper (a fresh copy of the judge's own executable) that times it (CPU
+//! starts under a measuring helper (forked by a small copy of the judge's own executable) that times it (CPU
 //! time and wall time), measures its own peak memory and ends everything it started; compilers
 //! and build scripts run in a process group of their own. On Ctrl-Z (SIGTSTP) the judge stops all of them, then
 //! itself, and the time spent stopped counts for no one. This crate holds every `unsafe` system
-//! call of the judge (in `sys`, each with its SAFETY note); its public interface is the few items
+//! call of the judge (in `sys`, `ns` and `zygote::sys`, each with its SAFETY note); its public interface is the few items
 //! below.
 //!
 //! The executable that uses it must call [`helper_main`] first thing in `main` (a run re-executes
@@ -23,7 +23,7 @@
 //! - `limits`: the programs' limit of processes;
 //! - `sandbox`: the box each process runs in; `network`: the one network namespace of a judge
 //!   run's boxes; `probe`: whether a box can be built here;
-//! - `zygote`: the small process that forks the helpers;
+//! - `zygote`: the small process that forks the helpers; `own`: the judge's own executable;
 //! - `sys`, `ns` and `zygote::sys`: the system calls (`ns`: those of the box; `zygote::sys`:
 //!   passing descriptors, forking a sibling), the only `unsafe` code of the judge.
 
@@ -33,6 +33,7 @@ mod helper;
 mod limits;
 mod network;
 mod ns;
+mod own;
 mod probe;
 mod registry;
 mod report;

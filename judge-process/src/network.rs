@@ -25,12 +25,7 @@ use super::sys;
 /// The holder's first argument.
 pub const HOLDER: &str = "__network";
 
-/// The descriptor a helper is given the shared network namespace on.
-pub const NET_FD: i32 = 7;
-
-/// The descriptor a helper run by a user other than root is given the user namespace on, which
-/// owns the network namespace.
-pub const USER_FD: i32 = 8;
+pub use super::helper::{NET_FD, USER_FD};
 
 /// The shared namespaces, open.
 #[derive(Debug)]
@@ -57,7 +52,7 @@ pub fn shared() -> Option<&'static Shared> {
 
 /// Starts the holder, opens its namespaces once it is ready, and lets it exit.
 fn make() -> Option<Shared> {
-    let mut holder = Command::new(super::spawn::own_executable().ok()?)
+    let mut holder = Command::new(super::own::executable().ok()?)
         .arg(HOLDER)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -27,20 +27,6 @@ use super::tree;
 use super::visible;
 use super::zygote;
 
-/// This very executable, to run as the helper: `/proc/self/exe`, which names the running
-/// file even if a newer build has replaced it on disk since, or where `/proc` is not mounted,
-/// the path the executable was started from.
-///
-/// # Errors
-/// Neither can be found.
-pub(crate) fn own_executable() -> std::io::Result<std::path::PathBuf> {
-    let proc = std::path::Path::new("/proc/self/exe");
-    if proc.exists() {
-        return Ok(proc.to_path_buf());
-    }
-    std::env::current_exe()
-}
-
 /// Limits for one run.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -227,7 +213,7 @@ impl Started {
         command: &Command,
         interactor: Option<(&std::path::Path, &str)>,
     ) -> std::io::Result<(Started, Option<InteractorPipes>)> {
-        let mut cmd = Command::new(own_executable()?);
+        let mut cmd = Command::new(super::own::executable()?);
         cmd.arg(HELPER).arg(super::limits::processes().to_string());
         if visible::network() {
             cmd.arg("--net");

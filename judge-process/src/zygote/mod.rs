@@ -109,7 +109,7 @@ fn start() -> Option<Zygote> {
         .name("zygote".into())
         .spawn(move || {
             let started = (|| {
-                let mut cmd = std::process::Command::new(crate::spawn::own_executable()?);
+                let mut cmd = std::process::Command::new(crate::own::executable()?);
                 cmd.arg(ZYGOTE)
                     .arg(judge.to_string())
                     .stdin(std::process::Stdio::null())
