@@ -405,8 +405,12 @@ fn java(files: &[PathBuf], main: &Path, tool: (&str, &str)) -> Result<String, Bu
     if !locked.fresh() {
         let build = locked.start().map_err(BuildError::Failed)?;
         let mut cmd = Command::new("javac");
-        // No annotation processor found on the class path runs: only the submission's code.
+        // No annotation processor runs, and the class path is the (empty) output folder, not
+        // the folder the judge runs in (javac's default) nor `CLASSPATH`: only the submission's
+        // code is read.
         cmd.arg("-proc:none")
+            .arg("-cp")
+            .arg(&build.out)
             .arg("-d")
             .arg(&build.out)
             .args(files.iter().map(|f| absolute(f)));

@@ -267,3 +267,73 @@ fn a_compile_error_cannot_quote_a_secret_file() {
         assert!(!said.stderr.contains("root:"), "{user:?}: {}", said.stderr);
     }
 }
+
+/// An annotation processor that fails every compile it takes part in.
+const PROCESSOR: &str = r#"import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+@SupportedAnnotationTypes("*")
+public class Stop extends AbstractProcessor {
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, "the processor ran");
+        return false;
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+}
+"#;
+
+#[test]
+fn an_annotation_processor_beside_a_java_submission_does_not_run() {
+    test_support::require_tool("javac");
+    let tmp = temp_suite("s", &[("01", b"7\n", Some(b"7\n"))]);
+    let dir = tmp.path();
+    std::fs::create_dir_all(dir.join("proc")).expect("a folder");
+    std::fs::write(dir.join("proc/Stop.java"), PROCESSOR).expect("the processor");
+    let built = Command::new("javac")
+        .current_dir(dir)
+        .args(["-d", ".", "proc/Stop.java"])
+        .status()
+        .expect("javac runs");
+    assert!(built.success(), "the processor compiles");
+    let services = dir.join("META-INF/services");
+    std::fs::create_dir_all(&services).expect("a folder");
+    std::fs::write(
+        services.join("javax.annotation.processing.Processor"),
+        "Stop\n",
+    )
+    .expect("the service file");
+    std::fs::write(
+        dir.join("Main.java"),
+        "public class Main { public static void main(String[] a) { \
+         System.out.println(new java.util.Scanner(System.in).nextInt()); } }\n",
+    )
+    .expect("the submission");
+    // The trap works: javac as a user would run it in this folder runs the processor.
+    let out = tempfile::tempdir().expect("a folder");
+    let plain = Command::new("javac")
+        .current_dir(dir)
+        .arg("-d")
+        .arg(out.path())
+        .arg("Main.java")
+        .output()
+        .expect("javac runs");
+    let said = String::from_utf8_lossy(&plain.stderr);
+    assert!(
+        !plain.status.success() && said.contains("the processor ran"),
+        "{said}"
+    );
+    for user in users() {
+        let judged = run(judge_as(user, dir, &["s", "--cmd", "Main.java"]));
+        assert_eq!(judged.code, Some(0), "{user:?}: {}", judged.stderr);
+    }
+}
