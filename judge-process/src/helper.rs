@@ -511,12 +511,7 @@ impl Case {
             // Whatever the interactor left behind in its box ends with it.
             let _ = sys::kill(init, sys::SIGKILL);
         }
-        let status = loop {
-            match sys::reap(pid, false) {
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                r => break r.ok().flatten().map_or(0, |r| r.status),
-            }
-        };
+        let status = reap_ended(pid).map_or(0, |r| r.status);
         say(&report::interactor(status, at));
     }
 
@@ -524,41 +519,22 @@ impl Case {
     /// helper's, not the program's. Its CPU time counts: it holds that of the orphans it reaped.
     fn reap_init(&mut self, init: Pid) {
         self.init = None;
-        loop {
-            match sys::reap(init, false) {
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                r => {
-                    self.cpu += r.ok().flatten().map_or(Duration::ZERO, |r| r.cpu);
-                    return;
-                }
-            }
-        }
+        self.cpu += reap_ended(init).map_or(Duration::ZERO, |r| r.cpu);
     }
 
     /// Reaps the init of the interactor's box, its memory left out.
     fn reap_interactor_init(&mut self, init: Pid) {
         self.interactor_init = None;
-        while let Err(e) = sys::reap(init, false) {
-            if e.kind() != std::io::ErrorKind::Interrupted {
-                break;
-            }
-        }
+        let _ = reap_ended(init);
     }
 
     /// Reaps child `pid` (ended) into the program's memory and CPU time; its wait status.
     fn reap(&mut self, pid: Pid) -> sys::Status {
-        loop {
-            match sys::reap(pid, false) {
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                r => {
-                    let reaped = r.ok().flatten();
-                    let kib = reaped.map_or(0, |r| r.max_rss_kib);
-                    self.max_rss_kib = self.max_rss_kib.max(kib);
-                    self.cpu += reaped.map_or(Duration::ZERO, |r| r.cpu);
-                    return reaped.map_or(0, |r| r.status);
-                }
-            }
-        }
+        let reaped = reap_ended(pid);
+        let kib = reaped.map_or(0, |r| r.max_rss_kib);
+        self.max_rss_kib = self.max_rss_kib.max(kib);
+        self.cpu += reaped.map_or(Duration::ZERO, |r| r.cpu);
+        reaped.map_or(0, |r| r.status)
     }
 
     /// Ends everything below the helper, the interactor included (unreported: the case is
@@ -620,6 +596,17 @@ impl Case {
                 }
             }
             std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+/// Reaps child `pid`, waiting for it (a signal does not cut the wait short); `None` if it cannot
+/// be reaped (already reaped, not a child).
+fn reap_ended(pid: Pid) -> Option<sys::Reaped> {
+    loop {
+        match sys::reap(pid, false) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            r => return r.ok().flatten(),
         }
     }
 }

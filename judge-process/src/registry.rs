@@ -315,52 +315,69 @@ impl Drop for Scratch {
 /// An existing folder lent to the programs the judge runs while this lives: like a [`Scratch`]
 /// folder, writable in the box of a program that names it (a compiler's output folder), but
 /// left in place when dropped.
-pub struct Lent(PathBuf);
+pub struct Lent {
+    _held: Listed,
+}
 
 impl Lent {
     /// Lends `folder` until the returned value is dropped.
     #[must_use]
     pub fn new(folder: &Path) -> Lent {
-        lock_lent().push(folder.to_path_buf());
-        Lent(folder.to_path_buf())
-    }
-}
-
-impl Drop for Lent {
-    fn drop(&mut self) {
-        let mut lent = lock_lent();
-        if let Some(i) = lent.iter().position(|p| p == &self.0) {
-            lent.remove(i);
+        Lent {
+            _held: Listed::new(&LENT, folder),
         }
     }
 }
 
 /// A folder shown read-only, while this lives, to the programs that name a path inside it (a
 /// source's folder, for the headers beside it, to its compiler).
-pub struct Shown(PathBuf);
+pub struct Shown {
+    _held: Listed,
+}
 
 impl Shown {
     /// Shows `folder` until the returned value is dropped.
     #[must_use]
     pub fn new(folder: &Path) -> Shown {
-        lock_shown().push(folder.to_path_buf());
-        Shown(folder.to_path_buf())
+        Shown {
+            _held: Listed::new(&SHOWN, folder),
+        }
     }
 }
 
-impl Drop for Shown {
-    fn drop(&mut self) {
-        let mut shown = lock_shown();
-        if let Some(i) = shown.iter().position(|p| p == &self.0) {
-            shown.remove(i);
+/// A folder in one of the judge's lists (`LENT`, `SHOWN`) while this lives.
+struct Listed {
+    list: &'static Mutex<Vec<PathBuf>>,
+    folder: PathBuf,
+}
+
+impl Listed {
+    fn new(list: &'static Mutex<Vec<PathBuf>>, folder: &Path) -> Listed {
+        lock(list).push(folder.to_path_buf());
+        Listed {
+            list,
+            folder: folder.to_path_buf(),
         }
     }
+}
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        let mut list = lock(self.list);
+        if let Some(i) = list.iter().position(|p| p == &self.folder) {
+            list.remove(i);
+        }
+    }
+}
+
+fn lock(list: &'static Mutex<Vec<PathBuf>>) -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    list.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 static SHOWN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 fn lock_shown() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
-    SHOWN.lock().unwrap_or_else(PoisonError::into_inner)
+    lock(&SHOWN)
 }
 
 /// The folders shown ([`Shown`]).
@@ -373,7 +390,7 @@ pub fn shown() -> Vec<PathBuf> {
 static LENT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 fn lock_lent() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
-    LENT.lock().unwrap_or_else(PoisonError::into_inner)
+    lock(&LENT)
 }
 
 /// The temporary folders in use whose path is part of one of `words` (a program's arguments):
