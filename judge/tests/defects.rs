@@ -125,13 +125,19 @@ fn judged_kib(cmd: &str) -> u64 {
     case["memory"].as_u64().expect("memory") / 1024
 }
 
-/// The peak memory in KiB that `/usr/bin/time` reports for `sh -c cmd`, which must succeed.
-fn time_kib(cmd: &str) -> u64 {
+/// The peak memory in KiB that `/usr/bin/time` reports for the program and arguments `argv`,
+/// which must succeed.
+fn time_kib(argv: &[&str]) -> u64 {
     let out = std::process::Command::new("/usr/bin/time")
-        .args(["-f", "%M", "sh", "-c", cmd])
+        .args(["-f", "%M"])
+        .args(argv)
         .output()
         .expect("/usr/bin/time runs");
-    assert!(out.status.success(), "/usr/bin/time {cmd}: {}", out.status);
+    assert!(
+        out.status.success(),
+        "/usr/bin/time {argv:?}: {}",
+        out.status
+    );
     let text = String::from_utf8_lossy(&out.stderr);
     text.lines()
         .last()
@@ -144,10 +150,15 @@ fn time_kib(cmd: &str) -> u64 {
 fn memory_agrees_with_usr_bin_time() {
     require_tool("/usr/bin/time");
     require_tool("python3");
-    // A tiny program, and one that touches 100 MiB.
-    for (cmd, n) in [("true", 15), ("python3 -c 'b = b\"x\" * (100 << 20)'", 3)] {
+    // A tiny program, and one that touches 100 MiB; both simple commands, which the judge runs
+    // without a shell, as `/usr/bin/time` runs them here.
+    let python = ["python3", "-c", "b = b\"x\" * (100 << 20)"];
+    for (cmd, argv, n) in [
+        ("true", &["true"][..], 15),
+        ("python3 -c 'b = b\"x\" * (100 << 20)'", &python[..], 3),
+    ] {
         let judged = mean(n, || judged_kib(cmd));
-        let timed = mean(n, || time_kib(cmd));
+        let timed = mean(n, || time_kib(argv));
         let ratio = judged as f64 / timed as f64;
         eprintln!("{cmd}: judge {judged} KiB, /usr/bin/time {timed} KiB");
         assert!(
