@@ -918,3 +918,50 @@ fn without_the_sandbox_the_judge_says_so_once_and_runs_as_before() {
     );
     assert!(run.stderr.contains("JUDGE_NO_SANDBOX"), "{}", run.stderr);
 }
+
+#[test]
+fn helpers_started_without_the_zygote_give_the_same_verdicts() {
+    // `JUDGE_NO_ZYGOTE` makes the judge start each helper by `exec`, as where the zygote cannot
+    // start: the same verdicts, times aside.
+    let tmp = temp_suite(
+        "s",
+        &[
+            ("01", b"1\n", Some(b"1\n")),
+            ("02", b"2\n", Some(b"3\n")),
+            ("03", b"3\n", Some(b"3\n")),
+            ("04", b"4\n", Some(b"4\n")),
+        ],
+    );
+    let cmd = "read n; case $n in 3) exit 3;; 4) sleep 5;; esac; echo $n";
+    let verdicts = |zygote: bool| {
+        let mut cmd = judge(
+            tmp.path(),
+            &[
+                "--cmd",
+                cmd,
+                "--time-limit",
+                "0.5",
+                "--time",
+                "wall",
+                "--format",
+                "json",
+            ],
+        );
+        if !zygote {
+            cmd.env("JUDGE_NO_ZYGOTE", "1");
+        }
+        let out = cmd.output().expect("the judge runs");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let cases = json["suites"][0]["cases"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        cases
+            .iter()
+            .map(|c| c["verdict"].as_str().unwrap_or("?").to_owned())
+            .collect::<Vec<_>>()
+    };
+    let expected = ["AC", "WA", "RE", "TLE"].map(String::from).to_vec();
+    assert_eq!(verdicts(true), expected);
+    assert_eq!(verdicts(false), expected);
+}
