@@ -520,7 +520,8 @@ impl Exec {
 /// Forks a child that starts `exec` as a shell would start it: in a process group of its own,
 /// with SIGPIPE at its default action (an ignored signal stays ignored across `exec`, and a Rust
 /// parent ignores SIGPIPE: `producer | head -1` would then write on forever) and no signal
-/// blocked. The child exits 127 if it cannot start the program. Only for a single-threaded
+/// blocked. The child exits 127 if it cannot start the program, saying why on its stderr (`NAME:
+/// not found`). Only for a single-threaded
 /// caller (the measuring helper).
 ///
 /// # Errors
@@ -575,6 +576,16 @@ pub fn spawn(exec: &Exec) -> io::Result<Pid> {
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
             libc::sigprocmask(libc::SIG_SETMASK, &empty.0, std::ptr::null_mut());
             libc::execvp(exec.ptrs[0], exec.ptrs.as_ptr());
+            // As a shell says it (`sh: 1: NAME: not found`), for a program run without one.
+            let why: &[u8] = match *libc::__errno_location() {
+                libc::ENOENT => b": not found\n",
+                libc::EACCES => b": permission denied\n",
+                libc::ENOEXEC => b": exec format error\n",
+                _ => b": cannot be run\n",
+            };
+            let name = exec.ptrs[0];
+            libc::write(2, name.cast(), libc::strlen(name));
+            libc::write(2, why.as_ptr().cast(), why.len());
             libc::_exit(127)
         }
     }
