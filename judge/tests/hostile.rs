@@ -965,3 +965,23 @@ fn helpers_started_without_the_zygote_give_the_same_verdicts() {
     assert_eq!(verdicts(true), expected);
     assert_eq!(verdicts(false), expected);
 }
+
+#[test]
+fn a_program_that_cannot_be_started_is_re_and_says_why() {
+    // Run without a shell, a script whose interpreter is missing still says what a shell says.
+    let tmp = one_case();
+    let script = tmp.path().join("bad");
+    std::fs::write(&script, "#!/nonexistent/interpreter\necho 1\n").expect("a script");
+    let mut permissions = std::fs::metadata(&script).expect("its mode").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&script, permissions).expect("executable");
+    let out = judge(tmp.path(), &["--cmd", script.to_str().expect("UTF-8")])
+        .output()
+        .expect("the judge runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("RE") && text.contains("exit code 127"),
+        "{text}"
+    );
+    assert!(text.contains("bad: not found"), "{text}");
+}
