@@ -1,6 +1,7 @@
 //! The judge's cost per case: 200 tiny cases of a + b (a C binary) judged at `-j 1`, beside the
-//! same 200 runs from a shell loop, the judge without its box (`JUDGE_NO_SANDBOX=1`) and, where
-//! it is installed, `oj test` (online-judge-tools). Prints each one's median wall time over
+//! same 200 runs from a shell loop, the judge without its box (`JUDGE_NO_SANDBOX=1`), the judge
+//! starting each helper by `exec` instead of its zygote (`JUDGE_NO_ZYGOTE=1`) and, where it is
+//! installed, `oj test` (online-judge-tools). Prints each one's median wall time over
 //! `ROUNDS` rounds (the commands alternating within a round) and the judge's overhead per case
 //! over the shell loop, median of the paired differences.
 //!
@@ -57,6 +58,11 @@ fn main() {
         ("shell loop", shell(&loop_cmd)),
         ("judge", judge_cmd(judge, dir, bin, false)),
         ("judge, no box", judge_cmd(judge, dir, bin, true)),
+        ("judge, exec", {
+            let mut cmd = judge_cmd(judge, dir, bin, false);
+            cmd.env("JUDGE_NO_ZYGOTE", "1");
+            cmd
+        }),
     ];
     let oj = std::env::var("OJ").unwrap_or_else(|_| "oj".to_string());
     if Command::new(&oj).arg("--version").output().is_ok() {
