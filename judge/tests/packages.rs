@@ -8,18 +8,18 @@ use test_support::{require_tool, tool_path};
 
 use crate::util;
 
-fn fixture(name: &str) -> PathBuf {
+pub(crate) fn fixture(name: &str) -> PathBuf {
     util::package().join("tests/fixtures/packages").join(name)
 }
 
-fn judge() -> assert_cmd::Command {
+pub(crate) fn judge() -> assert_cmd::Command {
     util::bin("judge")
 }
 
 /// Fails, naming the tool, unless the language of each of `package`'s programs (its `.py`, `.c`,
 /// `.cpp` and `.java` files) builds and runs here: `judge verify` skips a submission whose
 /// language is missing, and a row that says `skipped` does not say why.
-fn require_languages(package: &Path) {
+pub(crate) fn require_languages(package: &Path) {
     let mut tools = std::collections::BTreeSet::new();
     let mut folders = vec![package.to_path_buf()];
     while let Some(folder) = folders.pop() {
@@ -45,7 +45,7 @@ fn require_languages(package: &Path) {
 }
 
 /// `judge verify` on a fixture: exit 0, the format on the first line, every row `ok`.
-fn verifies(name: &str, format: &str, rows: &[(&str, &str)]) {
+pub(crate) fn verifies(name: &str, format: &str, rows: &[(&str, &str)]) {
     require_languages(&fixture(name));
     let assert = judge()
         .args(["verify", "-j", "2"])
@@ -182,7 +182,7 @@ fn input_validators_accept_every_input() {
 }
 
 /// A copy of a fixture in a temporary folder, to break.
-fn copy(name: &str) -> tempfile::TempDir {
+pub(crate) fn copy(name: &str) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     copy_tree(&fixture(name), &tmp.path().join(name));
     tmp

@@ -140,7 +140,7 @@ fn time_limit(problem: &Problem, args: &JudgeArgs) -> Result<(Duration, String),
     let accepted: Vec<Program> = problem
         .submissions
         .iter()
-        .filter(|s| s.expected == super::submission::Expected::Accepted)
+        .filter(|s| s.accepted())
         .filter_map(|s| super::verify::build(&s.path).ok())
         .collect();
     let refs: Vec<&Program> = accepted.iter().collect();

@@ -7,6 +7,7 @@
 //! `NAME.out`). [`read`] picks the reader from what the folder holds.
 
 pub mod default_validator;
+pub mod expectations;
 pub mod files;
 pub mod folder;
 pub mod grading;

@@ -264,6 +264,7 @@ fn solutions(
             name: source.to_string(),
             path: file,
             expected,
+            rules: Vec::new(),
         });
     }
     found.sort_by(|a, b| a.name.cmp(&b.name));
