@@ -1268,3 +1268,63 @@ fn python_submissions_run_with_pypy3_where_it_is_on_path() {
         "{out}"
     );
 }
+
+/// A C program that reads a number, burns `cpu` seconds of its own CPU time (as `clock()`
+/// counts it: user and system time, as the judge measures it), then prints the number.
+fn burner(cpu: f64) -> String {
+    format!(
+        "#include <stdio.h>\n#include <time.h>\n\
+         int main(void) {{\n    long long n;\n    if (scanf(\"%lld\", &n) != 1) return 1;\n\
+         \x20   volatile unsigned long spin = 0;\n\
+         \x20   while ((double)clock() / CLOCKS_PER_SEC < {cpu}) spin++;\n\
+         \x20   printf(\"%lld\\n\", n);\n    return 0;\n}}\n"
+    )
+}
+
+#[test]
+#[ignore = "slow tier (runs that burn CPU time near a time limit): cargo test -- --ignored"]
+fn a_verdict_that_changes_within_the_safety_margin_is_warned_of() {
+    require_tool("gcc");
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let root = tmp.path().join("near");
+    for dir in ["data/sample", "data/secret", "submissions/accepted"] {
+        std::fs::create_dir_all(root.join(dir)).expect("a folder");
+    }
+    std::fs::create_dir_all(root.join("submissions/time_limit_exceeded")).expect("a folder");
+    // A limit of 0.4 s: runs stopped at 0.6 s (time_limit_to_tle 1.5), and at the wall-time
+    // backstop of 1.6 s, which a run of 0.5 s of CPU time meets only if it gets less than a
+    // third of a core. The verdicts are compared at 0.267 s, 0.4 s and 0.6 s.
+    std::fs::write(
+        root.join("problem.yaml"),
+        "problem_format_version: 2023-07-draft\nname: Near\nlimits:\n  time_limit: 0.4\n",
+    )
+    .expect("a write");
+    std::fs::write(root.join("data/sample/1.in"), "7\n").expect("a write");
+    std::fs::write(root.join("data/sample/1.ans"), "7\n").expect("a write");
+    std::fs::write(root.join("data/secret/1.in"), "8\n").expect("a write");
+    std::fs::write(root.join("data/secret/1.ans"), "8\n").expect("a write");
+    let subs = root.join("submissions");
+    std::fs::write(subs.join("accepted/quick.c"), burner(0.0)).expect("a write");
+    // AC at the limit, TLE at the limit divided by the margin.
+    std::fs::write(subs.join("accepted/close.c"), burner(0.33)).expect("a write");
+    // TLE at the limit, AC at the limit times the margin.
+    std::fs::write(subs.join("time_limit_exceeded/barely.c"), burner(0.5)).expect("a write");
+    let assert = judge().args(["verify"]).arg(&root).assert().code(0);
+    let out = crate::stdout_of(&assert);
+    assert!(out.contains("3 kept their promise, 0 failed"), "{out}");
+    assert!(
+        out.contains(
+            "warning: accepted/close.c is sensitive to the time limit: TLE at 0.267 s, AC at \
+             0.4 s, AC at 0.6 s"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "warning: time_limit_exceeded/barely.c is sensitive to the time limit: TLE at 0.267 \
+             s, TLE at 0.4 s, AC at 0.6 s"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("accepted/quick.c is sensitive"), "{out}");
+}
