@@ -82,7 +82,7 @@ fn a_legacy_package_with_a_computed_time_limit_and_every_verdict() {
             ("accepted/average.c", "AC"),
             ("accepted/average.py", "AC"),
             ("run_time_error/crash.py", "RE"),
-            ("run_time_error/hog.c", "MLE"),
+            ("run_time_error/hog.c", "RE"),
             ("time_limit_exceeded/slow.py", "TLE"),
             ("wrong_answer/floor.py", "WA"),
         ],

@@ -62,7 +62,14 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
         };
         let mut limits = RunLimits::of(problem, time);
         limits.limits.memory = memory;
-        suites.push(run(problem, program, limits, args)?);
+        // A source file given to --cmd runs as the package's submissions run.
+        let program = match &args.cmd {
+            Some(cmd) if problem.address_space => {
+                super::address_space::capped(program.clone(), Path::new(cmd.trim()), memory)
+            }
+            _ => program.clone(),
+        };
+        suites.push(run(problem, &program, limits, args)?);
     }
     let passed = suites.iter().map(|s| s.passed).sum();
     let failed = suites.iter().map(|s| s.failed).sum();
@@ -141,7 +148,7 @@ fn time_limit(problem: &Problem, args: &JudgeArgs) -> Result<(Duration, String),
         .submissions
         .iter()
         .filter(|s| s.accepted())
-        .filter_map(|s| super::verify::build(&s.path).ok())
+        .filter_map(|s| super::verify::build(&s.path, problem.address_cap()).ok())
         .collect();
     let refs: Vec<&Program> = accepted.iter().collect();
     let (t, how) = super::verify::calibrate(problem, &refs, usize::from(args.jobs))?;

@@ -102,6 +102,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         scoring: kind.scoring,
         top,
         grader,
+        address_space: true,
     })
 }
 

@@ -6,6 +6,7 @@
 //! (Polygon packages), [`plain`] (our suites, and folders of `NAME.in` with `NAME.ans` or
 //! `NAME.out`). [`read`] picks the reader from what the folder holds.
 
+pub mod address_space;
 pub mod default_validator;
 pub mod expectations;
 pub mod files;

@@ -135,6 +135,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         scoring: false,
         top,
         grader: None,
+        address_space: false,
     })
 }
 

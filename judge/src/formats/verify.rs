@@ -170,7 +170,7 @@ fn build_all<'a>(
     let built = Mutex::new(0usize);
     let n = submissions.len();
     judging::all(jobs, n, |i| {
-        let ready = ready(&submissions[i].path);
+        let ready = ready(&submissions[i].path, problem.address_cap());
         let mut count = built
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -185,14 +185,14 @@ fn build_all<'a>(
     })
 }
 
-fn ready(path: &Path) -> Ready {
+fn ready(path: &Path, cap: Option<u64>) -> Ready {
     if path.is_dir() && !any_known_source(path) {
         return Ready::Skipped(format!(
             "{}: a folder with no source file of a language the judge knows",
             path.display()
         ));
     }
-    match build(path) {
+    match build(path, cap) {
         Ok(program) => Ready::Program(program),
         Err(BuildError::Unavailable(why)) => Ready::Skipped(why),
         Err(BuildError::Failed(why)) => Ready::Broken(why),
@@ -200,11 +200,16 @@ fn ready(path: &Path) -> Ready {
 }
 
 /// A submission built to run: a Python 3 file with `pypy3` where it is on `PATH` (as
-/// problemtools runs it), any other source as the judge builds it.
+/// problemtools runs it), any other source as the judge builds it; its address space capped at
+/// `cap` bytes where [`super::address_space`] says.
 ///
 /// # Errors
 /// As [`crate::source::build`].
-pub fn build(path: &Path) -> Result<Program, BuildError> {
+pub fn build(path: &Path, cap: Option<u64>) -> Result<Program, BuildError> {
+    uncapped(path).map(|program| super::address_space::capped(program, path, cap))
+}
+
+fn uncapped(path: &Path) -> Result<Program, BuildError> {
     if let Some(pypy) = pypy3().filter(|_| {
         path.is_file()
             && crate::source::Language::of(path) == Some(crate::source::Language::Python3)
