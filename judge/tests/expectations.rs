@@ -1,6 +1,6 @@
 //! `submissions/submissions.yaml` of ICPC packages (the 2023-07 draft and 2025-09): promises
 //! per submission and per group of cases, kept and broken, on the `triangle` fixture and on
-//! copies of it and of `maximum` (scores).
+//! copies of it and of `maximum` (scores); and `triangle`'s VIVA input validator.
 
 use std::path::Path;
 
@@ -187,4 +187,86 @@ fn scores_of_the_submission_and_of_a_group_are_checked() {
         &verify(&root, 1),
         "score 0 on secret/group2, where `partially_accepted: secret/group2` promises 70",
     );
+}
+
+/// `PATH` without the folders that hold a way to run VIVA (`viva`, `viva.sh`, or the
+/// `verifyproblem` and `bt` whose installations ship `viva.jar`).
+fn path_without_viva() -> std::ffi::OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let kept: Vec<std::path::PathBuf> = std::env::split_paths(&path)
+        .filter(|d| {
+            ["viva", "viva.sh", "verifyproblem", "bt"]
+                .iter()
+                .all(|t| !d.join(t).exists())
+        })
+        .collect();
+    std::env::join_paths(kept).expect("a PATH")
+}
+
+#[test]
+fn a_viva_validator_that_cannot_run_is_a_warning_unless_validating() {
+    let root = fixture("triangle");
+    judge()
+        .env("PATH", path_without_viva())
+        .args(["verify", "--filter", "accepted"])
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stderr(predicates::str::contains(
+            "input_validators/triangle.viva: a VIVA script, and no VIVA here",
+        ));
+    judge()
+        .env("PATH", path_without_viva())
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "input_validators/triangle.viva: a VIVA script, and no VIVA here",
+        ));
+}
+
+#[test]
+#[ignore = "slow tier, needs problemtools (pip install problemtools; VERIFYPROBLEM or PATH) and java: cargo test -- --ignored"]
+fn a_viva_validator_is_run_by_validate_with_the_viva_jar_of_problemtools() {
+    test_support::require_tool("java");
+    let verifyproblem = std::env::var_os("VERIFYPROBLEM")
+        .map_or_else(|| test_support::tool_path("verifyproblem"), Into::into);
+    let bin = verifyproblem.parent().expect("a folder").to_path_buf();
+    let path = std::env::join_paths(
+        std::iter::once(bin).chain(std::env::split_paths(&path_without_viva())),
+    )
+    .expect("a PATH");
+    let tmp = copy("triangle");
+    let root = tmp.path().join("triangle");
+    judge()
+        .env("PATH", &path)
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(0)
+        .stdout(predicates::str::ends_with("7 valid, 0 invalid\n"));
+    std::fs::write(root.join("data/secret/2-medium/1.in"), "0\n").expect("a write");
+    judge()
+        .env("PATH", &path)
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("INVALID secret/2-medium/1"))
+        .stdout(predicates::str::contains("Failed constraint: 1 <= n"));
+    std::fs::write(
+        root.join("input_validators/triangle.viva"),
+        "n (1 <= n <= ;\n",
+    )
+    .expect("a write");
+    judge()
+        .env("PATH", &path)
+        .arg("validate")
+        .arg(&root)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "neither 0 (valid) nor 1 (invalid)",
+        ));
 }
