@@ -12,6 +12,7 @@ fn promises_per_group_and_a_validator_message_are_kept() {
         "triangle",
         "ICPC problem package (2023-07)",
         &[
+            ("accepted/modules", "AC"),
             ("accepted/triangle.py", "AC"),
             ("overflow/int64.c", "WA"),
             ("run_time_error/recursive.py", "RE"),
@@ -20,9 +21,17 @@ fn promises_per_group_and_a_validator_message_are_kept() {
     );
 }
 
-/// `judge verify` on a copy of `triangle` whose `submissions.yaml` is `yaml`: the exit code,
-/// stdout and stderr.
+/// `judge verify` on a copy of `triangle` whose `submissions.yaml` is `yaml` and the
+/// `entrypoint` of `accepted/modules`: stdout and stderr, once the exit code is checked.
 fn verify_with(yaml: &str, code: i32) -> (String, String) {
+    verify_raw(
+        &format!("{yaml}\naccepted/modules:\n  entrypoint: solve.py\n"),
+        code,
+    )
+}
+
+/// As [`verify_with`], with `yaml` alone.
+fn verify_raw(yaml: &str, code: i32) -> (String, String) {
     require_languages(&fixture("triangle"));
     let tmp = copy("triangle");
     let root = tmp.path().join("triangle");
@@ -50,7 +59,7 @@ fn a_verdict_a_group_does_not_permit_fails_naming_the_case_and_the_key() {
         "FAILED overflow/int64.c: promised any+, got WA: WA on secret/3-large/1, which \
          `overflow: secret/3-large` does not permit (permitted: AC)",
     );
-    has(&out, "3 kept their promise, 1 failed");
+    has(&out, "4 kept their promise, 1 failed");
 }
 
 #[test]
@@ -66,7 +75,7 @@ fn a_required_verdict_no_case_got_fails() {
     );
     let yaml = "overflow: {}\nwrong_answer/int32.c:\n  secret/2-medium:\n    required: [RTE]\n";
     let (out, _) = verify_with(yaml, 0);
-    has(&out, "4 kept their promise, 0 failed");
+    has(&out, "5 kept their promise, 0 failed");
 }
 
 #[test]
@@ -123,7 +132,7 @@ fn what_is_not_read_or_matches_nothing_is_warned_of_and_a_bad_verdict_refused() 
         "overflow: not a verdict folder the format knows, nor matched by submissions.yaml; its \
          submissions are not judged",
     );
-    has(&out, "3 kept their promise, 0 failed");
+    has(&out, "4 kept their promise, 0 failed");
     let (_, err) = verify_with("overflow:\n  permitted: [AC, MLE]\n", 2);
     has(
         &err,
@@ -131,6 +140,25 @@ fn what_is_not_read_or_matches_nothing_is_warned_of_and_a_bad_verdict_refused() 
     );
     let (_, err) = verify_with("overflow: {a{b: {}}\n", 2);
     has(&err, "submissions.yaml");
+}
+
+#[test]
+fn an_entrypoint_names_the_main_file_of_a_folder() {
+    // Without it, neither file of the folder is main.*, nor says __main__.
+    let (out, _) = verify_raw("overflow: {}\n", 1);
+    has(&out, "FAILED accepted/modules: does not build\n    ");
+    has(&out, "accepted/modules: cannot tell the main file");
+    let (out, _) = verify_raw(
+        "overflow: {}\naccepted/modules:\n  entrypoint: main.py\n",
+        1,
+    );
+    has(
+        &out,
+        "accepted/modules: its entrypoint \"main.py\" names none of its files",
+    );
+    // Its name without the extension names it too.
+    let (out, _) = verify_raw("overflow: {}\naccepted/modules:\n  entrypoint: solve\n", 0);
+    has(&out, "5 kept their promise, 0 failed");
 }
 
 #[test]

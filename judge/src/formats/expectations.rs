@@ -16,8 +16,9 @@
 //! accepted. A case not judged (its group stopped before it) could have given any verdict: it
 //! breaks no `permitted`, and a `required` or `message` with such a case in its range holds.
 //!
-//! `use_for_time_limit`, `language` and `entrypoint` are named in a warning and not read;
-//! `authors` and `model_solution` are read as what they are (they change no verdict).
+//! `entrypoint` names the main file of a folder. `use_for_time_limit` and `language` are named
+//! in a warning and not read; `authors` and `model_solution` are read as what they are (they
+//! change no verdict).
 
 use std::path::Path;
 
@@ -241,6 +242,8 @@ struct Entry {
     rules: Vec<Rule>,
     /// Which of `permitted` and `required` its case-wide promises give.
     gives: (bool, bool),
+    /// The main file of the folders it matches (`entrypoint`).
+    entrypoint: Option<String>,
 }
 
 /// The file, read.
@@ -260,9 +263,14 @@ pub struct Tests<'a> {
 
 /// What a submission promises by the file.
 pub struct Promises {
+    /// Some key matches it.
+    pub matched: bool,
     /// The folder's default replaced by a key naming the folder exactly.
     pub replaced: bool,
     pub rules: Vec<Rule>,
+    /// Its main file, if a key names one (the first in name order, if several do, as
+    /// BAPCtools picks it).
+    pub entrypoint: Option<String>,
 }
 
 /// The keys a set of promises may hold, besides globs of cases.
@@ -320,7 +328,19 @@ impl File {
                 map.contains_key(&Yaml::from_str("permitted")),
                 map.contains_key(&Yaml::from_str("required")),
             );
-            rules.push(root_rule);
+            // A key of metadata alone (`entrypoint`, `authors`) promises nothing.
+            let promises_nothing = root_rule.permitted == Verdicts::ALL
+                && root_rule.required == Verdicts::ALL
+                && root_rule.score.is_none()
+                && root_rule.message.is_none();
+            if !promises_nothing {
+                rules.push(root_rule);
+            }
+            let entrypoint = match map.get(&Yaml::from_str("entrypoint")) {
+                None | Some(Yaml::Null) => None,
+                Some(Yaml::String(e)) => Some(e.clone()),
+                Some(_) => return Err(format!("{at}: {name}: entrypoint must be text")),
+            };
             for (k, v) in map {
                 let Some(k) = k.as_str() else {
                     return Err(format!("{at}: {name}: a key that is not text: {k:?}"));
@@ -346,7 +366,12 @@ impl File {
                 };
                 rules.push(rule(&at, name, Some(cases), inner, problem, warnings)?);
             }
-            entries.push(Entry { glob, rules, gives });
+            entries.push(Entry {
+                glob,
+                rules,
+                gives,
+                entrypoint,
+            });
         }
         Ok(Some(File { entries, path }))
     }
@@ -377,7 +402,15 @@ impl File {
     pub fn promises(&self, folder: &str, name: &str) -> Promises {
         let mut rules = Vec::new();
         let mut replaced = false;
+        let mut entrypoint: Option<String> = None;
+        let mut matched = false;
         for e in self.entries.iter().filter(|e| e.glob.matches(name)) {
+            matched = true;
+            if let Some(entry) = &e.entrypoint {
+                if entrypoint.as_ref().is_none_or(|had| entry < had) {
+                    entrypoint = Some(entry.clone());
+                }
+            }
             let exact = e.glob.alternatives.len() == 1
                 && e.glob.alternatives[0] == folder
                 && default_of(folder).is_some();
@@ -398,7 +431,12 @@ impl File {
             }
             rules.extend(mine);
         }
-        Promises { replaced, rules }
+        Promises {
+            matched,
+            replaced,
+            rules,
+            entrypoint,
+        }
     }
 }
 
@@ -491,14 +529,14 @@ fn rule(
         Some(Yaml::String(s)) => Some(s.clone()),
         Some(_) => return Err(format!("{at}: {source}: message must be text")),
     };
-    for key in ["use_for_time_limit", "language", "entrypoint"] {
+    for key in ["use_for_time_limit", "language"] {
         if get(key).is_some() {
             warnings.push(format!(
                 "{at}: {source}: {key} is not read ({})",
                 match key {
                     "use_for_time_limit" =>
                         "the time limit is computed from the submissions that promise AC alone",
-                    _ => "the language and the main file are found from the files",
+                    _ => "the language is found from the files' names",
                 }
             ));
         }

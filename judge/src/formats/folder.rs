@@ -148,7 +148,9 @@ fn time_limit(problem: &Problem, args: &JudgeArgs) -> Result<(Duration, String),
         .submissions
         .iter()
         .filter(|s| s.accepted())
-        .filter_map(|s| super::verify::build(&s.path, problem.address_cap()).ok())
+        .filter_map(|s| {
+            super::verify::build(&s.path, s.entrypoint.as_deref(), problem.address_cap()).ok()
+        })
         .collect();
     let refs: Vec<&Program> = accepted.iter().collect();
     let (t, how) = super::verify::calibrate(problem, &refs, usize::from(args.jobs))?;

@@ -266,6 +266,7 @@ fn solutions(
             path: file,
             expected,
             rules: Vec::new(),
+            entrypoint: None,
         });
     }
     found.sort_by(|a, b| a.name.cmp(&b.name));

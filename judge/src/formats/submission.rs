@@ -17,6 +17,8 @@ pub struct Submission {
     pub expected: Expected,
     /// The promises `submissions/submissions.yaml` adds (ICPC), each to keep as well.
     pub rules: Vec<Rule>,
+    /// The main file of a folder, as `submissions.yaml`'s `entrypoint` names it.
+    pub entrypoint: Option<String>,
 }
 
 impl Submission {
@@ -243,10 +245,11 @@ pub fn icpc(
             }
             let full = format!("{folder}/{name}");
             let promises = listed.map(|l| l.promises(&folder, &full));
+            let entrypoint = promises.as_ref().and_then(|p| p.entrypoint.clone());
             let (expected, rules) = match (known, promises) {
                 (Some(e), None) => (e, Vec::new()),
                 (Some(e), Some(p)) if !p.replaced => (e, p.rules),
-                (_, Some(p)) if !p.rules.is_empty() => (Expected::Listed, p.rules),
+                (_, Some(p)) if p.matched => (Expected::Listed, p.rules),
                 _ => {
                     warnings.push(format!(
                         "{}: in a folder the format does not know, and matched by no key of \
@@ -261,6 +264,7 @@ pub fn icpc(
                 path,
                 expected,
                 rules,
+                entrypoint,
             });
         }
     }

@@ -170,7 +170,8 @@ fn build_all<'a>(
     let built = Mutex::new(0usize);
     let n = submissions.len();
     judging::all(jobs, n, |i| {
-        let ready = ready(&submissions[i].path, problem.address_cap());
+        let s = submissions[i];
+        let ready = ready(&s.path, s.entrypoint.as_deref(), problem.address_cap());
         let mut count = built
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -185,14 +186,14 @@ fn build_all<'a>(
     })
 }
 
-fn ready(path: &Path, cap: Option<u64>) -> Ready {
+fn ready(path: &Path, entry: Option<&str>, cap: Option<u64>) -> Ready {
     if path.is_dir() && !any_known_source(path) {
         return Ready::Skipped(format!(
             "{}: a folder with no source file of a language the judge knows",
             path.display()
         ));
     }
-    match build(path, cap) {
+    match build(path, entry, cap) {
         Ok(program) => Ready::Program(program),
         Err(BuildError::Unavailable(why)) => Ready::Skipped(why),
         Err(BuildError::Failed(why)) => Ready::Broken(why),
@@ -200,16 +201,17 @@ fn ready(path: &Path, cap: Option<u64>) -> Ready {
 }
 
 /// A submission built to run: a Python 3 file with `pypy3` where it is on `PATH` (as
-/// problemtools runs it), any other source as the judge builds it; its address space capped at
-/// `cap` bytes where [`super::address_space`] says.
+/// problemtools runs it), any other source as the judge builds it (a folder from its main file
+/// `entry` when given); its address space capped at `cap` bytes where
+/// [`super::address_space`] says.
 ///
 /// # Errors
-/// As [`crate::source::build`].
-pub fn build(path: &Path, cap: Option<u64>) -> Result<Program, BuildError> {
-    uncapped(path).map(|program| super::address_space::capped(program, path, cap))
+/// As [`crate::source::build_from`].
+pub fn build(path: &Path, entry: Option<&str>, cap: Option<u64>) -> Result<Program, BuildError> {
+    uncapped(path, entry).map(|program| super::address_space::capped(program, path, cap))
 }
 
-fn uncapped(path: &Path) -> Result<Program, BuildError> {
+fn uncapped(path: &Path, entry: Option<&str>) -> Result<Program, BuildError> {
     if let Some(pypy) = pypy3().filter(|_| {
         path.is_file()
             && crate::source::Language::of(path) == Some(crate::source::Language::Python3)
@@ -221,7 +223,7 @@ fn uncapped(path: &Path) -> Result<Program, BuildError> {
             crate::shell::quote(&file)
         )));
     }
-    crate::source::build(path).map(Program::Shell)
+    crate::source::build_from(path, entry).map(Program::Shell)
 }
 
 /// `pypy3` on `PATH`, if it is there.
