@@ -132,20 +132,20 @@ pub fn build_from(path: &Path, entry: Option<&str>) -> Result<String, BuildError
     let identity = available(language)?;
     let tool = (language.tool().0, identity.as_str());
     let q = |p: &Path| crate::shell::quote(&absolute(p));
-    // A folder run by an interpreter is named in the command (as the folder it starts in), so
-    // that the box shows the program's other files, which its main file imports.
-    let run = |interpreter: &str| {
+    // A folder run by an interpreter is named in the command (as the interpreter's path for
+    // modules), so that the box shows the program's other files, which its main file imports.
+    let run = |interpreter: &str, modules: &str| {
         let script = format!("{interpreter} {}", q(&main));
         if path.is_dir() {
-            format!("cd {} && {script}", q(path))
+            format!("{modules}={} {script}", q(path))
         } else {
             script
         }
     };
     match language {
-        Language::Python3 => Ok(run(&interpreter("python3"))),
-        Language::Python2 => Ok(run(&interpreter("python2"))),
-        Language::JavaScript => Ok(run("node")),
+        Language::Python3 => Ok(run(&interpreter("python3"), "PYTHONPATH")),
+        Language::Python2 => Ok(run(&interpreter("python2"), "PYTHONPATH")),
+        Language::JavaScript => Ok(run("node", "NODE_PATH")),
         Language::C => native(&files, tool, &["-O2", "-std=gnu11"], &["-lm"], path),
         Language::Cpp => native(&files, tool, &["-O2", "-std=gnu++17"], &[], path),
         Language::Rust => native(&[main], tool, &["-O", "--edition", "2021"], &[], path),
