@@ -134,10 +134,12 @@ pub fn build_from(path: &Path, entry: Option<&str>) -> Result<String, BuildError
     let q = |p: &Path| crate::shell::quote(&absolute(p));
     // A folder run by an interpreter is named in the command (as the interpreter's path for
     // modules), so that the box shows the program's other files, which its main file imports.
+    // `exec` (here and through `env`) leaves no shell between the judge and the program, which
+    // would hold its pipes open past the program's own closing of them.
     let run = |interpreter: &str, modules: &str| {
         let script = format!("{interpreter} {}", q(&main));
         if path.is_dir() {
-            format!("{modules}={} {script}", q(path))
+            format!("exec env {modules}={} {script}", q(path))
         } else {
             script
         }

@@ -1328,3 +1328,41 @@ fn a_verdict_that_changes_within_the_safety_margin_is_warned_of() {
     );
     assert!(!out.contains("accepted/quick.c is sensitive"), "{out}");
 }
+
+#[test]
+fn an_interactor_that_closes_its_output_gives_the_program_end_of_file() {
+    // As BAPCtools' own test problem `pseudointeraction`: the interactor (a folder, and a
+    // Python program run with its folder named, as the program is) writes numbers, closes its
+    // stdout, then waits for their sum; the program reads to the end of its input. A shell left
+    // between the judge and either process would hold the pipe open and both would wait.
+    require_languages(&fixture("guess"));
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    std::fs::write(
+        root.join("output_validator/interactor.py"),
+        "import os, sys\nsys.stdout.write('1\\n2\\n3\\n')\nsys.stdout.flush()\n\
+         os.close(sys.stdout.fileno())\n\
+         sys.exit(42 if sys.stdin.readline().strip() == '6' else 43)\n",
+    )
+    .expect("a write");
+    let subs = root.join("submissions");
+    std::fs::remove_dir_all(&subs).expect("a removal");
+    std::fs::create_dir_all(subs.join("accepted/sum")).expect("a folder");
+    let sum = "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n";
+    std::fs::write(subs.join("accepted/sum.py"), sum).expect("a write");
+    std::fs::write(subs.join("accepted/sum/main.py"), sum).expect("a write");
+    std::fs::write(subs.join("accepted/sum/unused.py"), "").expect("a write");
+    std::fs::write(
+        subs.join("accepted/sum.c"),
+        "#include <stdio.h>\nint main(void) { long s = 0, x; \
+         while (scanf(\"%ld\", &x) == 1) s += x; printf(\"%ld\\n\", s); return 0; }\n",
+    )
+    .expect("a write");
+    let assert = judge()
+        .args(["verify", "--time-limit", "5"])
+        .arg(&root)
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    assert!(out.contains("3 kept their promise, 0 failed"), "{out}");
+}

@@ -47,7 +47,17 @@ pub fn capped(program: Program, path: &Path, memory: Option<u64>) -> Program {
     match (program, memory) {
         (Program::Shell(command), Some(bytes)) if applies(path) => {
             // `ulimit -v` counts KiB; an error (a hard limit below it) leaves the run uncapped.
-            Program::Shell(format!("ulimit -v {} 2>/dev/null; {command}", bytes / 1024))
+            // The shell then gives way to the program (`exec`), so that no shell holds the
+            // program's pipes open after the program closes them.
+            let exec = if command.starts_with("exec ") {
+                ""
+            } else {
+                "exec "
+            };
+            Program::Shell(format!(
+                "ulimit -v {} 2>/dev/null; {exec}{command}",
+                bytes / 1024
+            ))
         }
         (program, _) => program,
     }
@@ -80,7 +90,7 @@ mod tests {
             Some(512 << 20),
         );
         assert!(
-            matches!(&capped, Program::Shell(c) if c == "ulimit -v 524288 2>/dev/null; ./sol"),
+            matches!(&capped, Program::Shell(c) if c == "ulimit -v 524288 2>/dev/null; exec ./sol"),
             "{capped:?}"
         );
         let free = super::capped(Program::Shell("./sol".into()), Path::new("sol.cpp"), None);
