@@ -40,26 +40,36 @@ pub fn applies(path: &Path) -> bool {
     )
 }
 
-/// `program`, built from `path`, with its address space capped at `memory` bytes when the
-/// limit is set and [`applies`] says so (a limit past what the kernel allows is left as it is).
+/// `program`, built from `path`, run as problemtools runs a package's submission, when the
+/// package caps the address space at `memory` bytes (`None`: left as it is): with the shell
+/// that starts it giving way to it (`exec`), so that no shell between the judge and the
+/// program holds the program's pipes open after the program closes them (an interactor then
+/// sees the end of the program's output when the program closes it, as under problemtools,
+/// which starts programs without a shell); and with the cap where [`applies`] says (a cap past
+/// what the kernel allows leaves the run uncapped).
 #[must_use]
 pub fn capped(program: Program, path: &Path, memory: Option<u64>) -> Program {
-    match (program, memory) {
-        (Program::Shell(command), Some(bytes)) if applies(path) => {
-            // `ulimit -v` counts KiB; an error (a hard limit below it) leaves the run uncapped.
-            // The shell then gives way to the program (`exec`), so that no shell holds the
-            // program's pipes open after the program closes them.
-            let exec = if command.starts_with("exec ") {
-                ""
-            } else {
-                "exec "
-            };
-            Program::Shell(format!(
-                "ulimit -v {} 2>/dev/null; {exec}{command}",
-                bytes / 1024
-            ))
-        }
-        (program, _) => program,
+    let (Program::Shell(command), Some(bytes)) = (&program, memory) else {
+        return program;
+    };
+    let command = exec(command);
+    if applies(path) {
+        // `ulimit -v` counts KiB.
+        Program::Shell(format!("ulimit -v {} 2>/dev/null; {command}", bytes / 1024))
+    } else {
+        Program::Shell(command)
+    }
+}
+
+/// `command` (a simple command, or `cd DIR && COMMAND` for a folder's `run` script) with its
+/// last command run by `exec`.
+fn exec(command: &str) -> String {
+    if command.starts_with("exec ") || command.contains("&& exec ") {
+        return command.to_string();
+    }
+    match command.rsplit_once(" && ") {
+        Some((head, last)) => format!("{head} && exec {last}"),
+        None => format!("exec {command}"),
     }
 }
 

@@ -62,9 +62,9 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
         };
         let mut limits = RunLimits::of(problem, time);
         limits.limits.memory = memory;
-        // A source file given to --cmd runs as the package's submissions run.
+        // A source file or folder given to --cmd runs as the package's submissions run.
         let program = match &args.cmd {
-            Some(cmd) if problem.address_space => {
+            Some(cmd) if problem.address_space && is_source(cmd) => {
                 super::address_space::capped(program.clone(), Path::new(cmd.trim()), memory)
             }
             _ => program.clone(),
@@ -90,6 +90,13 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(failed == 0)
+}
+
+/// Whether `--cmd` names a source file or a folder of sources (which the judge builds), not a
+/// shell command.
+fn is_source(cmd: &str) -> bool {
+    let path = Path::new(cmd.trim());
+    path.is_dir() || (path.is_file() && crate::source::Language::of(path).is_some())
 }
 
 /// `--cmd`, or for our suites their own binary. A suite's checker or interactor that names one
