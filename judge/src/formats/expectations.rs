@@ -24,11 +24,7 @@ use std::path::Path;
 
 use yaml_rust2::Yaml;
 
-use crate::verdict::{CaseResult, Verdict};
-
-use super::grading::Grades;
-use super::problem::{Case, Group, Problem};
-use super::submission::Submission;
+use crate::verdict::Verdict;
 
 /// The most alternatives one glob's braces may expand to.
 const MAX_ALTERNATIVES: usize = 4096;
@@ -54,7 +50,9 @@ impl Class {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// `AC`, `WA`, `TLE`, `RTE`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
         match self {
             Class::Ac => "AC",
             Class::Wa => "WA",
@@ -85,6 +83,13 @@ pub struct Verdicts(u8);
 
 impl Verdicts {
     pub const ALL: Verdicts = Verdicts(15);
+    pub const NONE: Verdicts = Verdicts(0);
+
+    /// This set with `c`.
+    #[must_use]
+    pub fn with(self, c: Class) -> Verdicts {
+        Verdicts(self.0 | c.bit())
+    }
 
     #[must_use]
     pub fn of(classes: &[Class]) -> Verdicts {
@@ -256,8 +261,10 @@ pub struct File {
 /// it is a scoring problem.
 #[derive(Clone, Copy)]
 pub struct Tests<'a> {
-    pub cases: &'a [Case],
-    pub groups: &'a [Group],
+    /// The cases' names (`secret/group1/03`).
+    pub cases: &'a [&'a str],
+    /// The groups' names (`secret/group1`).
+    pub groups: &'a [&'a str],
     pub scoring: bool,
 }
 
@@ -349,11 +356,8 @@ impl File {
                     continue;
                 }
                 let cases = Glob::parse(k).map_err(|e| format!("{at}: {name}: {e}"))?;
-                let matched = problem.cases.iter().any(|c| cases.matches(&c.label))
-                    || problem
-                        .groups
-                        .iter()
-                        .any(|g| cases.matches_exactly(&g.name));
+                let matched = problem.cases.iter().any(|c| cases.matches(c))
+                    || problem.groups.iter().any(|g| cases.matches_exactly(g));
                 if !matched {
                     warnings.push(format!(
                         "{at}: {name}: {k} is neither a promise this file can hold nor a glob \
@@ -376,10 +380,10 @@ impl File {
         Ok(Some(File { entries, path }))
     }
 
-    /// Names in `warnings` each key that matches none of `submissions`.
-    pub fn unmatched(&self, submissions: &[Submission], warnings: &mut Vec<String>) {
+    /// Names in `warnings` each key that matches none of the submissions named `names`.
+    pub fn unmatched(&self, names: &[&str], warnings: &mut Vec<String>) {
         for e in &self.entries {
-            if !submissions.iter().any(|s| e.glob.matches(&s.name)) {
+            if !names.iter().any(|n| e.glob.matches(n)) {
                 warnings.push(format!(
                     "{}: {} matches no submission",
                     self.path.display(),
@@ -558,111 +562,6 @@ fn rule(
         score,
         message,
     })
-}
-
-/// The first promise of `rules` that the submission, graded `grades` on `problem`, breaks:
-/// what it promised and what it got.
-#[must_use]
-pub fn broken(rules: &[Rule], problem: &Problem, grades: &Grades) -> Option<String> {
-    rules.iter().find_map(|r| broken_rule(r, problem, grades))
-}
-
-fn broken_rule(rule: &Rule, problem: &Problem, grades: &Grades) -> Option<String> {
-    let in_range = |label: &str| rule.cases.as_ref().is_none_or(|g| g.matches(label));
-    let mine: Vec<Option<&CaseResult>> = problem
-        .cases
-        .iter()
-        .zip(&grades.cases)
-        .filter(|(c, _)| in_range(&c.label))
-        .map(|(_, r)| r.as_ref())
-        .collect();
-    let range = match &rule.cases {
-        None => String::new(),
-        Some(g) => format!(" of {}", g.text),
-    };
-    for r in mine.iter().flatten() {
-        match Class::of(r.verdict) {
-            None => return Some(format!("{} on {}", r.verdict.name(), r.name)),
-            Some(c) if !rule.permitted.contains(c) => {
-                return Some(format!(
-                    "{} on {}, which `{}` does not permit (permitted: {})",
-                    c.name(),
-                    r.name,
-                    rule.source,
-                    rule.permitted.names()
-                ))
-            }
-            Some(_) => {}
-        }
-    }
-    let unjudged = mine.iter().any(Option::is_none);
-    let got = || {
-        let mut seen = Verdicts(0);
-        for r in mine.iter().flatten() {
-            if let Some(c) = Class::of(r.verdict) {
-                seen = Verdicts(seen.0 | c.bit());
-            }
-        }
-        seen.names()
-    };
-    let has_required = mine
-        .iter()
-        .flatten()
-        .any(|r| Class::of(r.verdict).is_some_and(|c| rule.required.contains(c)));
-    if !unjudged && !has_required {
-        return Some(format!(
-            "no case{range} got one of {} (required by `{}`); got {}",
-            rule.required.names(),
-            rule.source,
-            if mine.is_empty() {
-                "no case".to_string()
-            } else {
-                got()
-            }
-        ));
-    }
-    if let Some(m) = &rule.message {
-        let said = mine.iter().flatten().any(|r| {
-            r.message.as_deref().is_some_and(|t| t.contains(m.as_str()))
-                || (r.verdict != Verdict::Accepted
-                    && r.detail.as_deref().is_some_and(|t| t.contains(m.as_str())))
-        });
-        if !unjudged && !said {
-            return Some(format!(
-                "no validator message{range} holds {m:?} (required by `{}`)",
-                rule.source
-            ));
-        }
-    }
-    let (lo, hi) = rule.score?;
-    let within = |s: f64| s >= lo - 1e-9 * lo.abs().max(1.0) && s <= hi + 1e-9 * hi.abs().max(1.0);
-    let wanted = if lo == hi {
-        format!("{lo}")
-    } else {
-        format!("from {lo} to {hi}")
-    };
-    match &rule.cases {
-        None => (!within(grades.total.score)).then(|| {
-            format!(
-                "score {}, where `{}` promises {wanted}",
-                grades.total.score, rule.source
-            )
-        }),
-        Some(glob) => problem
-            .groups
-            .iter()
-            .zip(&grades.groups)
-            .filter(|(g, _)| glob.matches_exactly(&g.name))
-            .find_map(|(g, graded)| {
-                let s = graded.as_ref()?.score;
-                (!within(s)).then(|| {
-                    format!(
-                        "score {s} on {}, where `{}` promises {wanted}",
-                        g.name, rule.source
-                    )
-                })
-            }),
-    }
 }
 
 /// The verdicts every promise of `rules` that applies to all cases permits (the table's

@@ -65,15 +65,18 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         ));
     }
     let comparison = comparison(root, &config, version, &kind)?;
+    let case_names: Vec<&str> = cases.iter().map(|c| c.label.as_str()).collect();
+    let group_names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
     let tests = super::expectations::Tests {
-        cases: &cases,
-        groups: &groups,
+        cases: &case_names,
+        groups: &group_names,
         scoring: kind.scoring,
     };
     let listed = super::expectations::File::read(root, tests, &mut warnings)?;
     let submissions = super::submission::icpc(root, listed.as_ref(), &mut warnings)?;
     if let Some(listed) = &listed {
-        listed.unmatched(&submissions, &mut warnings);
+        let names: Vec<&str> = submissions.iter().map(|s| s.name.as_str()).collect();
+        listed.unmatched(&names, &mut warnings);
     }
     let input_validators = input_validators(root)?;
     let grader = grader(root, &groups)?;

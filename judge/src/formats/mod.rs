@@ -18,6 +18,7 @@ pub mod package;
 pub mod plain;
 pub mod polygon;
 pub mod problem;
+pub mod promises;
 pub mod submission;
 pub mod time_limit;
 pub mod validate;

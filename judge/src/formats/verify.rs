@@ -18,10 +18,10 @@ use crate::out;
 use crate::program::Program;
 use crate::verdict::{CaseResult, Verdict};
 
-use super::expectations;
 use super::grading::{self, Grades};
 use super::judging::{self, Judged, RunLimits};
 use super::problem::Problem;
+use super::promises;
 use super::submission::Submission;
 
 /// How long a calibration run (an accepted submission timed to compute the limit) may take.
@@ -75,7 +75,7 @@ impl Outcome<'_> {
         {
             return Some(None);
         }
-        expectations::broken(&self.submission.rules, problem, g).map(Some)
+        promises::broken(&self.submission.rules, problem, g).map(Some)
     }
 
     /// The case that gave the submission its verdict: the first with that verdict, else the
