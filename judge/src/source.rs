@@ -116,17 +116,38 @@ pub fn command(command: &str) -> Option<Result<String, String>> {
 /// # Errors
 /// The language is unknown or unavailable here, or the build fails.
 pub fn build(path: &Path) -> Result<String, BuildError> {
+    build_from(path, None)
+}
+
+/// As [`build`], with the folder `path`'s main file named by `entry` when given (a file's
+/// name, or its name without extension, or a Java class: a package's `entrypoint`).
+///
+/// # Errors
+/// As [`build`]; `entry` names no file of the folder.
+pub fn build_from(path: &Path, entry: Option<&str>) -> Result<String, BuildError> {
     if path.is_dir() && (path.join("build").is_file() || path.join("run").is_file()) {
         return scripts(path);
     }
-    let (language, files, main) = sources(path)?;
+    let (language, files, main) = sources(path, entry)?;
     let identity = available(language)?;
     let tool = (language.tool().0, identity.as_str());
     let q = |p: &Path| crate::shell::quote(&absolute(p));
+    // A folder run by an interpreter is named in the command (as the interpreter's path for
+    // modules), so that the box shows the program's other files, which its main file imports.
+    // `exec` (here and through `env`) leaves no shell between the judge and the program, which
+    // would hold its pipes open past the program's own closing of them.
+    let run = |interpreter: &str, modules: &str| {
+        let script = format!("{interpreter} {}", q(&main));
+        if path.is_dir() {
+            format!("exec env {modules}={} {script}", q(path))
+        } else {
+            script
+        }
+    };
     match language {
-        Language::Python3 => Ok(format!("{} {}", interpreter("python3"), q(&main))),
-        Language::Python2 => Ok(format!("{} {}", interpreter("python2"), q(&main))),
-        Language::JavaScript => Ok(format!("node {}", q(&main))),
+        Language::Python3 => Ok(run(&interpreter("python3"), "PYTHONPATH")),
+        Language::Python2 => Ok(run(&interpreter("python2"), "PYTHONPATH")),
+        Language::JavaScript => Ok(run("node", "NODE_PATH")),
         Language::C => native(&files, tool, &["-O2", "-std=gnu11"], &["-lm"], path),
         Language::Cpp => native(&files, tool, &["-O2", "-std=gnu++17"], &[], path),
         Language::Rust => native(&[main], tool, &["-O", "--edition", "2021"], &[], path),
@@ -135,8 +156,12 @@ pub fn build(path: &Path) -> Result<String, BuildError> {
     }
 }
 
-/// The language of `path`, the files to build, and the main file.
-fn sources(path: &Path) -> Result<(Language, Vec<PathBuf>, PathBuf), BuildError> {
+/// The language of `path`, the files to build, and the main file (of a folder: the one `entry`
+/// names, if given).
+fn sources(
+    path: &Path,
+    entry: Option<&str>,
+) -> Result<(Language, Vec<PathBuf>, PathBuf), BuildError> {
     if path.is_file() {
         let language = Language::of(path).ok_or_else(|| {
             BuildError::Failed(format!(
@@ -179,7 +204,22 @@ fn sources(path: &Path) -> Result<(Language, Vec<PathBuf>, PathBuf), BuildError>
         }
     };
     let paths: Vec<PathBuf> = files.into_iter().map(|f| f.1).collect();
-    let main = main_file(language, &paths, path)?;
+    let main = match entry {
+        Some(entry) => paths
+            .iter()
+            .find(|f| {
+                f.file_name().is_some_and(|n| n == entry)
+                    || f.file_stem().is_some_and(|n| n == entry)
+            })
+            .cloned()
+            .ok_or_else(|| {
+                BuildError::Failed(format!(
+                    "{}: its entrypoint {entry:?} names none of its files",
+                    path.display()
+                ))
+            })?,
+        None => main_file(language, &paths, path)?,
+    };
     Ok((language, paths, main))
 }
 
@@ -569,13 +609,13 @@ mod tests {
             "if __name__ == '__main__':\n    pass\n",
         )
         .expect("a file");
-        let (language, files, main) = sources(dir.path()).expect("sources");
+        let (language, files, main) = sources(dir.path(), None).expect("sources");
         assert_eq!(language, Language::Python3);
         assert_eq!(files.len(), 2);
         assert_eq!(main, dir.path().join("sol.py"));
         std::fs::write(dir.path().join("x.java"), "class X {}\n").expect("a file");
         assert!(
-            matches!(sources(dir.path()), Err(BuildError::Failed(m)) if m.contains("several languages"))
+            matches!(sources(dir.path(), None), Err(BuildError::Failed(m)) if m.contains("several languages"))
         );
     }
 }

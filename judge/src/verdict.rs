@@ -77,6 +77,10 @@ pub struct CaseResult {
     /// The score an interactor gave an accepted case, if it gave one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
+    /// What a package's output validator wrote to `judgemessage.txt` on an accepted case (a
+    /// rejected case's is its `detail`), for the promises of `submissions.yaml`.
+    #[serde(skip)]
+    pub message: Option<String>,
 }
 
 /// One suite, judged.
@@ -112,6 +116,7 @@ pub fn result(label: &str, verdict: Verdict, detail: Option<String>, o: &Outcome
         },
         detail,
         score: None,
+        message: None,
     }
 }
 

@@ -8,18 +8,18 @@ use test_support::{require_tool, tool_path};
 
 use crate::util;
 
-fn fixture(name: &str) -> PathBuf {
+pub(crate) fn fixture(name: &str) -> PathBuf {
     util::package().join("tests/fixtures/packages").join(name)
 }
 
-fn judge() -> assert_cmd::Command {
+pub(crate) fn judge() -> assert_cmd::Command {
     util::bin("judge")
 }
 
 /// Fails, naming the tool, unless the language of each of `package`'s programs (its `.py`, `.c`,
 /// `.cpp` and `.java` files) builds and runs here: `judge verify` skips a submission whose
 /// language is missing, and a row that says `skipped` does not say why.
-fn require_languages(package: &Path) {
+pub(crate) fn require_languages(package: &Path) {
     let mut tools = std::collections::BTreeSet::new();
     let mut folders = vec![package.to_path_buf()];
     while let Some(folder) = folders.pop() {
@@ -45,7 +45,7 @@ fn require_languages(package: &Path) {
 }
 
 /// `judge verify` on a fixture: exit 0, the format on the first line, every row `ok`.
-fn verifies(name: &str, format: &str, rows: &[(&str, &str)]) {
+pub(crate) fn verifies(name: &str, format: &str, rows: &[(&str, &str)]) {
     require_languages(&fixture(name));
     let assert = judge()
         .args(["verify", "-j", "2"])
@@ -82,7 +82,7 @@ fn a_legacy_package_with_a_computed_time_limit_and_every_verdict() {
             ("accepted/average.c", "AC"),
             ("accepted/average.py", "AC"),
             ("run_time_error/crash.py", "RE"),
-            ("run_time_error/hog.c", "MLE"),
+            ("run_time_error/hog.c", "RE"),
             ("time_limit_exceeded/slow.py", "TLE"),
             ("wrong_answer/floor.py", "WA"),
         ],
@@ -182,7 +182,7 @@ fn input_validators_accept_every_input() {
 }
 
 /// A copy of a fixture in a temporary folder, to break.
-fn copy(name: &str) -> tempfile::TempDir {
+pub(crate) fn copy(name: &str) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     copy_tree(&fixture(name), &tmp.path().join(name));
     tmp
@@ -1267,4 +1267,102 @@ fn python_submissions_run_with_pypy3_where_it_is_on_path() {
             .any(|l| l.starts_with("accepted/echo.py") && l.contains(" RE ")),
         "{out}"
     );
+}
+
+/// A C program that reads a number, burns `cpu` seconds of its own CPU time (as `clock()`
+/// counts it: user and system time, as the judge measures it), then prints the number.
+fn burner(cpu: f64) -> String {
+    format!(
+        "#include <stdio.h>\n#include <time.h>\n\
+         int main(void) {{\n    long long n;\n    if (scanf(\"%lld\", &n) != 1) return 1;\n\
+         \x20   volatile unsigned long spin = 0;\n\
+         \x20   while ((double)clock() / CLOCKS_PER_SEC < {cpu}) spin++;\n\
+         \x20   printf(\"%lld\\n\", n);\n    return 0;\n}}\n"
+    )
+}
+
+#[test]
+#[ignore = "slow tier (runs that burn CPU time near a time limit): cargo test -- --ignored"]
+fn a_verdict_that_changes_within_the_safety_margin_is_warned_of() {
+    require_tool("gcc");
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let root = tmp.path().join("near");
+    for dir in ["data/sample", "data/secret", "submissions/accepted"] {
+        std::fs::create_dir_all(root.join(dir)).expect("a folder");
+    }
+    std::fs::create_dir_all(root.join("submissions/time_limit_exceeded")).expect("a folder");
+    // A limit of 0.4 s: runs stopped at 0.6 s (time_limit_to_tle 1.5), and at the wall-time
+    // backstop of 1.6 s, which a run of 0.5 s of CPU time meets only if it gets less than a
+    // third of a core. The verdicts are compared at 0.267 s, 0.4 s and 0.6 s.
+    std::fs::write(
+        root.join("problem.yaml"),
+        "problem_format_version: 2023-07-draft\nname: Near\nlimits:\n  time_limit: 0.4\n",
+    )
+    .expect("a write");
+    std::fs::write(root.join("data/sample/1.in"), "7\n").expect("a write");
+    std::fs::write(root.join("data/sample/1.ans"), "7\n").expect("a write");
+    std::fs::write(root.join("data/secret/1.in"), "8\n").expect("a write");
+    std::fs::write(root.join("data/secret/1.ans"), "8\n").expect("a write");
+    let subs = root.join("submissions");
+    std::fs::write(subs.join("accepted/quick.c"), burner(0.0)).expect("a write");
+    // AC at the limit, TLE at the limit divided by the margin.
+    std::fs::write(subs.join("accepted/close.c"), burner(0.33)).expect("a write");
+    // TLE at the limit, AC at the limit times the margin.
+    std::fs::write(subs.join("time_limit_exceeded/barely.c"), burner(0.5)).expect("a write");
+    let assert = judge().args(["verify"]).arg(&root).assert().code(0);
+    let out = crate::stdout_of(&assert);
+    assert!(out.contains("3 kept their promise, 0 failed"), "{out}");
+    assert!(
+        out.contains(
+            "warning: accepted/close.c is sensitive to the time limit: TLE at 0.267 s, AC at \
+             0.4 s, AC at 0.6 s"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "warning: time_limit_exceeded/barely.c is sensitive to the time limit: TLE at 0.267 \
+             s, TLE at 0.4 s, AC at 0.6 s"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("accepted/quick.c is sensitive"), "{out}");
+}
+
+#[test]
+fn an_interactor_that_closes_its_output_gives_the_program_end_of_file() {
+    // As BAPCtools' own test problem `pseudointeraction`: the interactor (a folder, and a
+    // Python program run with its folder named, as the program is) writes numbers, closes its
+    // stdout, then waits for their sum; the program reads to the end of its input. A shell left
+    // between the judge and either process would hold the pipe open and both would wait.
+    require_languages(&fixture("guess"));
+    let tmp = copy("guess");
+    let root = tmp.path().join("guess");
+    std::fs::write(
+        root.join("output_validator/interactor.py"),
+        "import os, sys\nsys.stdout.write('1\\n2\\n3\\n')\nsys.stdout.flush()\n\
+         os.close(sys.stdout.fileno())\n\
+         sys.exit(42 if sys.stdin.readline().strip() == '6' else 43)\n",
+    )
+    .expect("a write");
+    let subs = root.join("submissions");
+    std::fs::remove_dir_all(&subs).expect("a removal");
+    std::fs::create_dir_all(subs.join("accepted/sum")).expect("a folder");
+    let sum = "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n";
+    std::fs::write(subs.join("accepted/sum.py"), sum).expect("a write");
+    std::fs::write(subs.join("accepted/sum/main.py"), sum).expect("a write");
+    std::fs::write(subs.join("accepted/sum/unused.py"), "").expect("a write");
+    std::fs::write(
+        subs.join("accepted/sum.c"),
+        "#include <stdio.h>\nint main(void) { long s = 0, x; \
+         while (scanf(\"%ld\", &x) == 1) s += x; printf(\"%ld\\n\", s); return 0; }\n",
+    )
+    .expect("a write");
+    let assert = judge()
+        .args(["verify", "--time-limit", "5"])
+        .arg(&root)
+        .assert()
+        .code(0);
+    let out = crate::stdout_of(&assert);
+    assert!(out.contains("3 kept their promise, 0 failed"), "{out}");
 }

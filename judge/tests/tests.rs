@@ -8,6 +8,7 @@ mod cache;
 mod case_path;
 mod cpu_time;
 mod defects;
+mod expectations;
 mod files;
 mod fuzz_checks;
 mod fuzz_corpus;

@@ -62,7 +62,14 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
         };
         let mut limits = RunLimits::of(problem, time);
         limits.limits.memory = memory;
-        suites.push(run(problem, program, limits, args)?);
+        // A source file or folder given to --cmd runs as the package's submissions run.
+        let program = match &args.cmd {
+            Some(cmd) if problem.address_space && is_source(cmd) => {
+                super::address_space::capped(program.clone(), Path::new(cmd.trim()), memory)
+            }
+            _ => program.clone(),
+        };
+        suites.push(run(problem, &program, limits, args)?);
     }
     let passed = suites.iter().map(|s| s.passed).sum();
     let failed = suites.iter().map(|s| s.failed).sum();
@@ -83,6 +90,13 @@ pub fn judge(args: &JudgeArgs) -> Result<bool, String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(failed == 0)
+}
+
+/// Whether `--cmd` names a source file or a folder of sources (which the judge builds), not a
+/// shell command.
+fn is_source(cmd: &str) -> bool {
+    let path = Path::new(cmd.trim());
+    path.is_dir() || (path.is_file() && crate::source::Language::of(path).is_some())
 }
 
 /// `--cmd`, or for our suites their own binary. A suite's checker or interactor that names one
@@ -140,8 +154,10 @@ fn time_limit(problem: &Problem, args: &JudgeArgs) -> Result<(Duration, String),
     let accepted: Vec<Program> = problem
         .submissions
         .iter()
-        .filter(|s| s.expected == super::submission::Expected::Accepted)
-        .filter_map(|s| super::verify::build(&s.path).ok())
+        .filter(|s| s.accepted())
+        .filter_map(|s| {
+            super::verify::build(&s.path, s.entrypoint.as_deref(), problem.address_cap()).ok()
+        })
         .collect();
     let refs: Vec<&Program> = accepted.iter().collect();
     let (t, how) = super::verify::calibrate(problem, &refs, usize::from(args.jobs))?;

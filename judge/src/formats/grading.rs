@@ -102,6 +102,7 @@ pub fn best(problem: &Problem) -> f64 {
             exit_code: Some(0),
             detail: None,
             score: None,
+            message: None,
         })
     });
     all.total.score

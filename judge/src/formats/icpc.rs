@@ -65,7 +65,19 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         ));
     }
     let comparison = comparison(root, &config, version, &kind)?;
-    let submissions = super::submission::icpc(root, &mut warnings)?;
+    let case_names: Vec<&str> = cases.iter().map(|c| c.label.as_str()).collect();
+    let group_names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
+    let tests = super::expectations::Tests {
+        cases: &case_names,
+        groups: &group_names,
+        scoring: kind.scoring,
+    };
+    let listed = super::expectations::File::read(root, tests, &mut warnings)?;
+    let submissions = super::submission::icpc(root, listed.as_ref(), &mut warnings)?;
+    if let Some(listed) = &listed {
+        let names: Vec<&str> = submissions.iter().map(|s| s.name.as_str()).collect();
+        listed.unmatched(&names, &mut warnings);
+    }
     let input_validators = input_validators(root)?;
     let grader = grader(root, &groups)?;
     expectations(root, &mut warnings);
@@ -93,6 +105,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         scoring: kind.scoring,
         top,
         grader,
+        address_space: true,
     })
 }
 
@@ -641,12 +654,13 @@ fn grader(root: &Path, groups: &[Group]) -> Result<Option<Built>, String> {
     }))
 }
 
-/// 2023-07's `submissions/expectations.yaml` is not read: the folders' promises are judged.
+/// `submissions/expectations.yaml`, the name a proposal gave what the format calls
+/// `submissions/submissions.yaml`, is not read: a warning says so.
 fn expectations(root: &Path, warnings: &mut Vec<String>) {
     let path = root.join("submissions/expectations.yaml");
     if path.is_file() {
         warnings.push(format!(
-            "{}: not read (each submission is judged by the folder it is in)",
+            "{}: not read: the format's expectations are in submissions/submissions.yaml",
             path.display()
         ));
     }

@@ -113,6 +113,7 @@ pub fn judge_error(case: &Case, why: &str) -> CaseResult {
         exit_code: None,
         detail: Some(why.to_string()),
         score: None,
+        message: None,
     }
 }
 
@@ -192,18 +193,20 @@ fn judge_batch(
     if let Some((v, d)) = over.or_else(|| verdict::wrong_exit(&o, 0)) {
         return Ok(verdict::result(&case.label, v, Some(d), &o));
     }
-    let (rejection, score) = compare(problem, case, &o.stdout)?;
+    let (rejection, score, message) = compare(problem, case, &o.stdout)?;
     let verdict = match &rejection {
         None => Verdict::Accepted,
         Some((v, _)) => *v,
     };
     let mut result = verdict::result(&case.label, verdict, rejection.map(|r| r.1), &o);
     result.score = score;
+    result.message = message;
     Ok(result)
 }
 
-/// The comparison's rejection (verdict and message), if any, and the validator's score.
-type Compared = (Option<(Verdict, String)>, Option<f64>);
+/// The comparison's rejection (verdict and message), if any, the validator's score, and the
+/// validator's message on an accepted output.
+type Compared = (Option<(Verdict, String)>, Option<f64>, Option<String>);
 
 fn compare(problem: &Problem, case: &Case, got: &[u8]) -> Result<Compared, String> {
     let answer =
@@ -212,7 +215,7 @@ fn compare(problem: &Problem, case: &Case, got: &[u8]) -> Result<Compared, Strin
         Comparison::Default => {
             let flags = Flags::parse(&case.flags).map_err(|e| format!("{}: {e}", case.label))?;
             let said = default_validator::check(&flags, &answer()?, got);
-            Ok((said.map(|m| (Verdict::WrongAnswer, m)), None))
+            Ok((said.map(|m| (Verdict::WrongAnswer, m)), None, None))
         }
         Comparison::Validator(built) => {
             let said = super::validator::check(
@@ -226,6 +229,7 @@ fn compare(problem: &Problem, case: &Case, got: &[u8]) -> Result<Compared, Strin
             Ok((
                 said.rejection.map(|m| (Verdict::WrongAnswer, m)),
                 said.score,
+                said.message,
             ))
         }
         Comparison::Testlib(built) => {
@@ -237,7 +241,7 @@ fn compare(problem: &Problem, case: &Case, got: &[u8]) -> Result<Compared, Strin
                 got,
                 &case.answer,
             )?;
-            Ok((rejection.map(|r| (r.verdict, r.message)), None))
+            Ok((rejection.map(|r| (r.verdict, r.message)), None, None))
         }
         Comparison::Broken(why) => Err(why.clone()),
         Comparison::Suite(_) | Comparison::Interactor(..) => Err(format!(

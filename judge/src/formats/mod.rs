@@ -6,7 +6,9 @@
 //! (Polygon packages), [`plain`] (our suites, and folders of `NAME.in` with `NAME.ans` or
 //! `NAME.out`). [`read`] picks the reader from what the folder holds.
 
+pub mod address_space;
 pub mod default_validator;
+pub mod expectations;
 pub mod files;
 pub mod folder;
 pub mod grading;
@@ -16,6 +18,7 @@ pub mod package;
 pub mod plain;
 pub mod polygon;
 pub mod problem;
+pub mod promises;
 pub mod submission;
 pub mod time_limit;
 pub mod validate;

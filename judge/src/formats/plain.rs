@@ -82,5 +82,6 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         scoring: false,
         top,
         grader: None,
+        address_space: false,
     })
 }

@@ -135,6 +135,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
         scoring: false,
         top,
         grader: None,
+        address_space: false,
     })
 }
 
@@ -264,6 +265,8 @@ fn solutions(
             name: source.to_string(),
             path: file,
             expected,
+            rules: Vec::new(),
+            entrypoint: None,
         });
     }
     found.sort_by(|a, b| a.name.cmp(&b.name));

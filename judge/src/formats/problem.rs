@@ -37,6 +37,9 @@ pub struct Problem {
     pub top: usize,
     /// The package's custom grader (ICPC `graders/`), for groups graded `custom`.
     pub grader: Option<Built>,
+    /// Whether a submission's address space is capped at the memory limit, as problemtools
+    /// caps it (ICPC packages; see [`super::address_space`]).
+    pub address_space: bool,
 }
 
 /// A group of cases: `sample`, `secret`, `secret/group1`, ...; the groups form a tree, each
@@ -178,6 +181,13 @@ pub fn flat_tree(groups: &mut Vec<Group>, cases: &[Case]) -> usize {
 }
 
 impl Problem {
+    /// The cap on a submission's address space, in bytes: the memory limit, for the formats
+    /// that cap it ([`Problem::address_space`]).
+    #[must_use]
+    pub fn address_cap(&self) -> Option<u64> {
+        self.memory.filter(|_| self.address_space)
+    }
+
     /// `N cases in G groups`.
     #[must_use]
     pub fn counts(&self) -> String {

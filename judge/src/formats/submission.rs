@@ -5,13 +5,71 @@ use std::path::{Path, PathBuf};
 
 use crate::verdict::Verdict;
 
+use super::expectations::{self, Class, Rule, Verdicts};
+
 /// One submission: a source file or a folder of sources.
 #[derive(Debug, Clone)]
 pub struct Submission {
     /// Its path below `submissions/` (ICPC) or the package (Polygon): `accepted/sol.py`.
     pub name: String,
     pub path: PathBuf,
+    /// Its folder's (or tag's) promise, or [`Expected::Listed`].
     pub expected: Expected,
+    /// The promises `submissions/submissions.yaml` adds (ICPC), each to keep as well.
+    pub rules: Vec<Rule>,
+    /// The main file of a folder, as `submissions.yaml`'s `entrypoint` names it.
+    pub entrypoint: Option<String>,
+}
+
+impl Submission {
+    /// What it promises, for the table: its folder's promise (`AC`, `WA`, ...), or the verdicts
+    /// that `submissions.yaml` permits on every case (`AC,WA`, or `any`); with `+` when
+    /// `submissions.yaml` adds promises to its folder's, or promises of a part of the cases.
+    #[must_use]
+    pub fn promise(&self) -> String {
+        let (all, partial) = expectations::summary(&self.rules);
+        match self.expected {
+            Expected::Listed => {
+                let all = if all == Verdicts::ALL {
+                    "any".to_string()
+                } else {
+                    all.names()
+                };
+                format!("{all}{}", if partial { "+" } else { "" })
+            }
+            e if self.rules.is_empty() => e.name().to_string(),
+            e => format!("{}+", e.name()),
+        }
+    }
+
+    /// Whether it promises to be accepted on every case: its folder says so, or
+    /// `submissions.yaml` permits nothing else (the submissions a computed time limit comes
+    /// from).
+    #[must_use]
+    pub fn accepted(&self) -> bool {
+        match self.expected {
+            Expected::Accepted => true,
+            Expected::Listed => expectations::summary(&self.rules).0 == Verdicts::of(&[Class::Ac]),
+            _ => false,
+        }
+    }
+
+    /// Whether it promises a time limit: its folder says so, or `submissions.yaml` requires a
+    /// time limit of some case and permits nothing but it and AC.
+    #[must_use]
+    pub fn time_limited(&self) -> bool {
+        match self.expected {
+            Expected::TimeLimit => true,
+            Expected::Listed => {
+                let tle = Verdicts::of(&[Class::Tle]);
+                let root = || self.rules.iter().filter(|r| r.cases.is_none());
+                root().any(|r| r.required == tle)
+                    && expectations::summary(&self.rules).0
+                        == Verdicts::of(&[Class::Ac, Class::Tle])
+            }
+            _ => false,
+        }
+    }
 }
 
 /// What a submission promises.
@@ -36,6 +94,8 @@ pub enum Expected {
     TimeLimitOrAccepted,
     /// Polygon's `time-limit-exceeded-or-memory-limit-exceeded`.
     TimeOrMemoryLimit,
+    /// As `submissions/submissions.yaml` says, in place of its folder ([`Submission::rules`]).
+    Listed,
 }
 
 impl Expected {
@@ -85,6 +145,7 @@ impl Expected {
             Expected::BruteForce => "brute force",
             Expected::TimeLimitOrAccepted => "TLE or AC",
             Expected::TimeOrMemoryLimit => "TLE or MLE",
+            Expected::Listed => "listed",
         }
     }
 
@@ -122,6 +183,8 @@ impl Expected {
             Expected::TimeOrMemoryLimit => {
                 matches!(first, Some(Verdict::TimeLimit | Verdict::MemoryLimit))
             }
+            // The rules decide.
+            Expected::Listed => true,
         }
     }
 }
@@ -135,29 +198,41 @@ fn is_wrong_answer(v: Verdict) -> bool {
     )
 }
 
-/// The submissions under an ICPC package's `submissions/`: each file or folder inside a known
-/// verdict folder; unknown folders are named in `warnings`.
+/// The submissions under an ICPC package's `submissions/`: each file or folder inside a verdict
+/// folder the format knows, or that a key of `submissions.yaml` (`listed`) matches, with the
+/// promises `listed` makes of it; other folders are named in `warnings`.
 ///
 /// # Errors
 /// A folder cannot be read.
-pub fn icpc(root: &Path, warnings: &mut Vec<String>) -> Result<Vec<Submission>, String> {
+pub fn icpc(
+    root: &Path,
+    listed: Option<&expectations::File>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Submission>, String> {
     let dir = root.join("submissions");
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
     let mut found = Vec::new();
     for folder in super::files::entries(&dir, true)? {
-        let Some(expected) = Expected::from_folder(&folder) else {
-            warnings.push(format!(
-                "{}: not a verdict folder the format knows; its submissions are not judged",
-                dir.join(&folder).display()
-            ));
-            continue;
-        };
+        let known = Expected::from_folder(&folder);
         let inner = dir.join(&folder);
         let mut names = super::files::entries(&inner, false)?;
         names.extend(super::files::entries(&inner, true)?);
         names.sort();
+        let covered = |name: &str| listed.is_some_and(|l| l.covers(&format!("{folder}/{name}")));
+        if known.is_none() && !names.iter().any(|n| covered(n)) {
+            warnings.push(format!(
+                "{}: not a verdict folder the format knows{}; its submissions are not judged",
+                dir.join(&folder).display(),
+                if listed.is_some() {
+                    ", nor matched by submissions.yaml"
+                } else {
+                    ""
+                }
+            ));
+            continue;
+        }
         for name in names {
             let path = inner.join(&name);
             super::files::inside(&path, root)?;
@@ -168,10 +243,28 @@ pub fn icpc(root: &Path, warnings: &mut Vec<String>) -> Result<Vec<Submission>, 
                 ));
                 continue;
             }
+            let full = format!("{folder}/{name}");
+            let promises = listed.map(|l| l.promises(&folder, &full));
+            let entrypoint = promises.as_ref().and_then(|p| p.entrypoint.clone());
+            let (expected, rules) = match (known, promises) {
+                (Some(e), None) => (e, Vec::new()),
+                (Some(e), Some(p)) if !p.replaced => (e, p.rules),
+                (_, Some(p)) if p.matched => (Expected::Listed, p.rules),
+                _ => {
+                    warnings.push(format!(
+                        "{}: in a folder the format does not know, and matched by no key of \
+                         submissions.yaml; not judged",
+                        path.display()
+                    ));
+                    continue;
+                }
+            };
             found.push(Submission {
-                name: format!("{folder}/{name}"),
+                name: full,
                 path,
                 expected,
+                rules,
+                entrypoint,
             });
         }
     }

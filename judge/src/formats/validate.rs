@@ -2,7 +2,10 @@
 //! `VALIDATOR [flags] < input` with its group's `input_validator_flags`; exit 42 means valid,
 //! 43 invalid, anything else is a broken validator. A checktestdata script (`NAME.ctd`) is run
 //! by `checktestdata` (DOMjudge's) or `pyctd` (the Python reimplementation, PyPI
-//! `checktestdata`), whichever is on `PATH`, as `TOOL SCRIPT < input`: 0 valid, 1 invalid.
+//! `checktestdata`), whichever is on `PATH`, as `TOOL SCRIPT < input`: 0 valid, 1 invalid. A
+//! VIVA script (`NAME.viva`) is run by `viva` or `viva.sh` on `PATH`, else by the `viva.jar`
+//! that PyPI's `problemtools` and `bapctools` ship, found beside their `verifyproblem` or `bt`
+//! on `PATH` and run with `java -jar`, as `VIVA SCRIPT INPUT`: 0 valid, 1 invalid.
 
 use std::path::Path;
 use std::time::Duration;
@@ -27,6 +30,8 @@ pub enum Codes {
     Kattis,
     /// checktestdata's 0 valid, 1 invalid.
     Checktestdata,
+    /// VIVA's 0 valid, 1 invalid; the input is named as its last argument (and on stdin).
+    Viva,
 }
 
 /// An input validator built, with its name (its file's name without extension, as 2023-07's
@@ -66,10 +71,16 @@ pub fn build(source: &Path, root: &Path) -> Result<Validator, String> {
         });
     }
     if source.extension().is_some_and(|e| e == "viva") {
-        return Err(format!(
-            "{}: a viva script, which the judge does not run",
-            source.display()
-        ));
+        let tool = viva().ok_or_else(|| format!("{}: {NO_VIVA}", source.display()))?;
+        let script = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
+        return Ok(Validator {
+            built: Built {
+                command: format!("{tool} {}", quote(&script)),
+                source: source.to_path_buf(),
+            },
+            name,
+            codes: Codes::Viva,
+        });
     }
     Ok(Validator {
         built: super::icpc::build(source, root)?,
@@ -88,9 +99,62 @@ fn checktestdata() -> Option<std::path::PathBuf> {
     })
 }
 
+/// Why a VIVA script cannot be run here.
+const NO_VIVA: &str = "a VIVA script, and no VIVA here (viva or viva.sh on PATH, or java and \
+                       the viva.jar of problemtools or BAPCtools, pip install problemtools, \
+                       beside their verifyproblem or bt on PATH)";
+
+/// The command that runs VIVA: `viva` or `viva.sh` on `PATH`, else `java -jar` with the
+/// `viva.jar` installed with problemtools or BAPCtools (in the Python installation of their
+/// `verifyproblem` or `bt` on `PATH`), when `java` is on `PATH`.
+fn viva() -> Option<String> {
+    let path = std::env::var_os("PATH")?;
+    let on_path = |tool: &str| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(tool))
+            .find(|p| p.is_file())
+    };
+    if let Some(tool) = on_path("viva").or_else(|| on_path("viva.sh")) {
+        return Some(quote(&tool));
+    }
+    on_path("java")?;
+    let shipped = [
+        ("verifyproblem", "problemtools/support/viva.jar"),
+        ("bt", "bapctools/resources/third_party/viva/viva.jar"),
+    ];
+    shipped.iter().find_map(|(tool, jar)| {
+        let bin = on_path(tool)?;
+        let bin = bin.canonicalize().unwrap_or(bin);
+        let jar = python_packages(bin.parent()?.parent()?)
+            .into_iter()
+            .map(|dir| dir.join(jar))
+            .find(|p| p.is_file())?;
+        Some(format!("java -jar {}", quote(&jar)))
+    })
+}
+
+/// The folders of Python packages under the installation prefix `prefix` (a virtual
+/// environment, `~/.local`, `/usr`): `lib/python3.*/site-packages` and
+/// `lib/python3/dist-packages`.
+fn python_packages(prefix: &Path) -> Vec<std::path::PathBuf> {
+    let lib = prefix.join("lib");
+    let Ok(entries) = std::fs::read_dir(&lib) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for e in entries.flatten() {
+        if e.file_name().to_string_lossy().starts_with("python") {
+            found.push(e.path().join("site-packages"));
+            found.push(e.path().join("dist-packages"));
+        }
+    }
+    found.sort();
+    found
+}
+
 /// Warns, for a command that does not need them (`judge verify`, `judge PATH`), of the input
-/// validators that cannot be run here: a checktestdata script without its tool, a viva script,
-/// a file of no language the judge knows.
+/// validators that cannot be run here: a checktestdata script without its tool, a VIVA script
+/// without VIVA, a file of no language the judge knows.
 pub fn warn_unavailable(problem: &super::Problem) {
     for source in &problem.input_validators {
         let ext = source.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -99,7 +163,8 @@ pub fn warn_unavailable(problem: &super::Problem) {
                 "a checktestdata script, and neither checktestdata nor pyctd is on PATH"
             }
             "ctd" => continue,
-            "viva" => "a viva script, which the judge does not run",
+            "viva" if viva().is_none() => NO_VIVA,
+            "viva" => continue,
             _ if source.is_file() && crate::source::Language::of(source).is_none() => {
                 "not a source file of a language the judge knows"
             }
@@ -190,9 +255,15 @@ pub fn check(
             command += &quote(Path::new(f));
         }
     }
+    if v.codes == Codes::Viva {
+        // VIVA reads the file it is given, not its stdin.
+        let input = std::path::absolute(input).unwrap_or_else(|_| input.to_path_buf());
+        command += " ";
+        command += &quote(&input);
+    }
     let (valid, invalid) = match v.codes {
         Codes::Kattis => (42, 43),
-        Codes::Checktestdata => (0, 1),
+        Codes::Checktestdata | Codes::Viva => (0, 1),
     };
     let bytes = std::fs::read(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let limits = Limits {

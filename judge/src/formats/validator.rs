@@ -24,6 +24,9 @@ pub struct Said {
     pub rejection: Option<String>,
     /// The number in `score.txt`, when the validator wrote one.
     pub score: Option<f64>,
+    /// What it wrote to `judgemessage.txt` when it accepted (as much as
+    /// [`crate::bounded::message`] reads), if anything.
+    pub message: Option<String>,
 }
 
 /// Runs `validator` on the output `got` of a case.
@@ -101,6 +104,10 @@ pub fn check(
         Exit::Code(42) => Ok(Said {
             rejection: None,
             score: score(&feedback, validator)?,
+            message: {
+                let text = crate::bounded::message(&feedback.join("judgemessage.txt"));
+                (!text.trim().is_empty()).then_some(text)
+            },
         }),
         Exit::Code(43) => Ok(Said {
             rejection: Some(if message.is_empty() {
@@ -109,6 +116,7 @@ pub fn check(
                 message.clone()
             }),
             score: None,
+            message: None,
         }),
         Exit::Code(c) => broken(format!(
             "exited with {c}, neither 42 (accept) nor 43 (reject)"

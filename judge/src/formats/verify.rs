@@ -21,7 +21,8 @@ use crate::verdict::{CaseResult, Verdict};
 use super::grading::{self, Grades};
 use super::judging::{self, Judged, RunLimits};
 use super::problem::Problem;
-use super::submission::{Expected, Submission};
+use super::promises;
+use super::submission::Submission;
 
 /// How long a calibration run (an accepted submission timed to compute the limit) may take.
 const CALIBRATION_CAP: Duration = Duration::from_secs(20);
@@ -55,17 +56,26 @@ impl Outcome<'_> {
         }
     }
 
-    fn kept(&self, best: f64, scoring: bool) -> bool {
-        match (&self.ready, &self.grades) {
-            (Ready::Program(_), Some(g)) => {
-                let verdicts: Vec<Verdict> = g.cases.iter().flatten().map(|c| c.verdict).collect();
-                let score = scoring.then_some((g.total.score, best));
-                self.submission
-                    .expected
-                    .kept(g.total.verdict, &verdicts, score)
-            }
-            _ => false,
+    fn kept(&self, problem: &Problem, best: f64) -> bool {
+        self.broken(problem, best).is_none()
+    }
+
+    /// Whether the promise is broken: `Some(None)` its folder's (or tag's), `Some(Some(why))`
+    /// one of `submissions.yaml`'s; `None` when kept.
+    fn broken(&self, problem: &Problem, best: f64) -> Option<Option<String>> {
+        let (Ready::Program(_), Some(g)) = (&self.ready, &self.grades) else {
+            return Some(None);
+        };
+        let verdicts: Vec<Verdict> = g.cases.iter().flatten().map(|c| c.verdict).collect();
+        let score = problem.scoring.then_some((g.total.score, best));
+        if !self
+            .submission
+            .expected
+            .kept(g.total.verdict, &verdicts, score)
+        {
+            return Some(None);
         }
+        promises::broken(&self.submission.rules, problem, g).map(Some)
     }
 
     /// The case that gave the submission its verdict: the first with that verdict, else the
@@ -160,7 +170,8 @@ fn build_all<'a>(
     let built = Mutex::new(0usize);
     let n = submissions.len();
     judging::all(jobs, n, |i| {
-        let ready = ready(&submissions[i].path);
+        let s = submissions[i];
+        let ready = ready(&s.path, s.entrypoint.as_deref(), problem.address_cap());
         let mut count = built
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -175,14 +186,14 @@ fn build_all<'a>(
     })
 }
 
-fn ready(path: &Path) -> Ready {
+fn ready(path: &Path, entry: Option<&str>, cap: Option<u64>) -> Ready {
     if path.is_dir() && !any_known_source(path) {
         return Ready::Skipped(format!(
             "{}: a folder with no source file of a language the judge knows",
             path.display()
         ));
     }
-    match build(path) {
+    match build(path, entry, cap) {
         Ok(program) => Ready::Program(program),
         Err(BuildError::Unavailable(why)) => Ready::Skipped(why),
         Err(BuildError::Failed(why)) => Ready::Broken(why),
@@ -190,11 +201,17 @@ fn ready(path: &Path) -> Ready {
 }
 
 /// A submission built to run: a Python 3 file with `pypy3` where it is on `PATH` (as
-/// problemtools runs it), any other source as the judge builds it.
+/// problemtools runs it), any other source as the judge builds it (a folder from its main file
+/// `entry` when given); its address space capped at `cap` bytes where
+/// [`super::address_space`] says.
 ///
 /// # Errors
-/// As [`crate::source::build`].
-pub fn build(path: &Path) -> Result<Program, BuildError> {
+/// As [`crate::source::build_from`].
+pub fn build(path: &Path, entry: Option<&str>, cap: Option<u64>) -> Result<Program, BuildError> {
+    uncapped(path, entry).map(|program| super::address_space::capped(program, path, cap))
+}
+
+fn uncapped(path: &Path, entry: Option<&str>) -> Result<Program, BuildError> {
     if let Some(pypy) = pypy3().filter(|_| {
         path.is_file()
             && crate::source::Language::of(path) == Some(crate::source::Language::Python3)
@@ -206,7 +223,7 @@ pub fn build(path: &Path) -> Result<Program, BuildError> {
             crate::shell::quote(&file)
         )));
     }
-    crate::source::build(path).map(Program::Shell)
+    crate::source::build_from(path, entry).map(Program::Shell)
 }
 
 /// `pypy3` on `PATH`, if it is there.
@@ -294,7 +311,7 @@ fn time_limit(
         return Ok((t, problem.time.source.to_string()));
     }
     let accepted: Vec<usize> = (0..outcomes.len())
-        .filter(|&i| outcomes[i].submission.expected == Expected::Accepted)
+        .filter(|&i| outcomes[i].submission.accepted())
         .filter(|&i| matches!(outcomes[i].ready, Ready::Program(_)))
         .collect();
     if accepted.is_empty() {
@@ -393,7 +410,7 @@ impl Table {
                 .unwrap_or(10),
             outcomes
                 .iter()
-                .map(|o| o.submission.expected.name().len())
+                .map(|o| o.submission.promise().chars().count())
                 .chain([8])
                 .max()
                 .unwrap_or(8),
@@ -442,10 +459,7 @@ impl Table {
     }
 
     fn row(&self, problem: &Problem, o: &Outcome, best: f64) -> String {
-        let mut cells = vec![
-            o.submission.name.clone(),
-            o.submission.expected.name().to_string(),
-        ];
+        let mut cells = vec![o.submission.name.clone(), o.submission.promise()];
         for &g in &self.groups {
             cells.push(cell(problem, o, g));
         }
@@ -456,7 +470,7 @@ impl Table {
                 None => "-".to_string(),
             });
         }
-        cells.push(match (&o.ready, o.kept(best, problem.scoring)) {
+        cells.push(match (&o.ready, o.kept(problem, best)) {
             (Ready::Skipped(_), _) => "skipped".to_string(),
             (_, true) => "ok".to_string(),
             (_, false) => "FAILED".to_string(),
@@ -515,7 +529,7 @@ fn limits_report(
     };
     let accepted = outcomes
         .iter()
-        .filter(|o| o.submission.expected == Expected::Accepted)
+        .filter(|o| o.submission.accepted())
         .flat_map(|o| graded(o).into_iter().map(move |c| (o, c)))
         .filter(|(_, c)| c.verdict == Verdict::Accepted)
         .max_by(|a, b| a.1.time.total_cmp(&b.1.time));
@@ -531,7 +545,7 @@ fn limits_report(
     // Each time-limit submission's slowest run; the fastest of those is the margin.
     let tle = outcomes
         .iter()
-        .filter(|o| o.submission.expected == Expected::TimeLimit)
+        .filter(|o| o.submission.time_limited())
         .filter_map(|o| {
             let slowest = graded(o)
                 .into_iter()
@@ -645,7 +659,7 @@ fn verdicts_report(problem: &Problem, outcomes: &[Outcome], best: f64, strict: b
                 failed += 1;
                 text += &format!("FAILED {name}: does not build\n{}\n", indent(why));
             }
-            Ready::Program(_) if o.kept(best, problem.scoring) => kept += 1,
+            Ready::Program(_) if o.kept(problem, best) => kept += 1,
             Ready::Program(_) => {
                 failed += 1;
                 text += &broken_promise(problem, o, best);
@@ -667,7 +681,7 @@ fn verdicts_report(problem: &Problem, outcomes: &[Outcome], best: f64, strict: b
 
 fn broken_promise(problem: &Problem, o: &Outcome, best: f64) -> String {
     let name = &o.submission.name;
-    let promised = o.submission.expected.name();
+    let promised = o.submission.promise();
     let Some(g) = &o.grades else {
         return format!("FAILED {name}: promised {promised}, not judged\n");
     };
@@ -676,6 +690,12 @@ fn broken_promise(problem: &Problem, o: &Outcome, best: f64) -> String {
     } else {
         String::new()
     };
+    if let Some(Some(why)) = o.broken(problem, best) {
+        return format!(
+            "FAILED {name}: promised {promised}, got {}{score}: {why}\n",
+            g.total.verdict.name()
+        );
+    }
     let mut text = match o.deciding_case() {
         Some(c) => format!(
             "FAILED {name}: promised {promised}, got {}{score} on {}\n",
