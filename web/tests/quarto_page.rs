@@ -168,8 +168,10 @@ async fn the_values_on_the_board_are_those_of_quarto_values() {
         .await;
     let mut best: Vec<Option<String>> = vec![None; 16];
     for line in expected.lines() {
+        // `place R C give PPPP: ...`, or `place R C: win in 1` for a placement that ends the game.
         let words: Vec<&str> = line.split_whitespace().collect();
-        let cell = 4 * words[1].parse::<usize>().unwrap() + words[2].parse::<usize>().unwrap();
+        let column = words[2].trim_end_matches(':');
+        let cell = 4 * words[1].parse::<usize>().unwrap() + column.parse::<usize>().unwrap();
         let outcome = line.split(": ").nth(1).unwrap();
         let label = match outcome.split_whitespace().collect::<Vec<_>>()[..] {
             ["win", "in", n] => format!("W{n}"),
