@@ -173,7 +173,7 @@ pub fn open(spec: &Spec, ids: Ids, keep_closed: &[RawFd]) -> io::Result<Opened> 
         {
             sys::close_inherited(fd);
         }
-        sys::die_with_parent();
+        sys::die_with_parent(sys::SIGKILL);
         let built = build(spec).err().map_or(0, errno);
         sys::write_all(write_end, &built.to_ne_bytes());
         sys::close_inherited(write_end);

@@ -152,10 +152,10 @@ pub fn geteuid() -> libc::uid_t {
     unsafe { libc::geteuid() }
 }
 
-/// Makes this process get SIGKILL when its parent (the thread that forked it) ends.
-pub fn die_with_parent() {
+/// Makes this process get `signal` when its parent (the thread that forked it) ends.
+pub fn die_with_parent(signal: Signal) {
     // SAFETY: prctl with integer arguments.
-    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) };
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, signal as libc::c_ulong) };
 }
 
 /// Overwrites this process's command line (what `/proc/PID/cmdline` shows to anyone) with

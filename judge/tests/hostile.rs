@@ -394,7 +394,10 @@ fn a_judge_killed_outright_leaves_neither_its_zygote_nor_a_boxed_program() {
     let program = format!("sleep\0{seconds}\0");
     let deadline = Instant::now() + Duration::from_secs(10);
     let (zygotes, sleepers) = loop {
-        let found = (processes_with(&zygote), processes_with(&program));
+        let found = (
+            processes_mentioning(&zygote),
+            processes_mentioning(&program),
+        );
         if !found.1.is_empty() || Instant::now() > deadline {
             break found;
         }
@@ -408,21 +411,6 @@ fn a_judge_killed_outright_leaves_neither_its_zygote_nor_a_boxed_program() {
     for pid in zygotes.iter().chain(&sleepers) {
         assert!(gone(pid), "process {pid} outlived the judge");
     }
-}
-
-/// The pids of the processes whose command line (NUL-separated) contains `text`.
-fn processes_with(text: &str) -> Vec<String> {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.flatten()
-        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
-        .filter(|pid| pid.bytes().all(|b| b.is_ascii_digit()))
-        .filter(|pid| {
-            std::fs::read(format!("/proc/{pid}/cmdline"))
-                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(text))
-        })
-        .collect()
 }
 
 /// `judge ARGS` under a limit of processes, as a user the limit applies to: as root (whom

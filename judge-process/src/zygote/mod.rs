@@ -189,7 +189,7 @@ pub fn zygote(args: &[OsString]) -> std::process::ExitCode {
     let Some(judge) = judge else {
         return std::process::ExitCode::from(127);
     };
-    sys::die_with_parent(base::SIGKILL);
+    base::die_with_parent(base::SIGKILL);
     let Ok(socket) = sys::move_high(SOCKET_FD) else {
         return std::process::ExitCode::from(127);
     };
@@ -219,7 +219,7 @@ fn fork_helper(request: Decoded, fds: Vec<OwnedFd>, judge: Pid, socket: RawFd) -
         if sys::place(placed).is_err() {
             return 127;
         }
-        sys::die_with_parent(base::SIGTERM);
+        base::die_with_parent(base::SIGTERM);
         if sys::parent() != judge || std::env::set_current_dir(&request.cwd).is_err() {
             return 127;
         }

@@ -5,7 +5,7 @@
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
-use crate::sys::{Pid, Signal};
+use crate::sys::Pid;
 
 /// The most descriptors one message carries.
 pub const MAX_FDS: usize = 12;
@@ -190,12 +190,6 @@ pub fn place(fds: Vec<(OwnedFd, RawFd)>) -> io::Result<()> {
 pub fn parent() -> Pid {
     // SAFETY: getppid has no arguments and cannot fail.
     unsafe { libc::getppid() }
-}
-
-/// Makes this process get `signal` when the thread that is its parent ends.
-pub fn die_with_parent(signal: Signal) {
-    // SAFETY: prctl with integer arguments.
-    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, signal as libc::c_ulong) };
 }
 
 /// Makes this process the leader of a new process group, and lets every signal through.
