@@ -78,6 +78,10 @@ pub const USER_FD: i32 = 8;
 /// The descriptors of the interactor's stdin, stdout and stderr, in a conversation.
 pub const INTERACTOR_FDS: [i32; 3] = [4, 5, 6];
 
+/// The descriptor a helper started ahead of its case (`--gate`) waits on: a byte says go, the
+/// end of the pipe says that the case will not come (see [`gate_opened`]).
+pub const GATE_FD: i32 = 9;
+
 /// How long the helper keeps killing what is left below it before it gives up (processes stuck
 /// in the kernel).
 const CLEANUP: Duration = Duration::from_secs(10);
@@ -89,6 +93,8 @@ struct Args {
     network: bool,
     /// The judge's shared namespaces given on [`NET_FD`] (and [`USER_FD`]), to join.
     shared: sandbox::Given,
+    /// Started ahead of its case: waits on [`GATE_FD`] once its boxes are built.
+    gate: bool,
     /// What the program's box shows.
     program_box: Spec,
     /// `sh -c COMMAND` and its folder, and what its box shows.
@@ -98,9 +104,9 @@ struct Args {
 
 impl Args {
     /// `NPROC [--net] [BOX]... [--interactor DIR COMMAND [BOX]...] -- PROGRAM ARGS...`, where
-    /// each `BOX` is a box option and its path (see [`Spec::take`]), or `--netns` (`--userns`):
+    /// each `BOX` is a box option and its path (see [`Spec::take`]), `--netns` (`--userns`):
     /// the judge's shared network namespace is given on [`NET_FD`] (its user namespace on
-    /// [`USER_FD`]).
+    /// [`USER_FD`]), or `--gate`: the helper waits on [`GATE_FD`] before it starts anything.
     fn parse(args: &[OsString]) -> Option<Args> {
         let c = |s: &OsString| CString::new(s.as_bytes()).ok();
         let processes = args.first()?.to_str()?.parse().ok()?;
@@ -116,6 +122,7 @@ impl Args {
         };
         let mut interactor = None;
         let mut shared = sandbox::Given::default();
+        let mut gate = false;
         loop {
             let word = rest.first()?.to_str()?;
             if word == "--" {
@@ -127,6 +134,11 @@ impl Args {
                     "--netns" => shared.net = Some(NET_FD),
                     _ => shared.user = Some(USER_FD),
                 }
+                rest = &rest[1..];
+                continue;
+            }
+            if word == "--gate" {
+                gate = true;
                 rest = &rest[1..];
                 continue;
             }
@@ -160,6 +172,7 @@ impl Args {
             processes,
             network,
             shared,
+            gate,
             program_box,
             interactor,
             program,
@@ -182,7 +195,7 @@ pub fn run(args: &[OsString]) -> u8 {
     // Waited for, never handled (see the module's documentation); the children start with an
     // empty mask.
     waited().block();
-    for fd in [REPORT_FD, NET_FD, USER_FD]
+    for fd in [REPORT_FD, NET_FD, USER_FD, GATE_FD]
         .into_iter()
         .chain(INTERACTOR_FDS)
     {
@@ -198,6 +211,7 @@ pub fn run(args: &[OsString]) -> u8 {
         start: Instant::now(),
         paused: Duration::ZERO,
         init: None,
+        init_build_cpu: Duration::ZERO,
         interactor_init: None,
         mount_namespaces: Vec::new(),
         program: None,
@@ -208,12 +222,47 @@ pub fn run(args: &[OsString]) -> u8 {
     };
     let started = case.start_all(&mut args);
     sys::detach_stdio();
-    if started {
-        signals.unblock();
-        case.watch();
+    match started {
+        Start::Started => {
+            signals.unblock();
+            case.watch();
+        }
+        Start::Failed => {}
+        Start::CalledOff => {
+            case.end_all();
+            // Its case never came: its private folder goes with it (the judge removes it too,
+            // unless it is gone).
+            if let Some(tmp) = &args.program_box.tmp {
+                let _ = std::fs::remove_dir_all(tmp);
+            }
+            return 0;
+        }
     }
     case.end_all();
     0
+}
+
+/// How [`Case::start_all`] went.
+enum Start {
+    /// The program (and the interactor) run.
+    Started,
+    /// Something could not start (reported).
+    Failed,
+    /// Started ahead of its case, the helper was told that it will not come.
+    CalledOff,
+}
+
+/// Waits on [`GATE_FD`], with SIGTERM and SIGUSR1 let through: whether the judge said go (a
+/// byte); `false` at the end of the pipe (the judge dropped this helper, or is gone) or on
+/// SIGTERM.
+fn gate_opened() -> bool {
+    let handled = SignalSet::of(&[sys::SIGTERM, sys::SIGUSR1]);
+    while !ENDING.load(Ordering::SeqCst) {
+        if sys::wait_readable_unblocking(GATE_FD, &handled) {
+            return !sys::read_now(GATE_FD).is_empty();
+        }
+    }
+    false
 }
 
 /// The signals the helper waits for rather than handles: a child's end, and the judge's pause
@@ -260,6 +309,8 @@ struct Case {
     paused: Duration,
     /// The init of the program's box, until it is reaped.
     init: Option<Pid>,
+    /// The CPU time that init spent building the box: not the program's.
+    init_build_cpu: Duration,
     /// The init of the interactor's box, until it is reaped.
     interactor_init: Option<Pid>,
     /// The boxes' mount namespaces, held open until the processes have joined them.
@@ -283,8 +334,9 @@ impl Case {
     }
 
     /// Forks the interactor (if any), then the program, each in its box where the machine
-    /// allows; whether both started (else the failure is reported).
-    fn start_all(&mut self, args: &mut Args) -> bool {
+    /// allows, once the judge says go (with `--gate`); whether both started (else the failure
+    /// is reported), or the case was called off.
+    fn start_all(&mut self, args: &mut Args) -> Start {
         let boxes = match sandbox::enter(args.network, args.shared) {
             Ok(ids) => match self.open_boxes(args, ids) {
                 Ok(boxes) => Some(boxes),
@@ -302,6 +354,11 @@ impl Case {
             Some((p, i)) => (Some(p), i),
             None => (None, None),
         };
+        if args.gate && !gate_opened() {
+            return Start::CalledOff;
+        }
+        // The helper's clock starts when its case does.
+        self.start = Instant::now();
         if let Some((exec, _)) = &args.interactor {
             if let Some(ns) = &interactor_ns {
                 let _ = ns::children_in(ns);
@@ -318,7 +375,7 @@ impl Case {
                 }
                 Err(e) => {
                     say(&report::no_fork("nointeractor", &e));
-                    return false;
+                    return Start::Failed;
                 }
             }
         }
@@ -332,11 +389,11 @@ impl Case {
                 PROGRAM.store(pid, Ordering::SeqCst);
                 let inits = [self.init, self.interactor_init];
                 say(&report::pids(pid, self.interactor, inits));
-                true
+                Start::Started
             }
             Err(e) => {
                 say(&report::no_fork("nofork", &e));
-                false
+                Start::Failed
             }
         }
     }
@@ -371,6 +428,7 @@ impl Case {
             }
         };
         self.init = Some(opened.init);
+        self.init_build_cpu = opened.build_cpu;
         args.program.join(&opened.mount_ns, &here);
         args.program.unprivileged(ids);
         self.mount_namespaces.push(opened.mount_ns);
@@ -516,10 +574,12 @@ impl Case {
     }
 
     /// Reaps the init (killed, or dead), leaving its peak memory out: it is a copy of the
-    /// helper's, not the program's. Its CPU time counts: it holds that of the orphans it reaped.
+    /// helper's, not the program's. Its CPU time counts but for the box's building: it holds that
+    /// of the orphans it reaped.
     fn reap_init(&mut self, init: Pid) {
         self.init = None;
-        self.cpu += reap_ended(init).map_or(Duration::ZERO, |r| r.cpu);
+        let cpu = reap_ended(init).map_or(Duration::ZERO, |r| r.cpu);
+        self.cpu += cpu.saturating_sub(self.init_build_cpu);
     }
 
     /// Reaps the init of the interactor's box, its memory left out.

@@ -23,10 +23,13 @@
 //! - `limits`: the programs' limit of processes;
 //! - `sandbox`: the box each process runs in; `network`: the one network namespace of a judge
 //!   run's boxes; `probe`: whether a box can be built here;
-//! - `zygote`: the small process that forks the helpers; `own`: the judge's own executable;
+//! - `zygote`: the small process that forks the helpers; `ahead`: the helpers it forks ahead of
+//!   their runs, their boxes built while the run before goes on; `own`: the judge's own
+//!   executable;
 //! - `sys`, `ns` and `zygote::sys`: the system calls (`ns`: those of the box; `zygote::sys`:
 //!   passing descriptors, forking a sibling), the only `unsafe` code of the judge.
 
+mod ahead;
 mod clock;
 mod group;
 mod helper;
@@ -62,6 +65,14 @@ pub use visible::{allow_network, keep_hidden};
 /// the judge blocks those signals in its threads for its signal thread.
 pub fn unblock_signals_on_exec(cmd: &mut std::process::Command) {
     sys::unblock_signals_on_exec(cmd);
+}
+
+/// Drops the helpers started ahead for runs that did not come (see `ahead`), and waits for them
+/// and for the helpers of ended cases to exit: call it once the judge's work is done, before it
+/// exits.
+pub fn finish() {
+    ahead::discard_all();
+    registry::reap_all_ending();
 }
 
 /// Runs the measuring helper if this process was started as one (its first argument is the

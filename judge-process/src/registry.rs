@@ -148,6 +148,32 @@ impl Drop for Handle {
     }
 }
 
+/// Helpers that have reported the end of their case and have yet to exit, to be reaped.
+static ENDING: Mutex<Vec<Handle>> = Mutex::new(Vec::new());
+
+/// Reaps helper `handle` once it has exited: now if it has, else at a later call of
+/// [`reap_ended`] or [`reap_all_ending`]. For a helper whose case is over (its report says so),
+/// which has only its own exit left.
+pub fn reap_later(handle: Handle) {
+    let mut ending = ENDING.lock().unwrap_or_else(PoisonError::into_inner);
+    ending.push(handle);
+    ending.retain(|h| matches!(h.reap_now(), Ok(None)));
+}
+
+/// Reaps the helpers given to [`reap_later`] that have exited by now.
+pub fn reap_ended() {
+    let mut ending = ENDING.lock().unwrap_or_else(PoisonError::into_inner);
+    ending.retain(|h| matches!(h.reap_now(), Ok(None)));
+}
+
+/// Waits for every helper given to [`reap_later`] and reaps it (the judge's end).
+pub fn reap_all_ending() {
+    let ending = std::mem::take(&mut *ENDING.lock().unwrap_or_else(PoisonError::into_inner));
+    for handle in ending {
+        let _ = handle.reap_blocking();
+    }
+}
+
 /// Runs `f` (which starts and reaps a child of its own) while no orphan is swept, so that its
 /// child is never taken for one.
 pub fn while_spawning<T>(f: impl FnOnce() -> T) -> T {

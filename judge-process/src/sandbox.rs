@@ -139,9 +139,11 @@ fn errno(e: io::Error) -> i32 {
     e.raw_os_error().unwrap_or(libc::EPERM)
 }
 
-/// A box ready to be entered: its init, and its PID and mount namespaces.
+/// A box ready to be entered: its init, the CPU time the init spent building it, and its PID
+/// and mount namespaces.
 pub struct Opened {
     pub init: Pid,
+    pub build_cpu: std::time::Duration,
     pub pid_ns: File,
     pub mount_ns: File,
 }
@@ -175,23 +177,33 @@ pub fn open(spec: &Spec, ids: Ids, keep_closed: &[RawFd]) -> io::Result<Opened> 
         }
         sys::die_with_parent(sys::SIGKILL);
         let built = build(spec).err().map_or(0, errno);
-        sys::write_all(write_end, &built.to_ne_bytes());
+        let spent = u64::try_from(sys::own_cpu().as_micros()).unwrap_or(u64::MAX);
+        let mut said = [0u8; 12];
+        said[..4].copy_from_slice(&built.to_ne_bytes());
+        said[4..].copy_from_slice(&spent.to_ne_bytes());
+        sys::write_all(write_end, &said);
         sys::close_inherited(write_end);
         sys::reap_forever()
     })?;
     drop(ready_write);
-    let mut said = [0u8; 4];
+    let mut said = [0u8; 12];
     let read = io::Read::read_exact(&mut File::from(ready_read), &mut said);
-    let built = read.map(|()| i32::from_ne_bytes(said));
+    let built = read.map(|()| {
+        let (built, spent) = said.split_at(4);
+        let built = i32::from_ne_bytes(built.try_into().unwrap_or_default());
+        let spent = u64::from_ne_bytes(spent.try_into().unwrap_or_default());
+        (built, std::time::Duration::from_micros(spent))
+    });
     let opened = match built {
-        Ok(0) => (|| {
+        Ok((0, build_cpu)) => (|| {
             Ok(Opened {
                 init,
+                build_cpu,
                 pid_ns: File::open(format!("/proc/{init}/ns/pid"))?,
                 mount_ns: File::open(format!("/proc/{init}/ns/mnt"))?,
             })
         })(),
-        Ok(e) => Err(io::Error::from_raw_os_error(e)),
+        Ok((e, _)) => Err(io::Error::from_raw_os_error(e)),
         Err(e) => Err(e),
     };
     if opened.is_err() {

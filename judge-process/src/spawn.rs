@@ -10,15 +10,17 @@
 //! [`super::sys`]). Every time here is read on the judge's running clock ([`super::clock`]): a
 //! pause of the judge (Ctrl-Z) counts neither towards a deadline nor towards a time measured.
 
+use std::ffi::OsString;
 use std::fs::File;
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::process::{ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
+use super::ahead::{self, Recipe};
 use super::clock::Moment;
-use super::helper::{HELPER, INTERACTOR_FDS, REPORT_FD};
+use super::helper::{INTERACTOR_FDS, REPORT_FD};
 use super::network::{self, NET_FD, USER_FD};
 use super::registry::{self, Handle};
 use super::report::{Reported, Said};
@@ -137,6 +139,8 @@ pub struct Started {
     /// The program's private temporary folder (its `TMPDIR`), and the interactor's, removed
     /// with the run.
     _tmp: (registry::Scratch, Option<registry::Scratch>),
+    /// The recipe of a helper to start ahead for the next run like this one, once this one runs.
+    ahead: Option<Recipe>,
 }
 
 /// How a started program ended.
@@ -213,53 +217,130 @@ impl Started {
         command: &Command,
         interactor: Option<(&std::path::Path, &str)>,
     ) -> std::io::Result<(Started, Option<InteractorPipes>)> {
-        let mut cmd = Command::new(super::own::executable()?);
-        cmd.arg(HELPER).arg(super::limits::processes().to_string());
-        if visible::network() {
-            cmd.arg("--net");
-        }
-        if super::sandbox::turned_off() {
-            cmd.env("JUDGE_NO_SANDBOX", "1");
-        }
+        registry::reap_ended();
+        let executable = super::own::executable()?;
         let here = std::env::current_dir()?;
         let cwd = command
             .get_current_dir()
             .map_or_else(|| here.clone(), |d| here.join(d));
+        let mut head: Vec<OsString> = vec![super::limits::processes().to_string().into()];
+        if visible::network() {
+            head.push("--net".into());
+        }
+        let mut env = Vec::new();
+        if super::sandbox::turned_off() {
+            env.push(("JUDGE_NO_SANDBOX".into(), "1".into()));
+        }
         let mut words: Vec<&std::ffi::OsStr> = vec![command.get_program()];
         words.extend(command.get_args());
+        let mut rest: Vec<OsString> = Vec::new();
         for (option, path) in visible::box_options(&cwd, &words) {
-            cmd.arg(option).arg(path);
+            rest.extend([option.into(), path.into_os_string()]);
         }
         let interactor_box = interactor
             .map(|(dir, command)| visible::box_options(&here.join(dir), &[command.as_ref()]));
-        // Temporary files go to a private folder: the box's `/tmp`.
-        let tmp = registry::Scratch::new("judge-tmp-").map_err(std::io::Error::other)?;
-        cmd.arg("--tmp").arg(tmp.path()).env("TMPDIR", tmp.path());
-        let interactor_tmp = match interactor {
-            Some(_) => Some(registry::Scratch::new("judge-tmp-").map_err(std::io::Error::other)?),
-            None => None,
+        let shared = shared_namespaces(&mut rest);
+        let program: Vec<OsString> = std::iter::once(command.get_program())
+            .chain(command.get_args())
+            .map(ToOwned::to_owned)
+            .collect();
+        let Some((dir, interactor_command)) = interactor else {
+            rest.push("--".into());
+            rest.extend(program);
+            let recipe = Recipe {
+                head,
+                rest,
+                env,
+                cwd,
+            };
+            if let Some(started) = Started::from_waiting(&recipe, &executable, &shared)? {
+                return Ok((started, None));
+            }
+            return Started::start_now(recipe, &executable, shared, None);
         };
-        let (report_read, report_write) = sys::pipe_nonblocking()?;
-        let mut passed = vec![(report_write.as_raw_fd(), REPORT_FD)];
-        if let Some(shared) = (!visible::network()).then(network::shared).flatten() {
-            cmd.arg("--netns");
-            passed.push((shared.net.as_raw_fd(), NET_FD));
-            if let Some(user) = &shared.user {
-                cmd.arg("--userns");
-                passed.push((user.as_raw_fd(), USER_FD));
+        rest.extend([
+            "--interactor".into(),
+            dir.as_os_str().to_owned(),
+            interactor_command.into(),
+        ]);
+        for (option, path) in interactor_box.into_iter().flatten() {
+            rest.extend([option.into(), path.into_os_string()]);
+        }
+        // The interactor's private folder, made after every box's options were worked out.
+        let interactor_tmp = registry::Scratch::new("judge-tmp-").map_err(std::io::Error::other)?;
+        rest.extend(["--tmp".into(), interactor_tmp.path().as_os_str().to_owned()]);
+        rest.push("--".into());
+        rest.extend(program);
+        let recipe = Recipe {
+            head,
+            rest,
+            env,
+            cwd,
+        };
+        Started::start_now(recipe, &executable, shared, Some(interactor_tmp))
+    }
+
+    /// Starts the helper of `recipe` through a helper waiting for it (see [`super::ahead`]), or
+    /// one started now through the zygote that waits for nothing; the clock starts as its gate
+    /// opens. `None` where there is no zygote.
+    ///
+    /// # Errors
+    /// The helper cannot be spawned.
+    fn from_waiting(
+        recipe: &Recipe,
+        executable: &std::path::Path,
+        shared: &[(RawFd, RawFd)],
+    ) -> std::io::Result<Option<Started>> {
+        // A helper taken may have died since (killed by hand): then one is started now.
+        for taken in [true, false] {
+            let waiting = match taken {
+                true => ahead::take(recipe),
+                false => ahead::Waiting::start(recipe.clone(), executable, shared)?,
+            };
+            let Some(waiting) = waiting else {
+                if taken {
+                    continue;
+                }
+                return Ok(None);
+            };
+            let start = Moment::now();
+            if let Some(w) = waiting.go() {
+                return Ok(Some(Started {
+                    child: w.pipes,
+                    handle: w.handle,
+                    report: Report::new(w.report),
+                    start,
+                    conversation: false,
+                    _tmp: (w.tmp, None),
+                    ahead: Some(w.recipe),
+                }));
             }
         }
+        Ok(None)
+    }
+
+    /// Starts the helper of `recipe` now, with a private folder of its own, through the zygote or
+    /// by `exec`, holding the judge's `shared` namespaces; in a conversation, with the
+    /// interactor's pipes and its folder `interactor_tmp` (named in the recipe).
+    ///
+    /// # Errors
+    /// The helper cannot be spawned.
+    fn start_now(
+        recipe: Recipe,
+        executable: &std::path::Path,
+        shared: Vec<(RawFd, RawFd)>,
+        interactor_tmp: Option<registry::Scratch>,
+    ) -> std::io::Result<(Started, Option<InteractorPipes>)> {
+        // Temporary files go to a private folder: the box's `/tmp`.
+        let tmp = registry::Scratch::new("judge-tmp-").map_err(std::io::Error::other)?;
+        let mut cmd = recipe.command(executable, tmp.path(), false);
+        let (report_read, report_write) = sys::pipe_nonblocking()?;
+        let mut passed = vec![(report_write.as_raw_fd(), REPORT_FD)];
+        passed.extend(shared);
         // The child's ends (held until the spawn) and the judge's.
         let mut theirs: Vec<OwnedFd> = vec![report_write];
         let mut pipes = None;
-        if let Some((dir, command)) = interactor {
-            cmd.arg("--interactor").arg(dir).arg(command);
-            for (option, path) in interactor_box.iter().flatten() {
-                cmd.arg(option).arg(path);
-            }
-            if let Some(tmp) = &interactor_tmp {
-                cmd.arg("--tmp").arg(tmp.path());
-            }
+        if interactor_tmp.is_some() {
             let (stdin_read, stdin_write) = sys::pipe_blocking()?;
             let (stdout_read, stdout_write) = sys::pipe_blocking()?;
             let (stderr_read, stderr_write) = sys::pipe_blocking()?;
@@ -276,14 +357,8 @@ impl Started {
                 stderr: File::from(stderr_read),
             });
         }
-        cmd.arg("--")
-            .arg(command.get_program())
-            .args(command.get_args());
-        if let Some(dir) = command.get_current_dir() {
-            cmd.current_dir(dir);
-        }
         let start = Moment::now();
-        let (child, handle) = match through_zygote(&cmd, &here, &passed)? {
+        let (child, handle) = match through_zygote(&cmd, &recipe.cwd, &passed)? {
             Some(spawned) => spawned,
             None => {
                 cmd.stdin(Stdio::piped())
@@ -306,8 +381,9 @@ impl Started {
             handle,
             report: Report::new(report_read),
             start,
-            conversation: interactor.is_some(),
+            conversation: pipes.is_some(),
             _tmp: (tmp, interactor_tmp),
+            ahead: None,
         };
         Ok((started, pipes))
     }
@@ -325,9 +401,15 @@ impl Started {
     /// # Errors
     /// The program cannot be waited for, or could not be forked.
     pub fn wait(mut self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Ended> {
+        if let Some(recipe) = self.ahead.take() {
+            start_ahead(recipe);
+        }
         let waited = self.watch(limits, exceeded)?;
         self.report.poll();
         let reported = self.report.reported;
+        if waited.running {
+            registry::reap_later(self.handle);
+        }
         if let Some(errno) = reported.unsandboxed {
             super::sandbox::say_unavailable(errno);
         }
@@ -403,13 +485,27 @@ impl Started {
                     seen_rss: polls.seen_rss,
                     seen_cpu: polls.seen_cpu,
                     gave_up: false,
+                    running: false,
                 });
             }
             let now = Moment::now();
-            if self.conversation {
-                self.report.poll();
-            }
+            self.report.poll();
             let program_ended = self.report.reported.program.is_some();
+            if program_ended && !self.conversation && stopped.is_none() {
+                // The helper reports once everything of the case has ended and been reaped: its
+                // own exit is not waited for (it is reaped later).
+                return Ok(Waited {
+                    status: 0,
+                    helper_rss_kib: 0,
+                    helper_cpu: Duration::ZERO,
+                    wall: self.start.elapsed(),
+                    stop: None,
+                    seen_rss: polls.seen_rss,
+                    seen_cpu: polls.seen_cpu,
+                    gave_up: false,
+                    running: true,
+                });
+            }
             if program_ended && program_end.is_none() {
                 program_end = Some(now);
             }
@@ -436,6 +532,7 @@ impl Started {
                     seen_rss: polls.seen_rss,
                     seen_cpu: polls.seen_cpu,
                     gave_up: true,
+                    running: false,
                 });
             }
             if stopped.is_none() && !program_ended {
@@ -470,6 +567,7 @@ impl Started {
                             seen_rss: polls.seen_rss,
                             seen_cpu: polls.seen_cpu,
                             gave_up: false,
+                            running: false,
                         });
                     }
                     // The interactor goes on: it may still give its verdict.
@@ -498,7 +596,7 @@ impl Started {
             return (pause * 2).min(Duration::from_millis(1));
         };
         let report = self.report.fd.as_raw_fd();
-        let fds = if self.conversation && !program_ended {
+        let fds = if !program_ended {
             &[exit, report][..]
         } else {
             &[exit][..]
@@ -506,6 +604,38 @@ impl Started {
         let _ = sys::wait_readable(fds, pause);
         (pause * 2).min(MAX_PAUSE)
     }
+}
+
+/// Starts a helper for the next run of `recipe`, waiting at its gate, unless one waits already
+/// (see [`super::ahead`]). A helper that cannot be started is no error: the run then starts its
+/// own.
+fn start_ahead(recipe: Recipe) {
+    if !recipe.may_wait() || ahead::has(&recipe) {
+        return;
+    }
+    let Ok(executable) = super::own::executable() else {
+        return;
+    };
+    let mut rest = Vec::new();
+    let shared = shared_namespaces(&mut rest);
+    if let Ok(Some(waiting)) = ahead::Waiting::start(recipe, &executable, &shared) {
+        ahead::keep(waiting);
+    }
+}
+
+/// The judge's shared namespaces a helper is to hold (descriptor, number), where the boxes do
+/// not keep the machine's network, with their options added to `args`.
+fn shared_namespaces(args: &mut Vec<OsString>) -> Vec<(RawFd, RawFd)> {
+    let mut passed = Vec::new();
+    if let Some(shared) = (!visible::network()).then(network::shared).flatten() {
+        args.push("--netns".into());
+        passed.push((shared.net.as_raw_fd(), NET_FD));
+        if let Some(user) = &shared.user {
+            args.push("--userns".into());
+            passed.push((user.as_raw_fd(), USER_FD));
+        }
+    }
+    passed
 }
 
 /// The longest the judge waits between two looks at a run whose end wakes it.
@@ -516,7 +646,7 @@ const MAX_PAUSE: Duration = Duration::from_millis(10);
 ///
 /// # Errors
 /// The zygote could not fork the helper, or no pipe could be made.
-fn through_zygote(
+pub(crate) fn through_zygote(
     cmd: &Command,
     here: &std::path::Path,
     passed: &[(std::os::fd::RawFd, std::os::fd::RawFd)],
@@ -601,6 +731,8 @@ struct Waited {
     /// The judge stopped everything past a grace: the interactor's after the program's end, or
     /// the helper's after a limit.
     gave_up: bool,
+    /// The helper had reported the program's end and had yet to exit: it is reaped later.
+    running: bool,
 }
 
 /// The readings of a run's processes in `/proc`: when the next ones are due, and the largest

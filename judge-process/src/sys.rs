@@ -85,6 +85,31 @@ pub fn wait_readable(fds: &[RawFd], timeout: std::time::Duration) -> bool {
     n > 0
 }
 
+/// Waits until `fd` is readable (data, or the end of a pipe), with the signals of `unblocked`
+/// unblocked meanwhile, atomically (`ppoll`): whether it is readable; `false` when a handled
+/// signal came first.
+pub fn wait_readable_unblocking(fd: RawFd, unblocked: &SignalSet) -> bool {
+    let mut polled = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: sigset_t is plain old data; pthread_sigmask fills it with the current mask.
+    let mut mask: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: no new mask; the current one is written to a valid set.
+    unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, std::ptr::null(), &mut mask) };
+    for signal in 1..libc::SIGRTMIN() {
+        // SAFETY: both sets are valid.
+        if unsafe { libc::sigismember(&unblocked.0, signal) } == 1 {
+            // SAFETY: as above.
+            unsafe { libc::sigdelset(&mut mask, signal) };
+        }
+    }
+    // SAFETY: ppoll on one valid pollfd, no timeout, and a valid mask, all outliving the call.
+    let n = unsafe { libc::ppoll(&mut polled, 1, std::ptr::null(), &mask) };
+    n > 0
+}
+
 /// Sends `signal` through the pidfd numbered `fd`. A number that is no longer a pidfd gets an
 /// error, never a signal to another process.
 ///
@@ -606,6 +631,16 @@ pub struct Reaped {
     pub status: Status,
     pub max_rss_kib: u64,
     pub cpu: Duration,
+}
+
+/// The CPU time, user and system, this process has used so far.
+#[must_use]
+pub fn own_cpu() -> Duration {
+    // SAFETY: rusage is plain old data; all zeroes is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage fills a valid rusage.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    duration(usage.ru_utime) + duration(usage.ru_stime)
 }
 
 /// Reaps child `pid` (any child for -1, any child in process group G for -G): blocking until it ends, or, with `nohang`, `None`

@@ -63,6 +63,7 @@ pub fn main() -> ExitCode {
     }
     judge_process::adopt_orphans();
     let result = run(std::env::args_os());
+    judge_process::finish();
     if let Some(e) = out::write_error() {
         out::stderr(&format!("judge: cannot write the output: {e}\n"));
         return ExitCode::from(2);
