@@ -11,7 +11,7 @@
 //! the same limits of processes. Only its private folder (`TMPDIR`) is its own. A helper whose
 //! recipe no run asks for is dropped: its gate's end closes, and it ends its box, removes its
 //! folder and exits; the judge reaps it. At most [`MOST`] wait at once (the oldest goes first),
-//! one per recipe; [`discard_all`] drops them at the judge's end (where it is not called, the
+//! [`AHEAD`] per recipe; [`discard_all`] drops them at the judge's end (where it is not called, the
 //! end of the gate's pipe at the judge's exit tells them just as well). Conversations are not
 //! started ahead.
 
@@ -28,8 +28,12 @@ use super::registry::{Handle, Scratch};
 use super::spawn::{through_zygote, ProgramPipes};
 use super::sys;
 
+/// How many helpers wait for one recipe: two, so that a box has the time of two runs to be built
+/// on a busy machine.
+pub const AHEAD: usize = 2;
+
 /// The most helpers waiting at once.
-const MOST: usize = 4;
+const MOST: usize = 6;
 
 /// What a helper is started with but its private folder: two runs of equal recipes get equal
 /// boxes.
@@ -153,9 +157,9 @@ pub fn take(recipe: &Recipe) -> Option<Waiting> {
     Some(all.remove(i))
 }
 
-/// Whether a helper waits for `recipe`.
-pub fn has(recipe: &Recipe) -> bool {
-    waiting().iter().any(|w| &w.recipe == recipe)
+/// How many helpers wait for `recipe`.
+pub fn count(recipe: &Recipe) -> usize {
+    waiting().iter().filter(|w| &w.recipe == recipe).count()
 }
 
 /// Keeps `helper` waiting for its run; the oldest is dropped when more than [`MOST`] wait.

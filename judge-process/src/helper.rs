@@ -212,6 +212,7 @@ pub fn run(args: &[OsString]) -> u8 {
         paused: Duration::ZERO,
         init: None,
         init_build_cpu: Duration::ZERO,
+        init_orphans_cpu: None,
         interactor_init: None,
         mount_namespaces: Vec::new(),
         program: None,
@@ -311,6 +312,8 @@ struct Case {
     init: Option<Pid>,
     /// The CPU time that init spent building the box: not the program's.
     init_build_cpu: Duration,
+    /// The CPU time of the orphans that init has reaped so far, as it counts it.
+    init_orphans_cpu: Option<sys::Tally>,
     /// The init of the interactor's box, until it is reaped.
     interactor_init: Option<Pid>,
     /// The boxes' mount namespaces, held open until the processes have joined them.
@@ -429,6 +432,7 @@ impl Case {
         };
         self.init = Some(opened.init);
         self.init_build_cpu = opened.build_cpu;
+        self.init_orphans_cpu = Some(opened.orphans_cpu);
         args.program.join(&opened.mount_ns, &here);
         args.program.unprivileged(ids);
         self.mount_namespaces.push(opened.mount_ns);
@@ -537,24 +541,49 @@ impl Case {
         PROGRAM.store(0, Ordering::SeqCst);
         self.program = None;
         let status = self.reap(pid);
-        self.end_orphans();
-        self.end_side();
+        let alone = self.end_orphans();
         let wall = at.saturating_sub(self.program_start);
+        if alone && self.interactor.is_none() && self.interactor_init.is_none() {
+            // Only the box's init is left, which has counted the orphans it reaped: the report
+            // need not wait for its end (the judge then goes on while the helper ends it).
+            let orphans = self
+                .init_orphans_cpu
+                .as_ref()
+                .map_or(Duration::ZERO, sys::Tally::get);
+            let cpu = self.cpu + orphans;
+            say(&report::ran(status, self.max_rss_kib, cpu, wall, at));
+            self.end_side();
+            return;
+        }
+        self.end_side();
         // An init that still runs (for the interactor) holds the CPU time of the orphans it reaped.
         let cpu = self.cpu + self.init.map_or(Duration::ZERO, tree::reaped_cpu);
         say(&report::ran(status, self.max_rss_kib, cpu, wall, at));
     }
 
     /// Kills the orphans the sandbox's init adopted, again until it has reaped them all (or
-    /// [`CLEANUP`] has passed). Reaped by the init, their CPU time counts in the init's, which
-    /// [`Case::reap_init`] adds to the program's; the kernel reaps the processes left at the
-    /// init's death without counting them.
-    fn end_orphans(&self) {
+    /// [`CLEANUP`] has passed). Reaped by the init, their CPU time counts in the init's (and in
+    /// its tally), which [`Case::reap_init`] adds to the program's; the kernel reaps the
+    /// processes left at the init's death without counting them. Whether the init is then the
+    /// box's last process, its tally complete (false without a box).
+    fn end_orphans(&self) -> bool {
         let Some(init) = self.init else {
-            return;
+            return false;
         };
         let deadline = Instant::now() + CLEANUP;
-        while !children(init).is_empty() && Instant::now() < deadline {
+        let tally = self.init_orphans_cpu.as_ref();
+        loop {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            if children(init).is_empty() {
+                // Once the init has added the last orphan's time.
+                if !tally.is_some_and(sys::Tally::busy) {
+                    return true;
+                }
+                std::thread::sleep(Duration::from_micros(100));
+                continue;
+            }
             tree::kill_below(init, None, None);
             std::thread::sleep(Duration::from_millis(1));
         }

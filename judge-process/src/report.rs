@@ -57,6 +57,8 @@ pub struct Reported {
     pub program: Option<Said<Measured>>,
     /// The interactor's end, in a conversation.
     pub interactor: Option<Said<Ended>>,
+    /// The program's pid, once forked.
+    pub program_pid: Option<Pid>,
     /// The interactor's pid, in a conversation, once forked.
     pub interactor_pid: Option<Pid>,
     /// The pid of the sandbox's init, once forked.
@@ -87,8 +89,9 @@ impl Reported {
                         at: Duration::from_nanos(at),
                     }));
                 }
-                ("pids", Some(&[_, interactor, init, interactor_init])) => {
+                ("pids", Some(&[program, interactor, init, interactor_init])) => {
                     let pid = |n: u64| Pid::try_from(n).ok().filter(|&p| p > 0);
+                    self.program_pid = pid(program);
                     self.interactor_pid = pid(interactor);
                     self.init_pid = pid(init);
                     self.interactor_init_pid = pid(interactor_init);

@@ -9,6 +9,7 @@
 //! could not kill within its time) is abandoned, its thread detached.
 
 use std::io::{Read, Write};
+use std::os::fd::AsRawFd;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -19,6 +20,7 @@ use std::process::Command;
 
 use crate::clock::Moment;
 use crate::spawn::{retry_busy, Ended, Exit, Limits, Started, Timing};
+use crate::sys;
 
 /// What happened when the program ran.
 #[derive(Debug)]
@@ -163,11 +165,23 @@ pub fn spawn_thread(name: &str, f: impl FnOnce() + Send + 'static) -> std::io::R
     .map_err(|e| std::io::Error::new(e.kind(), format!("cannot start a thread: {e}")))
 }
 
+/// Feeds `input` to the program's `stdin` and closes it, then signals `done`: at once where the
+/// pipe takes it all without waiting (a small input, the common case), else on a thread.
+///
+/// # Errors
+/// The thread cannot be started.
 fn spawn_writer(
     mut stdin: std::process::ChildStdin,
-    input: Vec<u8>,
+    mut input: Vec<u8>,
     done: mpsc::Sender<()>,
 ) -> std::io::Result<()> {
+    let taken = sys::write_now(stdin.as_raw_fd(), &input);
+    if taken == input.len() {
+        drop(stdin);
+        let _ = done.send(());
+        return Ok(());
+    }
+    input.drain(..taken);
     spawn_thread("stdin", move || {
         // A program that never reads or closes stdin early is not an error of ours.
         let _ = stdin.write_all(&input);

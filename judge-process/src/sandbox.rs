@@ -139,11 +139,12 @@ fn errno(e: io::Error) -> i32 {
     e.raw_os_error().unwrap_or(libc::EPERM)
 }
 
-/// A box ready to be entered: its init, the CPU time the init spent building it, and its PID
-/// and mount namespaces.
+/// A box ready to be entered: its init, the CPU time the init spent building it, the CPU time of
+/// the orphans it has reaped so far, and its PID and mount namespaces.
 pub struct Opened {
     pub init: Pid,
     pub build_cpu: std::time::Duration,
+    pub orphans_cpu: sys::Tally,
     pub pid_ns: File,
     pub mount_ns: File,
 }
@@ -160,6 +161,7 @@ pub fn open(spec: &Spec, ids: Ids, keep_closed: &[RawFd]) -> io::Result<Opened> 
             give(folder, uid, gid)?;
         }
     }
+    let orphans_cpu = sys::Tally::new()?;
     let (ready_read, ready_write) = sys::pipe_blocking()?;
     let (read_end, write_end) = (ready_read.as_raw_fd(), ready_write.as_raw_fd());
     let init = ns::fork_init(|| {
@@ -183,7 +185,7 @@ pub fn open(spec: &Spec, ids: Ids, keep_closed: &[RawFd]) -> io::Result<Opened> 
         said[4..].copy_from_slice(&spent.to_ne_bytes());
         sys::write_all(write_end, &said);
         sys::close_inherited(write_end);
-        sys::reap_forever()
+        sys::reap_forever(&orphans_cpu)
     })?;
     drop(ready_write);
     let mut said = [0u8; 12];
@@ -199,6 +201,7 @@ pub fn open(spec: &Spec, ids: Ids, keep_closed: &[RawFd]) -> io::Result<Opened> 
             Ok(Opened {
                 init,
                 build_cpu,
+                orphans_cpu,
                 pid_ns: File::open(format!("/proc/{init}/ns/pid"))?,
                 mount_ns: File::open(format!("/proc/{init}/ns/mnt"))?,
             })

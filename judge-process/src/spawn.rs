@@ -401,9 +401,6 @@ impl Started {
     /// # Errors
     /// The program cannot be waited for, or could not be forked.
     pub fn wait(mut self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Ended> {
-        if let Some(recipe) = self.ahead.take() {
-            start_ahead(recipe);
-        }
         let waited = self.watch(limits, exceeded)?;
         self.report.poll();
         let reported = self.report.reported;
@@ -491,6 +488,12 @@ impl Started {
             let now = Moment::now();
             self.report.poll();
             let program_ended = self.report.reported.program.is_some();
+            if program_ended || self.report.reported.program_pid.is_some() {
+                // The next run's helper is started once this program runs, not while it starts.
+                if let Some(recipe) = self.ahead.take() {
+                    start_ahead(&recipe);
+                }
+            }
             if program_ended && !self.conversation && stopped.is_none() {
                 // The helper reports once everything of the case has ended and been reaped: its
                 // own exit is not waited for (it is reaped later).
@@ -606,11 +609,11 @@ impl Started {
     }
 }
 
-/// Starts a helper for the next run of `recipe`, waiting at its gate, unless one waits already
-/// (see [`super::ahead`]). A helper that cannot be started is no error: the run then starts its
-/// own.
-fn start_ahead(recipe: Recipe) {
-    if !recipe.may_wait() || ahead::has(&recipe) {
+/// Starts helpers for the next runs of `recipe`, waiting at their gates, until [`ahead::AHEAD`]
+/// wait (see [`super::ahead`]). A helper that cannot be started is no error: the run then starts
+/// its own.
+fn start_ahead(recipe: &Recipe) {
+    if !recipe.may_wait() {
         return;
     }
     let Ok(executable) = super::own::executable() else {
@@ -618,8 +621,11 @@ fn start_ahead(recipe: Recipe) {
     };
     let mut rest = Vec::new();
     let shared = shared_namespaces(&mut rest);
-    if let Ok(Some(waiting)) = ahead::Waiting::start(recipe, &executable, &shared) {
-        ahead::keep(waiting);
+    for _ in ahead::count(recipe)..ahead::AHEAD {
+        match ahead::Waiting::start(recipe.clone(), &executable, &shared) {
+            Ok(Some(waiting)) => ahead::keep(waiting),
+            _ => return,
+        }
     }
 }
 

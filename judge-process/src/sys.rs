@@ -203,15 +203,85 @@ pub fn scrub_command_line() {
     unsafe { std::ptr::write_bytes(start as *mut u8, 0, end - start) };
 }
 
-/// Reaps every child of this process, for ever: the life of a PID namespace's init.
-pub fn reap_forever() -> ! {
+/// Reaps every child of this process, for ever, adding the CPU time of each to `tally`: the life
+/// of a PID namespace's init. The tally is busy from before a child is reaped (while it is still
+/// a zombie, listed among this process's children) until its time is added, so that a reader who
+/// finds no child and a tally not busy has every time.
+pub fn reap_forever(tally: &Tally) -> ! {
     loop {
-        // SAFETY: waitpid with a null status pointer, usleep with an integer.
-        unsafe {
-            if libc::waitpid(-1, std::ptr::null_mut(), 0) < 0 {
-                libc::usleep(5_000);
-            }
+        // SAFETY: siginfo_t is plain old data; all zeroes is a valid value.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid with a valid siginfo; WNOWAIT leaves the child a zombie.
+        let ended =
+            unsafe { libc::waitid(libc::P_ALL, 0, &mut info, libc::WEXITED | libc::WNOWAIT) };
+        if ended < 0 {
+            // SAFETY: usleep takes an integer.
+            unsafe { libc::usleep(5_000) };
+            continue;
         }
+        tally.set_busy(true);
+        if let Ok(Some(reaped)) = reap(-1, false) {
+            tally.add(reaped.cpu);
+        }
+        tally.set_busy(false);
+    }
+}
+
+/// A count of CPU time in microseconds on a page shared by a process and the children it forks
+/// after making it: what one adds, the others read at once.
+pub struct Tally {
+    /// The time added, and whether an addition is under way (1) or not (0).
+    slots: &'static [std::sync::atomic::AtomicU64; 2],
+}
+
+impl Tally {
+    /// A new tally at zero, on a shared anonymous page mapped for the rest of the process's life.
+    ///
+    /// # Errors
+    /// The page cannot be mapped.
+    pub fn new() -> io::Result<Tally> {
+        let size = usize::try_from(page_size()).unwrap_or(4096);
+        // SAFETY: an anonymous shared mapping of one page, at an address the kernel picks.
+        let page = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                size,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if page == libc::MAP_FAILED {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: the page is zeroed, aligned for u64s, larger than two, and never unmapped:
+        // valid atomics for the process's life.
+        let slots = unsafe { &*page.cast::<[std::sync::atomic::AtomicU64; 2]>() };
+        Ok(Tally { slots })
+    }
+
+    /// Adds `cpu`.
+    pub fn add(&self, cpu: Duration) {
+        let micros = u64::try_from(cpu.as_micros()).unwrap_or(u64::MAX);
+        self.slots[0].fetch_add(micros, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// The time added so far, by this process or those sharing the page.
+    #[must_use]
+    pub fn get(&self) -> Duration {
+        Duration::from_micros(self.slots[0].load(std::sync::atomic::Ordering::SeqCst))
+    }
+
+    /// Marks an addition under way, or done.
+    pub fn set_busy(&self, busy: bool) {
+        self.slots[1].store(u64::from(busy), std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Whether an addition is under way.
+    #[must_use]
+    pub fn busy(&self) -> bool {
+        self.slots[1].load(std::sync::atomic::Ordering::SeqCst) != 0
     }
 }
 
@@ -235,6 +305,31 @@ pub fn clock_ticks() -> u64 {
 pub fn set_child_subreaper() {
     // SAFETY: prctl with integer arguments.
     unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong) };
+}
+
+/// Writes what `fd` (a pipe's write end, blocking) takes of `bytes` without waiting: the number
+/// of bytes written (0 when it is full or closed). The descriptor stays blocking.
+pub fn write_now(fd: RawFd, bytes: &[u8]) -> usize {
+    // SAFETY: fcntl on an integer descriptor.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags < 0 {
+        return 0;
+    }
+    // SAFETY: as above.
+    unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) };
+    let mut written = 0;
+    while written < bytes.len() {
+        let rest = &bytes[written..];
+        // SAFETY: rest is valid for its length.
+        let n = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
+        if n <= 0 {
+            break;
+        }
+        written += n.unsigned_abs();
+    }
+    // SAFETY: as above.
+    unsafe { libc::fcntl(fd, libc::F_SETFL, flags) };
+    written
 }
 
 /// A pipe, both ends close-on-exec and non-blocking: (read, write).

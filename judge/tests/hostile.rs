@@ -413,6 +413,86 @@ fn a_judge_killed_outright_leaves_neither_its_zygote_nor_a_boxed_program() {
     }
 }
 
+/// Three cases `1`, `2`, `3` of suite `s`, each answering its input.
+fn three_cases() -> tempfile::TempDir {
+    temp_suite(
+        "s",
+        &[
+            ("1", b"1\n", Some(b"1\n")),
+            ("2", b"2\n", Some(b"2\n")),
+            ("3", b"3\n", Some(b"3\n")),
+        ],
+    )
+}
+
+/// The judge's temporary folders (`judge-tmp-*`) in `dir`.
+fn temporary_folders(dir: &Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.file_name().to_string_lossy().starts_with("judge-tmp-"))
+                .map(|e| e.path())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn helpers_started_ahead_are_gone_with_their_folders_when_the_judge_ends() {
+    // The judge starts the helpers of the next runs while a run goes on: those no run takes
+    // end with the judge, and so do their private folders.
+    let tmp = three_cases();
+    let scratch = tmp.path().join("scratch");
+    std::fs::create_dir(&scratch).expect("a folder");
+    let judge = judge(tmp.path(), &["--cmd", "cat"])
+        .env("TMPDIR", &scratch)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the judge starts");
+    // Forked by the zygote, the helpers show its command line.
+    let zygote = format!("__zygote\0{}\0", judge.id());
+    let status = judge.wait_with_output().expect("the judge ends").status;
+    assert!(status.success(), "{status}");
+    assert_eq!(
+        temporary_folders(&scratch),
+        Vec::<std::path::PathBuf>::new()
+    );
+    let left = processes_mentioning(&zygote);
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
+#[test]
+fn helpers_started_ahead_end_when_the_judge_is_killed_outright() {
+    // Their gate's pipe ends with the judge: they end their boxes and remove their folders.
+    let tmp = three_cases();
+    let scratch = tmp.path().join("scratch");
+    std::fs::create_dir(&scratch).expect("a folder");
+    let seconds = format!("66.{}", std::process::id());
+    let cmd = format!("read x; [ \"$x\" = 3 ] && exec sleep {seconds}; echo $x");
+    let mut judge = judge(tmp.path(), &["--time-limit", "60", "--cmd", &cmd])
+        .env("TMPDIR", &scratch)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the judge starts");
+    let zygote = format!("__zygote\0{}\0", judge.id());
+    let sleeper = process_running(Duration::from_secs(10), &["sleep", &seconds]);
+    let helpers = processes_mentioning(&zygote);
+    judge.kill().expect("SIGKILL");
+    let _ = judge.wait();
+    assert!(gone(&sleeper), "the program outlived the judge");
+    // The zygote, the helper of the run, and those started ahead.
+    assert!(helpers.len() >= 3, "{helpers:?}");
+    for pid in &helpers {
+        assert!(gone(pid), "process {pid} outlived the judge");
+    }
+    // The folder of the run the judge was in when killed stays (see the docs); no other.
+    let folders = temporary_folders(&scratch);
+    assert!(folders.len() <= 1, "left behind: {folders:?}");
+}
+
 /// `judge ARGS` under a limit of processes, as a user the limit applies to: as root (whom
 /// `RLIMIT_NPROC` does not bind) through `setpriv` to `nobody` (uid 65534), with 200 processes;
 /// as anyone else, 200 more than the user runs now.
