@@ -1,5 +1,6 @@
-//! Runs one program on one input: stdin written on its own thread, stdout and stderr drained on
-//! threads, wall time, exit status and the program's own peak memory from the measuring helper
+//! Runs one program on one input: stdin written at once (on a thread of its own only when the
+//! pipe cannot take it all), stdout and stderr read by the thread that waits for the run, wall
+//! time, exit status and the program's own peak memory from the measuring helper
 //! (see [`crate::spawn`]), and a deadline that stops it.
 //!
 //! When the program exits, or the judge stops it on a limit, its helper kills everything the
@@ -19,7 +20,7 @@ use std::time::Duration;
 use std::process::Command;
 
 use crate::clock::Moment;
-use crate::spawn::{retry_busy, Ended, Exit, Limits, Started, Timing};
+use crate::spawn::{retry_busy, Drain, Ended, Exit, Limits, Started, Timing};
 use crate::sys;
 
 /// What happened when the program ran.
@@ -59,33 +60,152 @@ const GRACE: Duration = Duration::from_millis(500);
 /// Runs `program` with `input` on stdin, in a process group of its own.
 ///
 /// # Errors
-/// The program cannot be spawned or waited for, or a thread to feed or drain it cannot be
-/// started (the program is then stopped).
+/// The program cannot be spawned or waited for, or a thread to feed it cannot be started (the
+/// program is then stopped).
 pub fn run(program: &Command, input: Vec<u8>, limits: Limits) -> std::io::Result<Outcome> {
     let mut started = Started::spawn(program)?;
     let (done_tx, done_rx) = mpsc::channel::<()>();
-    let exceeded = Arc::new(AtomicBool::new(false));
-    let stdout = Arc::new(Mutex::new(Vec::new()));
-    let threads = (|| {
-        let stdin = started.child.stdin.take().expect("stdin is piped");
-        spawn_writer(stdin, input, done_tx.clone())?;
-        let stdout_pipe = started.child.stdout.take().expect("stdout is piped");
-        let cap = limits.output;
-        let flag = Arc::clone(&exceeded);
-        spawn_stdout_reader(stdout_pipe, Arc::clone(&stdout), cap, flag, done_tx.clone())?;
-        drain_stderr(&mut started, done_tx)
-    })();
-    let stderr = match threads {
-        Ok(stderr) => stderr,
-        Err(e) => {
-            started.stop();
-            return Err(e);
+    let stdin = started.child.stdin.take().expect("stdin is piped");
+    if let Err(e) = spawn_writer(stdin, input, done_tx) {
+        started.stop();
+        return Err(e);
+    }
+    let exceeded = AtomicBool::new(false);
+    let mut output = Output::new(&mut started, limits.output, &exceeded);
+    let ended = started.wait_draining(limits, &exceeded, &mut output)?;
+    output.finish();
+    await_threads(&done_rx, 1);
+    Ok(Outcome {
+        stdout: output.stdout,
+        stderr_tail: tail(&output.stderr),
+        wall: ended.wall,
+        cpu: ended.cpu,
+        timing: ended.timing,
+        max_rss: ended.max_rss,
+        timed_out: ended.timed_out,
+        output_exceeded: ended.output_exceeded,
+        memory_exceeded: ended.memory_exceeded,
+        exit: ended.exit,
+    })
+}
+
+/// A run's stdout and stderr, read by the thread that waits for the run (see
+/// [`Started::wait_draining`]), without threads of their own.
+struct Output<'a> {
+    stdout_pipe: Option<std::process::ChildStdout>,
+    stderr_pipe: Option<std::process::ChildStderr>,
+    /// What the program wrote on stdout, up to `cap` bytes.
+    stdout: Vec<u8>,
+    /// The end of what it wrote on stderr: at most twice [`STDERR_TAIL`].
+    stderr: Vec<u8>,
+    cap: usize,
+    /// Set once stdout has gone past `cap` (its pipe is then closed).
+    exceeded: &'a AtomicBool,
+    buf: Vec<u8>,
+}
+
+impl<'a> Output<'a> {
+    /// Takes the pipes of `started`, made non-blocking.
+    fn new(started: &mut Started, cap: usize, exceeded: &'a AtomicBool) -> Output<'a> {
+        let stdout_pipe = started.child.stdout.take();
+        let stderr_pipe = started.child.stderr.take();
+        for fd in stdout_pipe
+            .iter()
+            .map(AsRawFd::as_raw_fd)
+            .chain(stderr_pipe.iter().map(AsRawFd::as_raw_fd))
+        {
+            sys::set_nonblocking(fd);
         }
-    };
-    let ended = started.wait(limits, &exceeded)?;
-    await_threads(&done_rx, 3);
-    let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|e| e.into_inner()));
-    Ok(outcome(&ended, stdout, &stderr))
+        Output {
+            stdout_pipe,
+            stderr_pipe,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            cap,
+            exceeded,
+            buf: vec![0u8; 64 * 1024],
+        }
+    }
+
+    /// Reads both pipes to their ends, for at most [`GRACE`] on the judge's running clock once
+    /// the run is over; a pipe still held open past it (by a process the helper could not kill
+    /// within its time) is abandoned.
+    fn finish(&mut self) {
+        let grace_end = Moment::now() + GRACE;
+        loop {
+            self.read_ready();
+            let fds = self.fds();
+            let wait = grace_end.since(Moment::now());
+            if fds.is_empty() || wait.is_zero() {
+                break;
+            }
+            let _ = sys::wait_readable(&fds, wait.min(SLICE));
+        }
+        self.stdout_pipe = None;
+        self.stderr_pipe = None;
+    }
+
+    /// Reads what stdout holds now into `stdout`: whether it is still open.
+    fn read_stdout(&mut self) -> bool {
+        let Some(pipe) = &mut self.stdout_pipe else {
+            return false;
+        };
+        loop {
+            match pipe.read(&mut self.buf) {
+                Ok(0) => return false,
+                Ok(n) => {
+                    if self.stdout.len() + n > self.cap {
+                        let room = self.cap - self.stdout.len();
+                        self.stdout.extend_from_slice(&self.buf[..room]);
+                        self.exceeded.store(true, Ordering::SeqCst);
+                        return false;
+                    }
+                    self.stdout.extend_from_slice(&self.buf[..n]);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return e.kind() == std::io::ErrorKind::WouldBlock,
+            }
+        }
+    }
+
+    /// Reads what stderr holds now, keeping its end: whether it is still open.
+    fn read_stderr(&mut self) -> bool {
+        let Some(pipe) = &mut self.stderr_pipe else {
+            return false;
+        };
+        loop {
+            match pipe.read(&mut self.buf) {
+                Ok(0) => return false,
+                Ok(n) => {
+                    self.stderr.extend_from_slice(&self.buf[..n]);
+                    if self.stderr.len() > 2 * STDERR_TAIL {
+                        let cut = self.stderr.len() - STDERR_TAIL;
+                        self.stderr.drain(..cut);
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return e.kind() == std::io::ErrorKind::WouldBlock,
+            }
+        }
+    }
+}
+
+impl Drain for Output<'_> {
+    fn fds(&self) -> Vec<std::os::fd::RawFd> {
+        let out = self.stdout_pipe.as_ref().map(AsRawFd::as_raw_fd);
+        let err = self.stderr_pipe.as_ref().map(AsRawFd::as_raw_fd);
+        out.into_iter().chain(err).collect()
+    }
+
+    fn read_ready(&mut self) {
+        if !self.read_stdout() {
+            // At its end, or past the cap: closed, so that a program still writing gets EPIPE.
+            self.stdout_pipe = None;
+        }
+        if !self.read_stderr() {
+            self.stderr_pipe = None;
+        }
+    }
 }
 
 /// The outcome of a program that `ended`, with what it wrote on stdout and its stderr so far.
@@ -186,32 +306,6 @@ fn spawn_writer(
         // A program that never reads or closes stdin early is not an error of ours.
         let _ = stdin.write_all(&input);
         drop(stdin);
-        let _ = done.send(());
-    })
-}
-
-fn spawn_stdout_reader(
-    mut pipe: std::process::ChildStdout,
-    kept: Arc<Mutex<Vec<u8>>>,
-    cap: usize,
-    exceeded: Arc<AtomicBool>,
-    done: mpsc::Sender<()>,
-) -> std::io::Result<()> {
-    spawn_thread("stdout", move || {
-        let mut buf = vec![0u8; 64 * 1024];
-        while let Ok(n) = pipe.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
-            if kept.len() + n > cap {
-                let room = cap - kept.len();
-                kept.extend_from_slice(&buf[..room]);
-                exceeded.store(true, Ordering::SeqCst);
-                break;
-            }
-            kept.extend_from_slice(&buf[..n]);
-        }
         let _ = done.send(());
     })
 }

@@ -400,8 +400,21 @@ impl Started {
     ///
     /// # Errors
     /// The program cannot be waited for, or could not be forked.
-    pub fn wait(mut self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Ended> {
-        let waited = self.watch(limits, exceeded)?;
+    pub fn wait(self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Ended> {
+        self.wait_draining(limits, exceeded, &mut NoPipes)
+    }
+
+    /// [`Started::wait`], reading the pipes of `drain` whenever they have something meanwhile.
+    ///
+    /// # Errors
+    /// As [`Started::wait`].
+    pub(crate) fn wait_draining(
+        mut self,
+        limits: Limits,
+        exceeded: &AtomicBool,
+        drain: &mut dyn Drain,
+    ) -> std::io::Result<Ended> {
+        let waited = self.watch(limits, exceeded, drain)?;
         self.report.poll();
         let reported = self.report.reported;
         if waited.running {
@@ -463,7 +476,12 @@ impl Started {
 
     /// Polls the helper until it exits, stopping the program if it goes past a limit (and, in
     /// a conversation, the interactor if it outlives the program by [`INTERACTOR_GRACE`]).
-    fn watch(&mut self, limits: Limits, exceeded: &AtomicBool) -> std::io::Result<Waited> {
+    fn watch(
+        &mut self,
+        limits: Limits,
+        exceeded: &AtomicBool,
+        drain: &mut dyn Drain,
+    ) -> std::io::Result<Waited> {
         let deadline = self.start + limits.wall();
         let mut polls = Polls::new(&limits, self.start);
         let mut stopped: Option<(Stop, Moment)> = None;
@@ -584,7 +602,7 @@ impl Started {
                 let due = polls.next().map_or(Duration::MAX, |next| next.since(now));
                 deadline.since(now).min(due)
             };
-            pause = self.pause(pause.min(left), program_ended);
+            pause = self.pause(pause.min(left), program_ended, drain);
         }
     }
 }
@@ -593,20 +611,42 @@ impl Started {
     /// Waits up to `pause` for the helper to exit (or, in a conversation, to report the
     /// program's end until `program_ended`); the next pause: growing to [`MAX_PAUSE`] where the
     /// helper's exit wakes the wait, to 1 ms where it does not (no pidfd).
-    fn pause(&self, pause: Duration, program_ended: bool) -> Duration {
+    ///
+    /// The pipes of `drain` wake the wait too, and are read after it.
+    fn pause(&self, pause: Duration, program_ended: bool, drain: &mut dyn Drain) -> Duration {
         let Some(exit) = self.handle.exit_fd() else {
             thread::sleep(pause);
+            drain.read_ready();
             return (pause * 2).min(Duration::from_millis(1));
         };
-        let report = self.report.fd.as_raw_fd();
-        let fds = if !program_ended {
-            &[exit, report][..]
-        } else {
-            &[exit][..]
-        };
-        let _ = sys::wait_readable(fds, pause);
+        let mut fds = vec![exit];
+        if !program_ended {
+            fds.push(self.report.fd.as_raw_fd());
+        }
+        fds.extend(drain.fds());
+        let _ = sys::wait_readable(&fds, pause);
+        drain.read_ready();
         (pause * 2).min(MAX_PAUSE)
     }
+}
+
+/// Pipes of a run that the thread waiting for it reads as it waits (see [`Started::wait_draining`]).
+pub(crate) trait Drain {
+    /// The pipes still open.
+    fn fds(&self) -> Vec<RawFd>;
+    /// Reads what the pipes hold now, without waiting.
+    fn read_ready(&mut self);
+}
+
+/// No pipe to read.
+struct NoPipes;
+
+impl Drain for NoPipes {
+    fn fds(&self) -> Vec<RawFd> {
+        Vec::new()
+    }
+
+    fn read_ready(&mut self) {}
 }
 
 /// Starts helpers for the next runs of `recipe`, waiting at their gates, until [`ahead::AHEAD`]

@@ -307,6 +307,16 @@ pub fn set_child_subreaper() {
     unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong) };
 }
 
+/// Makes `fd` non-blocking.
+pub fn set_nonblocking(fd: RawFd) {
+    // SAFETY: fcntl on an integer descriptor.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags >= 0 {
+        // SAFETY: as above.
+        unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) };
+    }
+}
+
 /// Writes what `fd` (a pipe's write end, blocking) takes of `bytes` without waiting: the number
 /// of bytes written (0 when it is full or closed). The descriptor stays blocking.
 pub fn write_now(fd: RawFd, bytes: &[u8]) -> usize {
