@@ -48,9 +48,41 @@ pub struct Recipe {
     pub env: Vec<(OsString, OsString)>,
     /// Its folder, absolute.
     pub cwd: PathBuf,
+    /// The identity of each file (not folder) its box shows on its own, as it is now: a box
+    /// binds a file's inode, so that a file replaced since (a program built again at the same
+    /// path) makes another recipe.
+    files: Vec<FileIdentity>,
 }
 
+/// A file's device, inode, size and modification time.
+type FileIdentity = (u64, u64, u64, i64, i64);
+
 impl Recipe {
+    /// The recipe of these arguments, environment and folder, with the identity of the files
+    /// the box options of `rest` show.
+    pub fn new(
+        head: Vec<OsString>,
+        rest: Vec<OsString>,
+        env: Vec<(OsString, OsString)>,
+        cwd: PathBuf,
+    ) -> Recipe {
+        use std::os::unix::fs::MetadataExt;
+        let files = rest
+            .windows(2)
+            .filter(|pair| pair[0] == "--ro" || pair[0] == "--show")
+            .filter_map(|pair| std::fs::metadata(&pair[1]).ok())
+            .filter(|m| !m.is_dir())
+            .map(|m| (m.dev(), m.ino(), m.size(), m.mtime(), m.mtime_nsec()))
+            .collect();
+        Recipe {
+            head,
+            rest,
+            env,
+            cwd,
+            files,
+        }
+    }
+
     /// Whether a helper may be started ahead for this recipe: not when its box shows a folder
     /// writable besides its own private one (a compiler's output, a checker's feedback), which
     /// the box being built would take over from the run still writing there (the box's user
@@ -179,5 +211,36 @@ pub fn discard_all() {
     let all = std::mem::take(&mut *waiting());
     for helper in all {
         helper.discard();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn recipe_showing(path: &Path) -> Recipe {
+        let rest = vec!["--ro".into(), path.as_os_str().to_owned(), "--".into()];
+        Recipe::new(vec!["64".into()], rest, Vec::new(), "/".into())
+    }
+
+    #[test]
+    fn a_file_replaced_at_the_same_path_makes_another_recipe() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let program = dir.path().join("sum");
+        std::fs::write(&program, "old").expect("the file");
+        let before = recipe_showing(&program);
+        assert_eq!(before, recipe_showing(&program));
+        let new = dir.path().join("sum.new");
+        std::fs::write(&new, "new!").expect("the file");
+        std::fs::rename(&new, &program).expect("replaced");
+        assert_ne!(before, recipe_showing(&program));
+    }
+
+    #[test]
+    fn a_box_with_a_writable_folder_is_not_started_ahead() {
+        let mut recipe = recipe_showing(Path::new("/"));
+        assert!(recipe.may_wait());
+        recipe.rest.splice(0..0, ["--rw".into(), "/tmp/out".into()]);
+        assert!(!recipe.may_wait());
     }
 }

@@ -247,12 +247,7 @@ impl Started {
         let Some((dir, interactor_command)) = interactor else {
             rest.push("--".into());
             rest.extend(program);
-            let recipe = Recipe {
-                head,
-                rest,
-                env,
-                cwd,
-            };
+            let recipe = Recipe::new(head, rest, env, cwd);
             if let Some(started) = Started::from_waiting(&recipe, &executable, &shared)? {
                 return Ok((started, None));
             }
@@ -271,12 +266,7 @@ impl Started {
         rest.extend(["--tmp".into(), interactor_tmp.path().as_os_str().to_owned()]);
         rest.push("--".into());
         rest.extend(program);
-        let recipe = Recipe {
-            head,
-            rest,
-            env,
-            cwd,
-        };
+        let recipe = Recipe::new(head, rest, env, cwd);
         Started::start_now(recipe, &executable, shared, Some(interactor_tmp))
     }
 
