@@ -49,6 +49,11 @@
 //!
 //! The program runs under a limit of processes (`RLIMIT_NPROC`, given by the judge), lower than
 //! the judge's own, so that a fork bomb leaves the judge room to start its threads.
+//!
+//! A helper started ahead of its run (`--gate`, see [`super::ahead`]) builds its boxes, then
+//! waits for a byte on [`GATE_FD`] before it forks anything; its clock starts then. The end of
+//! that pipe (the judge dropped it, or is gone) or SIGTERM calls the run off: it ends its boxes,
+//! removes its private folder and exits without a report.
 
 use std::ffi::{CString, OsString};
 use std::os::unix::ffi::OsStrExt;

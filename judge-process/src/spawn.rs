@@ -1,8 +1,9 @@
 //! The judge's side of a measuring helper: starting a program (alone, or in a conversation with
 //! an interactor) under its helper, waiting for it within its limits, and stopping it.
 //!
-//! The judge never waits on a helper for long: it waits for the helper's exit on its pidfd (and,
-//! in a conversation, for its report of the program's end), looking again after 50 µs at first
+//! The judge never waits on a helper for long: it waits for the helper's exit on its pidfd, for
+//! its report of the program's end (the end of the run, but in a conversation) and for the run's
+//! output pipes (see [`Started::wait_draining`]), looking again after 50 µs at first
 //! and at most every 10 ms later (every millisecond on a kernel without pidfds, where it sleeps
 //! instead), so that quick runs are timed closely and long ones cost little, and it checks the
 //! limits between looks: the wall-time deadline at each, the memory and the CPU time
