@@ -94,7 +94,11 @@ impl Outcome<'_> {
 /// # Errors
 /// The package cannot be read, or no time limit can be found.
 pub fn command(args: &VerifyArgs) -> Result<bool, String> {
-    let mut problem = super::read(&args.package)?;
+    // The submissions build on the other cores while the package is read (its validator built).
+    let prebuild = super::prebuild::start(&args.package, args.filter.as_deref());
+    let read = super::read(&args.package);
+    prebuild.stop_taking();
+    let mut problem = read?;
     problem.time.timing = args.time.into();
     let submissions: Vec<&Submission> = problem
         .submissions
@@ -129,11 +133,12 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
     let best = grading::best(&problem);
     let table = Table::new(&problem, &outcomes);
     out::stdout(&table.header());
+    let order = judging_order(&outcomes, jobs);
     let slots: Vec<Mutex<Option<Outcome>>> =
         outcomes.into_iter().map(|o| Mutex::new(Some(o))).collect();
-    let mut done: Vec<Outcome> = Vec::with_capacity(slots.len());
-    let work = |i: usize| -> Result<Outcome, String> {
-        let mut o = take(&slots[i]);
+    let mut rows = Rows::new(slots.len());
+    let work = |k: usize| -> Result<Outcome, String> {
+        let mut o = take(&slots[order[k]]);
         if o.grades.is_none() {
             if let Ready::Program(program) = &o.ready {
                 o.raw = run(&problem, program, limits, &progress, &o.submission.name);
@@ -142,15 +147,65 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         }
         Ok(o)
     };
-    crate::pool::in_order(jobs, slots.len(), work, |_, o| {
-        progress.clear();
-        out::stdout(&table.row(&problem, &o, best));
-        done.push(o);
+    crate::pool::in_order(jobs, slots.len(), work, |k, o| {
+        for o in rows.arrived(order[k], o) {
+            progress.clear();
+            out::stdout(&table.row(&problem, o, best));
+        }
         std::ops::ControlFlow::Continue(())
     })?;
+    let done = rows.all();
     progress.clear();
     out::stdout(&limits_report(&problem, &done, limits, &how, jobs));
     Ok(verdicts_report(&problem, &done, best, args.strict))
+}
+
+/// The order in which the submissions are judged: the table's with one job; with more, the
+/// submissions that promise a time limit first (each waits out the limit on a case or more),
+/// then the others in the table's order, so that the longest runs do not come last with the
+/// other workers idle. Only the order of the work changes: each submission is judged alone on
+/// its cases as with one job, and the rows are printed in the table's order.
+fn judging_order(outcomes: &[Outcome], jobs: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..outcomes.len()).collect();
+    if jobs > 1 {
+        order.sort_by_key(|&i| {
+            let o = &outcomes[i];
+            let pending = o.grades.is_none() && matches!(o.ready, Ready::Program(_));
+            !(pending && o.submission.time_limited())
+        });
+    }
+    order
+}
+
+/// The outcomes as they arrive in any order, handed out in the table's order.
+struct Rows<'a> {
+    slots: Vec<Option<Outcome<'a>>>,
+    /// The first row not yet handed out.
+    next: usize,
+}
+
+impl<'a> Rows<'a> {
+    fn new(n: usize) -> Rows<'a> {
+        Rows {
+            slots: (0..n).map(|_| None).collect(),
+            next: 0,
+        }
+    }
+
+    /// Keeps `o`, the outcome of row `i`; the rows now ready to print, in order.
+    fn arrived(&mut self, i: usize, o: Outcome<'a>) -> Vec<&Outcome<'a>> {
+        self.slots[i] = Some(o);
+        let from = self.next;
+        while self.slots.get(self.next).is_some_and(Option::is_some) {
+            self.next += 1;
+        }
+        self.slots[from..self.next].iter().flatten().collect()
+    }
+
+    /// Every outcome, in the table's order.
+    fn all(self) -> Vec<Outcome<'a>> {
+        self.slots.into_iter().flatten().collect()
+    }
 }
 
 fn take<'a>(slot: &Mutex<Option<Outcome<'a>>>) -> Outcome<'a> {
@@ -160,7 +215,7 @@ fn take<'a>(slot: &Mutex<Option<Outcome<'a>>>) -> Outcome<'a> {
         .expect("each submission is judged once")
 }
 
-/// Builds every submission, `jobs` at once.
+/// Builds every submission, at least `jobs` at once.
 fn build_all<'a>(
     submissions: &[&'a Submission],
     problem: &Problem,
@@ -169,7 +224,10 @@ fn build_all<'a>(
 ) -> Result<Vec<Outcome<'a>>, String> {
     let built = Mutex::new(0usize);
     let n = submissions.len();
-    judging::all(jobs, n, |i| {
+    // Nothing is timed while they build: as many at once as the machine has cores, whatever
+    // `jobs` says.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    judging::all(jobs.max(cores), n, |i| {
         let s = submissions[i];
         let ready = ready(&s.path, s.entrypoint.as_deref(), problem.address_cap());
         let mut count = built
