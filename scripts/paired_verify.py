@@ -7,7 +7,7 @@ BAPCtools' `bt run`, on the same packages, the same machine, alternating.
     scripts/paired_verify.py --judge target/release/judge --other bt [...] PACKAGE...
 
 For each round and each package, the commands run one after the other: `judge verify -j N` for
-each N of `--jobs` (and each `--judge` given, when several are), and the other tool, the judge
+each N of `--jobs` (or of `--judge BINARY@N,...`, for each binary given), and the other tool, the judge
 first in odd rounds and the other tool first in even rounds. Each judge run gets a fresh build cache
 (`XDG_CACHE_HOME` a new empty folder), so that nothing it built or computed before is reused;
 `verifyproblem` builds in a fresh temporary folder by itself. `bt run` keeps its own build
@@ -73,7 +73,8 @@ def other_cmd(args, package):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--judge", required=True, action="append")
+    p.add_argument("--judge", required=True, action="append",
+                   help="the judge's binary, or BINARY@JOBS,... (repeatable)")
     p.add_argument("--other", choices=["verifyproblem", "bt"], required=True)
     p.add_argument("--other-bin")
     p.add_argument("--rounds", type=int, default=3)
@@ -86,8 +87,9 @@ def main():
     os.makedirs(log, exist_ok=True)
     jobs = [int(j) for j in args.jobs.split(",")]
     judges = []
-    for binary in args.judge:
-        for j in jobs:
+    for given in args.judge:
+        binary, _, own = given.partition("@")
+        for j in [int(j) for j in own.split(",")] if own else jobs:
             label = f"judge -j {j}"
             if len(args.judge) > 1:
                 label = f"{os.path.basename(binary)} -j {j}"

@@ -125,7 +125,7 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         out::plural(submissions.len() as u64, "submission", "submissions")
     ));
     super::validate::warn_unavailable(&problem);
-    let jobs = usize::from(args.jobs);
+    let jobs = args.jobs.map_or_else(|| default_jobs(args.time), usize::from);
     let progress = Progress::new();
     let mut outcomes = build_all(&submissions, &problem, jobs, &progress)?;
     let (time, how) = time_limit(&problem, &mut outcomes, args.time_limit, jobs, &progress)?;
@@ -158,6 +158,18 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
     progress.clear();
     out::stdout(&limits_report(&problem, &done, limits, &how, jobs));
     Ok(verdicts_report(&problem, &done, best, args.strict))
+}
+
+/// Submissions judged at once without `-j`: as many as the machine has cores when the runs are
+/// timed on the CPU clock (a run's CPU time is its own, whatever runs beside it), one on the
+/// wall clock.
+fn default_jobs(clock: crate::cli::Clock) -> usize {
+    match clock {
+        crate::cli::Clock::Cpu => {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        }
+        crate::cli::Clock::Wall => 1,
+    }
 }
 
 /// The order in which the submissions are judged: the table's with one job; with more, the
