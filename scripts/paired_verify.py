@@ -10,8 +10,8 @@ For each round and each package, the commands run one after the other: `judge ve
 each N of `--jobs` (or of `--judge BINARY@N,...`, for each binary given), and the other tool, the judge
 first in odd rounds and the other tool first in even rounds. Each judge run gets a fresh build cache
 (`XDG_CACHE_HOME` a new empty folder), so that nothing it built or computed before is reused;
-`verifyproblem` builds in a fresh temporary folder by itself. `bt run` keeps its own build
-folder; `--fresh-bt` empties it (`bt`'s `tmp` folder for the package) before each run.
+`verifyproblem` builds in a fresh temporary folder by itself; `bt run`, which keeps its builds
+in `$TMPDIR/bapctools_HASH`, gets a new empty `TMPDIR` for each run.
 
 Prints, per package, each run's wall time, user + system time of the command and all its
 children, and the one-minute load average at its start; then the medians of the wall times and
@@ -62,12 +62,8 @@ def other_cmd(args, package):
         cmd = [tool, os.path.basename(absolute), "-p", "submissions"]
         return cmd, os.path.dirname(absolute), env
     tool = args.other_bin or "bt"
-    if args.fresh_bt:
-        # bt keeps its builds in <contest>/tmp/<problem> (or ~/.cache/bapctools): emptied.
-        for d in (os.path.join(os.path.dirname(absolute), "tmp"),
-                  os.path.join(absolute, "tmp")):
-            shutil.rmtree(d, ignore_errors=True)
-        shutil.rmtree(os.path.expanduser("~/.cache/bapctools"), ignore_errors=True)
+    # bt keeps its builds in $TMPDIR/bapctools_HASH: a new empty TMPDIR for each run.
+    env["TMPDIR"] = tempfile.mkdtemp(prefix="bt-tmp-")
     return [tool, "run", "--no-bar"], absolute, env
 
 
@@ -80,7 +76,6 @@ def main():
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--jobs", default="1", help="a comma-separated list")
     p.add_argument("--log")
-    p.add_argument("--fresh-bt", action="store_true")
     p.add_argument("packages", nargs="+")
     args = p.parse_args()
     log = args.log or tempfile.mkdtemp(prefix="paired-")
@@ -114,6 +109,8 @@ def main():
                     prefix = os.path.join(log, f"{name}-{label}-{r}")
                     cmd, cwd, env = other_cmd(args, pkg)
                     result = run(cmd, cwd, env, prefix)
+                    if "TMPDIR" in env and env["TMPDIR"] != os.environ.get("TMPDIR"):
+                        shutil.rmtree(env["TMPDIR"], ignore_errors=True)
                 times[pkg][label].append(result)
                 wall, cpu, load, code = result
                 print(f"round {r} {name:<20} {label:<18} wall {wall:7.2f} s  "
