@@ -93,9 +93,14 @@ pub struct Usage {
 ///
 /// A process reaped during the reading may be counted twice (as itself, and in its parent's
 /// reaped time) or not at all; `/proc` gives times in clock ticks (10 ms on Linux).
+///
+/// The processes are found from `root` down through each thread's `children` file (a few
+/// reads for a small tree, where reading every process of the machine costs milliseconds at
+/// each of the many readings of a run); where the kernel has no such files, by reading every
+/// process.
 #[must_use]
 pub fn usage(root: Pid, skip: &[Pid], spare: Option<Pid>, root_reaped: bool) -> Usage {
-    let all = processes();
+    let all = subtree(root, skip).unwrap_or_else(processes);
     let reaped = all
         .iter()
         .find(|p| p.pid == root && root_reaped)
@@ -216,6 +221,50 @@ fn processes() -> Vec<Proc> {
     dir.filter_map(Result::ok)
         .filter_map(|e| read(e.file_name().to_str()?.parse().ok()?))
         .collect()
+}
+
+/// `root` and the processes below it (but those of `skip` and what is below each), found by
+/// following the `children` file of each thread from `root` down: each process is read once,
+/// after its parent's list (a process started, or adopted, during the reading may be missed, as
+/// in one reading of all of `/proc`). `None` where the kernel shows no `children` files.
+fn subtree(root: Pid, skip: &[Pid]) -> Option<Vec<Proc>> {
+    static CHILDREN_FILES: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if !*CHILDREN_FILES.get_or_init(|| std::path::Path::new("/proc/thread-self/children").exists())
+    {
+        return None;
+    }
+    let mut found = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![root];
+    while let Some(pid) = todo.pop() {
+        // A pid reused during the reading could name a process already read: each once.
+        if skip.contains(&pid) || !seen.insert(pid) {
+            continue;
+        }
+        let Some(p) = read(pid) else { continue };
+        found.push(p);
+        todo.extend(children_listed(pid));
+    }
+    Some(found)
+}
+
+/// The children of every thread of process `pid`, as their `children` files list them.
+fn children_listed(pid: Pid) -> Vec<Pid> {
+    let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut listed = Vec::new();
+    for t in threads.filter_map(Result::ok) {
+        let mut path = t.path();
+        path.push("children");
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            listed.extend(
+                text.split_whitespace()
+                    .filter_map(|w| w.parse::<Pid>().ok()),
+            );
+        }
+    }
+    listed
 }
 
 /// Process `pid` as `/proc` shows it now.
@@ -340,6 +389,46 @@ mod tests {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
+    }
+
+    /// Following the `children` files finds the same tree as reading every process, less what
+    /// is skipped.
+    #[test]
+    fn the_children_files_find_the_tree_that_all_of_proc_shows() {
+        let mut shell = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("sh -c 'sleep 30 & wait' & sleep 30 & wait")
+            .spawn()
+            .expect("sh starts");
+        let root = shell.id() as Pid;
+        let give_up = Instant::now() + Duration::from_secs(10);
+        while descendants(root, None).len() < 3 && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let pids = |ps: Vec<Proc>| {
+            let mut pids: Vec<Pid> = ps.iter().map(|p| p.pid).collect();
+            pids.sort_unstable();
+            pids
+        };
+        let all = pids(descendants(root, None));
+        assert_eq!(all.len(), 3, "{all:?}");
+        if let Some(found) = subtree(root, &[]) {
+            let mut want = all.clone();
+            want.push(root);
+            want.sort_unstable();
+            assert_eq!(pids(found), want);
+            // The inner shell and its sleep left out.
+            let inner = descendants(root, None)
+                .into_iter()
+                .find(|p| !descendants(p.pid, None).is_empty())
+                .expect("the inner shell");
+            let rest = pids(subtree(root, &[inner.pid]).expect("children files"));
+            assert_eq!(rest.len(), 2, "{rest:?}");
+            assert!(!rest.contains(&inner.pid));
+        }
+        kill_below(root, None, None);
+        let _ = shell.kill();
+        let _ = shell.wait();
     }
 
     #[test]

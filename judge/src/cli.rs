@@ -265,9 +265,11 @@ pub struct BundleArgs {
 pub struct VerifyArgs {
     /// The problem folder (ICPC/Kattis or Polygon package).
     pub package: PathBuf,
-    /// Submissions judged at once; above 1 the times are taken in parallel.
-    #[arg(short = 'j', long = "jobs", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: u16,
+    /// Submissions judged at once; above 1 the times are taken in parallel. Default: the
+    /// machine's cores with the CPU clock (each run's CPU time is its own), 1 with `--time
+    /// wall`.
+    #[arg(short = 'j', long = "jobs", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
     /// A submission in a language this machine cannot build or run fails the run instead of
     /// being skipped.
     #[arg(long)]

@@ -17,6 +17,7 @@ pub mod judging;
 pub mod package;
 pub mod plain;
 pub mod polygon;
+pub mod prebuild;
 pub mod problem;
 pub mod promises;
 pub mod submission;

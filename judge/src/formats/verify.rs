@@ -9,7 +9,7 @@
 
 use std::io::IsTerminal as _;
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::cli::VerifyArgs;
@@ -44,6 +44,9 @@ struct Outcome<'a> {
     raw: Vec<Option<Judged>>,
     /// The grades at the time limit.
     grades: Option<Grades>,
+    /// An accepted submission's calibration runs, made as soon as it was built (while the
+    /// others built), before the time limit is known.
+    timed: Option<Vec<Option<Judged>>>,
 }
 
 impl Outcome<'_> {
@@ -94,7 +97,11 @@ impl Outcome<'_> {
 /// # Errors
 /// The package cannot be read, or no time limit can be found.
 pub fn command(args: &VerifyArgs) -> Result<bool, String> {
-    let mut problem = super::read(&args.package)?;
+    // The submissions build on the other cores while the package is read (its validator built).
+    let prebuild = super::prebuild::start(&args.package, args.filter.as_deref());
+    let read = super::read(&args.package);
+    prebuild.stop_taking();
+    let mut problem = read?;
     problem.time.timing = args.time.into();
     let submissions: Vec<&Submission> = problem
         .submissions
@@ -121,19 +128,27 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         out::plural(submissions.len() as u64, "submission", "submissions")
     ));
     super::validate::warn_unavailable(&problem);
-    let jobs = usize::from(args.jobs);
+    let jobs = args
+        .jobs
+        .map_or_else(|| default_jobs(args.time), usize::from);
     let progress = Progress::new();
-    let mut outcomes = build_all(&submissions, &problem, jobs, &progress)?;
+    // On the CPU clock, the accepted submissions are timed (to compute the limit) while the
+    // others build; on the wall clock, nothing runs beside a timed run.
+    let calibrate = args.time_limit.is_none()
+        && problem.time.given.is_none()
+        && problem.time.timing == crate::run::Timing::Cpu;
+    let mut outcomes = build_all(&submissions, &problem, jobs, &progress, calibrate)?;
     let (time, how) = time_limit(&problem, &mut outcomes, args.time_limit, jobs, &progress)?;
     let limits = RunLimits::of(&problem, time);
     let best = grading::best(&problem);
     let table = Table::new(&problem, &outcomes);
     out::stdout(&table.header());
+    let order = judging_order(&outcomes, jobs);
     let slots: Vec<Mutex<Option<Outcome>>> =
         outcomes.into_iter().map(|o| Mutex::new(Some(o))).collect();
-    let mut done: Vec<Outcome> = Vec::with_capacity(slots.len());
-    let work = |i: usize| -> Result<Outcome, String> {
-        let mut o = take(&slots[i]);
+    let mut rows = Rows::new(slots.len());
+    let work = |k: usize| -> Result<Outcome, String> {
+        let mut o = take(&slots[order[k]]);
         if o.grades.is_none() {
             if let Ready::Program(program) = &o.ready {
                 o.raw = run(&problem, program, limits, &progress, &o.submission.name);
@@ -142,48 +157,153 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         }
         Ok(o)
     };
-    crate::pool::in_order(jobs, slots.len(), work, |_, o| {
-        progress.clear();
-        out::stdout(&table.row(&problem, &o, best));
-        done.push(o);
+    crate::pool::in_order(jobs, slots.len(), work, |k, o| {
+        for o in rows.arrived(order[k], o) {
+            progress.clear();
+            out::stdout(&table.row(&problem, o, best));
+        }
         std::ops::ControlFlow::Continue(())
     })?;
+    let done = rows.all();
     progress.clear();
     out::stdout(&limits_report(&problem, &done, limits, &how, jobs));
     Ok(verdicts_report(&problem, &done, best, args.strict))
 }
 
+/// Submissions judged at once without `-j`: as many as the machine has cores when the runs are
+/// timed on the CPU clock (a run's CPU time is its own, whatever runs beside it), one on the
+/// wall clock.
+fn default_jobs(clock: crate::cli::Clock) -> usize {
+    match clock {
+        crate::cli::Clock::Cpu => {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        }
+        crate::cli::Clock::Wall => 1,
+    }
+}
+
+/// The order in which the submissions are judged: the table's with one job; with more, the
+/// submissions that promise a time limit first (each waits out the limit on a case or more),
+/// then the others in the table's order, so that the longest runs do not come last with the
+/// other workers idle. Only the order of the work changes: each submission is judged alone on
+/// its cases as with one job, and the rows are printed in the table's order.
+fn judging_order(outcomes: &[Outcome], jobs: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..outcomes.len()).collect();
+    if jobs > 1 {
+        order.sort_by_key(|&i| {
+            let o = &outcomes[i];
+            let pending = o.grades.is_none() && matches!(o.ready, Ready::Program(_));
+            !(pending && o.submission.time_limited())
+        });
+    }
+    order
+}
+
+/// The outcomes as they arrive in any order, handed out in the table's order.
+struct Rows<'a> {
+    slots: Vec<Option<Outcome<'a>>>,
+    /// The first row not yet handed out.
+    next: usize,
+}
+
+impl<'a> Rows<'a> {
+    fn new(n: usize) -> Rows<'a> {
+        Rows {
+            slots: (0..n).map(|_| None).collect(),
+            next: 0,
+        }
+    }
+
+    /// Keeps `o`, the outcome of row `i`; the rows now ready to print, in order.
+    fn arrived(&mut self, i: usize, o: Outcome<'a>) -> Vec<&Outcome<'a>> {
+        self.slots[i] = Some(o);
+        let from = self.next;
+        while self.slots.get(self.next).is_some_and(Option::is_some) {
+            self.next += 1;
+        }
+        self.slots[from..self.next].iter().flatten().collect()
+    }
+
+    /// Every outcome, in the table's order.
+    fn all(self) -> Vec<Outcome<'a>> {
+        self.slots.into_iter().flatten().collect()
+    }
+}
+
 fn take<'a>(slot: &Mutex<Option<Outcome<'a>>>) -> Outcome<'a> {
     slot.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .unwrap_or_else(PoisonError::into_inner)
         .take()
         .expect("each submission is judged once")
 }
 
-/// Builds every submission, `jobs` at once.
+/// Builds every submission, at least `jobs` at once (as many as the machine has cores: nothing
+/// is timed while they build but the calibration runs, timed by their own CPU time). With
+/// `calibrate`, the accepted submissions build first, and each is timed on the cases (stopped
+/// after [`CALIBRATION_CAP`]) as soon as it is built, `jobs` runs at a time, while the others
+/// build.
 fn build_all<'a>(
     submissions: &[&'a Submission],
     problem: &Problem,
     jobs: usize,
     progress: &Progress,
+    calibrate: bool,
 ) -> Result<Vec<Outcome<'a>>, String> {
-    let built = Mutex::new(0usize);
     let n = submissions.len();
-    judging::all(jobs, n, |i| {
-        let s = submissions[i];
-        let ready = ready(&s.path, s.entrypoint.as_deref(), problem.address_cap());
-        let mut count = built
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *count += 1;
-        progress.say(&format!("built {count} of {n} submissions"));
-        Ok(Outcome {
-            submission: submissions[i],
-            ready,
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let mut order: Vec<usize> = (0..n).collect();
+    if calibrate {
+        order.sort_by_key(|&i| !submissions[i].accepted());
+    }
+    let built = Mutex::new(0usize);
+    let readies: Vec<std::sync::OnceLock<Ready>> =
+        (0..n).map(|_| std::sync::OnceLock::new()).collect();
+    let timed: Vec<Mutex<Option<Vec<Option<Judged>>>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    let (tx, rx) = std::sync::mpsc::channel::<usize>();
+    let rx = Mutex::new(rx);
+    let cap = calibration_limits(problem);
+    std::thread::scope(|scope| {
+        let timers = if calibrate { jobs.min(n) } else { 0 };
+        for _ in 0..timers {
+            scope.spawn(|| loop {
+                let next = rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                let Ok(i) = next else { break };
+                if let Some(Ready::Program(program)) = readies[i].get() {
+                    let raw = run(problem, program, cap, progress, &submissions[i].name);
+                    *timed[i].lock().unwrap_or_else(PoisonError::into_inner) = Some(raw);
+                }
+            });
+        }
+        let r = judging::all(jobs.max(cores), n, |k| {
+            let i = order[k];
+            let s = submissions[i];
+            let ready = ready(&s.path, s.entrypoint.as_deref(), problem.address_cap());
+            let runs = matches!(ready, Ready::Program(_));
+            let _ = readies[i].set(ready);
+            if calibrate && runs && s.accepted() {
+                let _ = tx.send(i);
+            }
+            let mut count = built.lock().unwrap_or_else(PoisonError::into_inner);
+            *count += 1;
+            progress.say(&format!("built {count} of {n} submissions"));
+            Ok(())
+        });
+        // No more to time: the timing threads end once the last is timed.
+        drop(tx);
+        r
+    })?;
+    Ok(readies
+        .into_iter()
+        .zip(timed)
+        .zip(submissions)
+        .map(|((ready, timed), submission)| Outcome {
+            submission,
+            ready: ready.into_inner().expect("each submission is built once"),
             raw: vec![None; problem.cases.len()],
             grades: None,
+            timed: timed.into_inner().unwrap_or_else(PoisonError::into_inner),
         })
-    })
+        .collect())
 }
 
 fn ready(path: &Path, entry: Option<&str>, cap: Option<u64>) -> Ready {
@@ -290,8 +410,8 @@ fn at_limit(problem: &Problem, raw: &[Option<Judged>], limit: Duration) -> Grade
 }
 
 /// The time limit and how it was found: `--time-limit`, the package's, or computed from the
-/// accepted submissions, run first (stopped after [`CALIBRATION_CAP`]) with their runs kept in
-/// `outcomes`. A computed limit is kept in the cache for `judge PATH`, and taken from there
+/// accepted submissions, run first (stopped after [`CALIBRATION_CAP`]; those [`build_all`]
+/// timed already are not run again) with their runs kept in `outcomes`. A computed limit is kept in the cache for `judge PATH`, and taken from there
 /// when no accepted submission is verified (`--filter`).
 ///
 /// # Errors
@@ -320,7 +440,13 @@ fn time_limit(
             .ok_or_else(|| no_limit(problem, "--time-limit S"));
     }
     let cap = calibration_limits(problem);
+    // Those timed while the others built, and the rest now.
+    let done: Vec<Option<Vec<Option<Judged>>>> =
+        accepted.iter().map(|&i| outcomes[i].timed.take()).collect();
     let runs = judging::all(jobs, accepted.len(), |k| {
+        if let Some(raw) = &done[k] {
+            return Ok(raw.clone());
+        }
         let o = &outcomes[accepted[k]];
         let Ready::Program(program) = &o.ready else {
             return Ok(Vec::new());
