@@ -24,8 +24,8 @@ use std::process::Command;
 use std::sync::{Mutex, PoisonError};
 
 use super::helper::{GATE_FD, HELPER, REPORT_FD};
+use super::launch::{through_zygote, ProgramPipes};
 use super::registry::{Handle, Scratch};
-use super::spawn::{through_zygote, ProgramPipes};
 use super::sys;
 
 /// How many helpers wait for one recipe: two, so that a box has the time of two runs to be built

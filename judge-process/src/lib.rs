@@ -10,6 +10,7 @@
 //! it as the helper), then [`on_termination`] and [`adopt_orphans`] before it starts a thread.
 //!
 //! Inside:
+//! - `launch`: a helper started through the zygote, with its program's pipes;
 //! - `spawn`: the judge's side: start a program (or a program and its interactor) under a
 //!   helper, wait within limits, stop;
 //! - `run`: one program on one input, its pipes fed and drained on threads;
@@ -33,6 +34,7 @@ mod ahead;
 mod clock;
 mod group;
 mod helper;
+mod launch;
 mod limits;
 mod network;
 mod ns;

@@ -20,7 +20,8 @@ use std::time::Duration;
 use std::process::Command;
 
 use crate::clock::Moment;
-use crate::spawn::{retry_busy, Drain, Ended, Exit, Limits, Started, Timing};
+use crate::launch::retry_busy;
+use crate::spawn::{Drain, Ended, Exit, Limits, Started, Timing};
 use crate::sys;
 
 /// What happened when the program ran.

@@ -14,7 +14,7 @@
 use std::ffi::OsString;
 use std::fs::File;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
-use std::process::{ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
@@ -22,13 +22,13 @@ use std::time::Duration;
 use super::ahead::{self, Recipe};
 use super::clock::Moment;
 use super::helper::{INTERACTOR_FDS, REPORT_FD};
+use super::launch::{retry_busy, through_zygote, ProgramPipes};
 use super::network::{self, NET_FD, USER_FD};
 use super::registry::{self, Handle};
 use super::report::{Reported, Said};
 use super::sys::{self, Signal};
 use super::tree;
 use super::visible;
-use super::zygote;
 
 /// Limits for one run.
 #[derive(Clone, Copy, Debug)]
@@ -119,13 +119,6 @@ pub struct InteractorPipes {
     pub stdin: File,
     pub stdout: File,
     pub stderr: File,
-}
-
-/// The judge's ends of the program's stdin, stdout and stderr, for the caller to take.
-pub struct ProgramPipes {
-    pub stdin: Option<ChildStdin>,
-    pub stdout: Option<ChildStdout>,
-    pub stderr: Option<ChildStderr>,
 }
 
 /// A program spawned under the measuring helper, in a process group of its own, its three pipes
@@ -678,71 +671,6 @@ fn shared_namespaces(args: &mut Vec<OsString>) -> Vec<(RawFd, RawFd)> {
 /// The longest the judge waits between two looks at a run whose end wakes it.
 const MAX_PAUSE: Duration = Duration::from_millis(10);
 
-/// Starts the helper `cmd` through the zygote (see [`super::zygote`]), holding `passed` and new
-/// pipes for its stdin, stdout and stderr; `None` where there is no zygote.
-///
-/// # Errors
-/// The zygote could not fork the helper, or no pipe could be made.
-pub(crate) fn through_zygote(
-    cmd: &Command,
-    here: &std::path::Path,
-    passed: &[(std::os::fd::RawFd, std::os::fd::RawFd)],
-) -> std::io::Result<Option<(ProgramPipes, Handle)>> {
-    let (stdin_read, stdin_write) = sys::pipe_blocking()?;
-    let (stdout_read, stdout_write) = sys::pipe_blocking()?;
-    let (stderr_read, stderr_write) = sys::pipe_blocking()?;
-    let mut fds = vec![
-        (stdin_read.as_raw_fd(), 0),
-        (stdout_write.as_raw_fd(), 1),
-        (stderr_write.as_raw_fd(), 2),
-    ];
-    fds.extend_from_slice(passed);
-    // The helper's arguments after its mark.
-    let args: Vec<std::ffi::OsString> = cmd.get_args().skip(1).map(ToOwned::to_owned).collect();
-    let mut env: std::collections::BTreeMap<std::ffi::OsString, std::ffi::OsString> =
-        std::env::vars_os().collect();
-    for (name, value) in cmd.get_envs() {
-        match value {
-            Some(value) => env.insert(name.to_owned(), value.to_owned()),
-            None => env.remove(name),
-        };
-    }
-    let env: Vec<std::ffi::OsString> = env
-        .into_iter()
-        .map(|(mut name, value)| {
-            name.push("=");
-            name.push(value);
-            name
-        })
-        .collect();
-    let cwd = cmd
-        .get_current_dir()
-        .map_or_else(|| here.to_path_buf(), |d| here.join(d));
-    let request = zygote::Request {
-        args: &args,
-        env: &env,
-        cwd: &cwd,
-        fds: &fds,
-    };
-    let Some(handle) = retry_busy(
-        || match registry::spawn_through(|| zygote::spawn(&request)) {
-            Some(spawned) => spawned.map(Some),
-            None => Ok(None),
-        },
-    )?
-    else {
-        return Ok(None);
-    };
-    Ok(Some((
-        ProgramPipes {
-            stdin: Some(ChildStdin::from(stdin_write)),
-            stdout: Some(ChildStdout::from(stdout_read)),
-            stderr: Some(ChildStderr::from(stderr_read)),
-        },
-        handle,
-    )))
-}
-
 /// Why the judge stopped a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stop {
@@ -883,26 +811,6 @@ fn stop_helper(handle: &Handle, signal: Signal) -> Option<sys::Reaped> {
             return handle.reap_blocking();
         }
         thread::sleep(Duration::from_millis(1));
-    }
-}
-
-/// How long a thread or a helper that cannot start for want of processes or memory (`EAGAIN`)
-/// is tried again: a fork bomb in another case frees them once it is stopped.
-const BUSY_RETRY: Duration = Duration::from_secs(10);
-
-/// Runs `attempt` again, every 20 ms, while it fails with `EAGAIN`, for up to `BUSY_RETRY`.
-///
-/// # Errors
-/// The last error of `attempt`.
-pub fn retry_busy<T>(mut attempt: impl FnMut() -> std::io::Result<T>) -> std::io::Result<T> {
-    let give_up = Moment::now() + BUSY_RETRY;
-    loop {
-        match attempt() {
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock && Moment::now() < give_up => {
-                thread::sleep(Duration::from_millis(20));
-            }
-            result => return result,
-        }
     }
 }
 
