@@ -518,8 +518,20 @@ fn suspend() {
     super::clock::resume();
 }
 
+/// Set once the judge is ending on a signal: no run returns from then on.
+static ENDING_JUDGE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Parks the calling thread for good if the judge is ending on a signal, so that a run its
+/// ending stopped is not reported as a result (the process dies meanwhile).
+pub fn hold_if_ending() {
+    while ENDING_JUDGE.load(Ordering::SeqCst) {
+        std::thread::park();
+    }
+}
+
 /// Ends what the judge has running, removes its temporary folders, and dies of `signal`.
 fn terminate(signal: Signal) {
+    ENDING_JUDGE.store(true, Ordering::SeqCst);
     for (pid, fd) in helpers() {
         signal_helper(pid, fd, sys::SIGTERM);
     }

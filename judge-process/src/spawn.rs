@@ -399,6 +399,8 @@ impl Started {
         drain: &mut dyn Drain,
     ) -> std::io::Result<Ended> {
         let waited = self.watch(limits, exceeded, drain)?;
+        // A run the judge's own ending stopped has no result to give.
+        registry::hold_if_ending();
         self.report.poll();
         let reported = self.report.reported;
         if waited.running {
