@@ -76,18 +76,11 @@ pub fn run(program: &Command, input: Vec<u8>, limits: Limits) -> std::io::Result
     let ended = started.wait_draining(limits, &exceeded, &mut output)?;
     output.finish();
     await_threads(&done_rx, 1);
-    Ok(Outcome {
-        stdout: output.stdout,
-        stderr_tail: tail(&output.stderr),
-        wall: ended.wall,
-        cpu: ended.cpu,
-        timing: ended.timing,
-        max_rss: ended.max_rss,
-        timed_out: ended.timed_out,
-        output_exceeded: ended.output_exceeded,
-        memory_exceeded: ended.memory_exceeded,
-        exit: ended.exit,
-    })
+    Ok(outcome_with_tail(
+        &ended,
+        output.stdout,
+        tail(&output.stderr),
+    ))
 }
 
 /// A run's stdout and stderr, read by the thread that waits for the run (see
@@ -177,13 +170,7 @@ impl<'a> Output<'a> {
         loop {
             match pipe.read(&mut self.buf) {
                 Ok(0) => return false,
-                Ok(n) => {
-                    self.stderr.extend_from_slice(&self.buf[..n]);
-                    if self.stderr.len() > 2 * STDERR_TAIL {
-                        let cut = self.stderr.len() - STDERR_TAIL;
-                        self.stderr.drain(..cut);
-                    }
-                }
+                Ok(n) => keep_tail(&mut self.stderr, &self.buf[..n]),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => return e.kind() == std::io::ErrorKind::WouldBlock,
             }
@@ -212,9 +199,15 @@ impl Drain for Output<'_> {
 /// The outcome of a program that `ended`, with what it wrote on stdout and its stderr so far.
 #[must_use]
 pub fn outcome(ended: &Ended, stdout: Vec<u8>, stderr: &Mutex<Vec<u8>>) -> Outcome {
+    let stderr_tail = tail(&stderr.lock().unwrap_or_else(|e| e.into_inner()));
+    outcome_with_tail(ended, stdout, stderr_tail)
+}
+
+/// The outcome of a program that `ended`, with its stdout and the tail of its stderr.
+fn outcome_with_tail(ended: &Ended, stdout: Vec<u8>, stderr_tail: Vec<u8>) -> Outcome {
     Outcome {
         stdout,
-        stderr_tail: tail(&stderr.lock().unwrap_or_else(|e| e.into_inner())),
+        stderr_tail,
         wall: ended.wall,
         cpu: ended.cpu,
         timing: ended.timing,
@@ -327,15 +320,22 @@ pub fn spawn_stderr_reader(
             if n == 0 {
                 break;
             }
-            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
-            kept.extend_from_slice(&buf[..n]);
-            if kept.len() > 2 * STDERR_TAIL {
-                let cut = kept.len() - STDERR_TAIL;
-                kept.drain(..cut);
-            }
+            keep_tail(
+                &mut kept.lock().unwrap_or_else(|e| e.into_inner()),
+                &buf[..n],
+            );
         }
         let _ = done.send(());
     })
+}
+
+/// Appends `bytes` to `kept`, which keeps at most twice [`STDERR_TAIL`] of the end.
+fn keep_tail(kept: &mut Vec<u8>, bytes: &[u8]) {
+    kept.extend_from_slice(bytes);
+    if kept.len() > 2 * STDERR_TAIL {
+        let cut = kept.len() - STDERR_TAIL;
+        kept.drain(..cut);
+    }
 }
 
 fn tail(bytes: &[u8]) -> Vec<u8> {
