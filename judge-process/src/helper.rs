@@ -24,10 +24,13 @@
 //! process below itself, reaps them, and only then reports; so when the helper is gone, so is
 //! everything of its case.
 //!
-//! Signals: SIGUSR1 stops the program (the judge, on a limit): the helper kills its group. SIGTERM
-//! stops everything (the judge stopping altogether, or giving up on a hanging interactor): the
-//! program's group and the interactor's. The helper gets SIGTERM if the judge's thread that
-//! started it dies (`PR_SET_PDEATHSIG`), so that a judge killed with SIGKILL leaves nothing.
+//! Signals: SIGUSR1 stops the program (the judge, on a limit, or on an interactor's rejection):
+//! the helper kills its group, and reports the program's end at the signal's instant (what ends
+//! after the judge's stop, such as an interactor reading the end of the program's output, did not
+//! end first). SIGTERM stops everything (the judge stopping altogether, or giving up on a hanging
+//! interactor): the program's group and the interactor's. The helper gets SIGTERM if the judge's
+//! thread that started it dies (`PR_SET_PDEATHSIG`), so that a judge killed with SIGKILL leaves
+//! nothing.
 //!
 //! SIGTSTP pauses the case (the judge, on Ctrl-Z): the helper stops (SIGSTOP) the program's and
 //! the interactor's groups, then every process below itself but the sandbox's init, reading
@@ -57,7 +60,7 @@
 
 use std::ffi::{CString, OsString};
 use std::os::unix::ffi::OsStrExt;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::ns;
@@ -213,7 +216,7 @@ pub fn run(args: &[OsString]) -> u8 {
     sys::on_signal(sys::SIGTERM, on_signal);
     sys::on_signal(sys::SIGUSR1, on_signal);
     let mut case = Case {
-        start: Instant::now(),
+        start: sys::monotonic_ns(),
         paused: Duration::ZERO,
         init: None,
         init_build_cpu: Duration::ZERO,
@@ -287,17 +290,26 @@ static PROGRAM: AtomicI32 = AtomicI32::new(0);
 /// The interactor's process group while it runs; 0 otherwise.
 static INTERACTOR: AtomicI32 = AtomicI32::new(0);
 
+/// When the judge asked for the program to be stopped (its first SIGUSR1), on the monotonic
+/// clock ([`sys::monotonic_ns`]); 0 before. The program's end is reported no later than this:
+/// what ends after the judge's stop (an interactor reading the end of the program's output) did
+/// not end before the program.
+static STOP_ASKED: AtomicU64 = AtomicU64::new(0);
+
 /// Set for good once SIGTERM has come: no pause may begin or go on after it.
 static ENDING: AtomicBool = AtomicBool::new(false);
 
 /// SIGUSR1 kills the program's group; SIGTERM the interactor's too. The helper's wait then
 /// returns, and it ends the rest. Each number is cleared before its leader is reaped.
 extern "C" fn on_signal(signal: Signal) {
-    // Async-signal-safe: atomic loads and stores, at most two kills, nothing allocated.
+    // Async-signal-safe: atomic loads and stores, the clock, at most two kills, nothing
+    // allocated.
     let interactor = if signal == sys::SIGTERM {
         ENDING.store(true, Ordering::SeqCst);
         INTERACTOR.load(Ordering::SeqCst)
     } else {
+        let now = sys::monotonic_ns();
+        let _ = STOP_ASKED.compare_exchange(0, now, Ordering::SeqCst, Ordering::SeqCst);
         0
     };
     for pgid in [PROGRAM.load(Ordering::SeqCst), interactor] {
@@ -309,8 +321,9 @@ extern "C" fn on_signal(signal: Signal) {
 
 /// The processes of one case, as the helper watches them.
 struct Case {
-    /// The helper's clock: every time it reports is from here, less `paused`.
-    start: Instant,
+    /// The helper's clock: every time it reports is from here (on the monotonic clock, in
+    /// nanoseconds), less `paused`.
+    start: u64,
     /// The pauses so far, added up.
     paused: Duration,
     /// The init of the program's box, until it is reaped.
@@ -338,7 +351,18 @@ struct Case {
 impl Case {
     /// The time on the helper's clock: from its start, less the pauses.
     fn now(&self) -> Duration {
-        self.start.elapsed().saturating_sub(self.paused)
+        self.on_clock(sys::monotonic_ns())
+    }
+
+    /// The instant `ns` of the monotonic clock on the helper's clock.
+    fn on_clock(&self, ns: u64) -> Duration {
+        Duration::from_nanos(ns.saturating_sub(self.start)).saturating_sub(self.paused)
+    }
+
+    /// When the judge asked for the program to be stopped, on the helper's clock, if it has.
+    fn stop_asked(&self) -> Option<Duration> {
+        let ns = STOP_ASKED.load(Ordering::SeqCst);
+        (ns != 0).then(|| self.on_clock(ns))
     }
 
     /// Forks the interactor (if any), then the program, each in its box where the machine
@@ -366,7 +390,7 @@ impl Case {
             return Start::CalledOff;
         }
         // The helper's clock starts when its case does.
-        self.start = Instant::now();
+        self.start = sys::monotonic_ns();
         if let Some((exec, _)) = &args.interactor {
             if let Some(ns) = &interactor_ns {
                 let _ = ns::children_in(ns);
@@ -543,6 +567,8 @@ impl Case {
     /// side, and reports.
     fn end_program(&mut self, pid: Pid, at: Duration) {
         let _ = sys::kill_group(pid, sys::SIGKILL);
+        // Stopped by the judge, it ended when the judge said so.
+        let at = self.stop_asked().map_or(at, |asked| asked.min(at));
         PROGRAM.store(0, Ordering::SeqCst);
         self.program = None;
         let status = self.reap(pid);

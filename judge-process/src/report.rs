@@ -9,7 +9,7 @@
 //!   resident memory (of any one process of its side) was `KIB` KiB, its side used `CPU` ns of
 //!   CPU time (user and system, every process of its side together), it ran `WALL` ns, and the
 //!   helper saw it end `AT` ns after the helper started (both on the helper's clock, which leaves
-//!   out the judge's pauses);
+//!   out the judge's pauses), or was asked to stop it then (SIGUSR1), if that came first;
 //! - `nofork ERRNO`: the program could not be forked;
 //! - `interactor STATUS AT`: the interactor ended, seen `AT` ns after the helper started (the
 //!   same clock as the program's `AT`);

@@ -135,6 +135,8 @@ pub struct Started {
     _tmp: (registry::Scratch, Option<registry::Scratch>),
     /// The recipe of a helper to start ahead for the next run like this one, once this one runs.
     ahead: Option<Recipe>,
+    /// In a conversation, the interactor's ends that stop the program at once (its rejections).
+    rejects: Option<fn(Exit) -> bool>,
 }
 
 /// How a started program ended.
@@ -297,6 +299,7 @@ impl Started {
                     conversation: false,
                     _tmp: (w.tmp, None),
                     ahead: Some(w.recipe),
+                    rejects: None,
                 }));
             }
         }
@@ -368,8 +371,16 @@ impl Started {
             conversation: pipes.is_some(),
             _tmp: (tmp, interactor_tmp),
             ahead: None,
+            rejects: None,
         };
         Ok((started, pipes))
+    }
+
+    /// In a conversation, has the program stopped as soon as the interactor ends in a way that
+    /// `rejects` (a rejection decides the case, whatever the program would do after). The
+    /// program then counts as ended when the judge stopped it, after the interactor.
+    pub fn stop_on_rejection(&mut self, rejects: fn(Exit) -> bool) {
+        self.rejects = Some(rejects);
     }
 
     /// Stops the program and everything below its helper, and reaps the helper (when the run
@@ -542,6 +553,10 @@ impl Started {
                     running: false,
                 });
             }
+            if stopped.is_none() && !program_ended && self.interactor_rejected() {
+                let _ = self.handle.signal(sys::SIGUSR1);
+                stopped = Some((Stop::Rejected, Moment::now()));
+            }
             if stopped.is_none() && !program_ended {
                 if polls.due(now) {
                     self.report.poll();
@@ -594,6 +609,14 @@ impl Started {
 }
 
 impl Started {
+    /// Whether the interactor has ended in a way that stops the program at once.
+    fn interactor_rejected(&self) -> bool {
+        match (self.rejects, self.report.reported.interactor) {
+            (Some(rejects), Some(Said::Ran(i))) => rejects(Exit::of(i.status)),
+            _ => false,
+        }
+    }
+
     /// Waits up to `pause` for the helper to exit (or, in a conversation, to report the
     /// program's end until `program_ended`); the next pause: growing to [`MAX_PAUSE`] where the
     /// helper's exit wakes the wait, to 1 ms where it does not (no pidfd).
@@ -679,6 +702,8 @@ enum Stop {
     Time,
     Output,
     Memory,
+    /// The interactor rejected the program while it ran.
+    Rejected,
 }
 
 /// What the judge saw of its helper.

@@ -748,6 +748,19 @@ pub fn own_cpu() -> Duration {
     duration(usage.ru_utime) + duration(usage.ru_stime)
 }
 
+/// The monotonic clock (`CLOCK_MONOTONIC`, the clock of [`std::time::Instant`]) in
+/// nanoseconds. Async-signal-safe: a signal handler may read it.
+#[must_use]
+pub fn monotonic_ns() -> u64 {
+    // SAFETY: timespec is plain old data; all zeroes is a valid value.
+    let mut now: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: clock_gettime fills a valid timespec; CLOCK_MONOTONIC always exists.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    let secs = u64::try_from(now.tv_sec).unwrap_or(0);
+    let nanos = u64::try_from(now.tv_nsec).unwrap_or(0);
+    secs.saturating_mul(1_000_000_000).saturating_add(nanos)
+}
+
 /// Reaps child `pid` (any child for -1, any child in process group G for -G): blocking until it ends, or, with `nohang`, `None`
 /// if it has not ended yet.
 ///

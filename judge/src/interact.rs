@@ -145,6 +145,12 @@ fn converse(
 ) -> Result<(Outcome, Exited, Arc<Transcript>), String> {
     let (mut started, pipes) = Started::converse(&j.program.command(), j.dir, command)
         .map_err(|e| format!("cannot run {:?}: {e}", j.program.describe()))?;
+    // A rejection decides the case: the program is stopped at once (as problemtools does), not
+    // left to run on to its limit.
+    started.stop_on_rejection(match j.codes {
+        InteractorCodes::Testlib => rejects_testlib,
+        InteractorCodes::Kattis => rejects_kattis,
+    });
     let transcript = Arc::new(Transcript::default());
     let exceeded = Arc::new(AtomicBool::new(false));
     let (done_tx, done_rx) = mpsc::channel::<()>();
@@ -185,6 +191,18 @@ fn converse(
         first,
     };
     Ok((o, exited, transcript))
+}
+
+/// Whether a Kattis interactor's end is a rejection (exit 43).
+fn rejects_kattis(exit: Exit) -> bool {
+    exit == Exit::Code(43)
+}
+
+/// Whether a testlib interactor's end is a rejection: an exit code that [`decide`] reads as a
+/// wrong answer or a presentation error (neither 0, nor the failure 3, nor a shell's or a
+/// signal's code).
+fn rejects_testlib(exit: Exit) -> bool {
+    matches!(exit, Exit::Code(c) if c != 0 && c != 3 && c < 126)
 }
 
 /// What the threads of a conversation share.

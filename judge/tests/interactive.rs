@@ -93,6 +93,38 @@ fn a_wrong_player_gets_the_interactors_message_and_the_last_lines() {
 }
 
 #[test]
+fn a_player_the_interactor_rejected_is_stopped_at_once() {
+    // The player closes its output, then spins: the interactor rejects it at once (the end of
+    // its guesses), which decides the case; the player is stopped then, not left to burn its
+    // 3 s of CPU time (the case's time stays under a second), under both conventions.
+    let spin = "read n; exec >&-; while :; do :; done";
+    for suite in ["guess-kattis", "guess"] {
+        let pattern = format!(r"WA  \[ *[0-9]{{1,3}}\.[0-9] ms +[0-9.]+ MiB\] {suite}/01\n");
+        let args = [suite, "--cmd", spin, "--time-limit", "3", "--filter", "01"];
+        judge(&args)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::is_match(pattern).expect("a pattern"));
+    }
+    // Stopped at its limit, a player is judged on it, whatever the interactor says of the end
+    // of its output afterwards (the program's end counts from the judge's stop).
+    for _ in 0..5 {
+        judge(&[
+            "guess-kattis",
+            "--cmd",
+            "read n; while :; do :; done",
+            "--time-limit",
+            "0.2",
+            "--filter",
+            "01",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("TLE ["));
+    }
+}
+
+#[test]
 fn a_hanging_player_is_stopped_on_time() {
     // The interactor waits for a guess that never comes: the program's limit ends the case, on
     // the wall clock (it sleeps), at the larger of twice the limit and the limit plus 1 s.
