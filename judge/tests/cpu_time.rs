@@ -246,7 +246,7 @@ fn verify_gives_the_same_verdicts_and_limit_five_times_under_load() {
     for (other, limit) in &runs {
         assert_eq!(other, rows, "the verdicts differ");
         assert!(other.iter().all(|r| r.2 == "ok"), "{other:?}");
-        // The limit is rounded to whole seconds: one step apart at most.
+        // The limit is rounded up to whole seconds: one step apart at most.
         let limits: Vec<f64> = runs.iter().map(|r| r.1).collect();
         let spread = limits.iter().fold(0.0_f64, |m, l| m.max((l - limit).abs()));
         assert!(spread <= 1.0, "limits {limits:?}");

@@ -721,10 +721,23 @@ fn limits(
             None => (domjudge_ini(root)?, "domjudge-problem.ini"),
         },
     };
+    // problemtools reads it in every version (the legacy format has no such key: 1 s).
+    let resolution = match config.number(&["limits", "time_resolution"])? {
+        Some(r) if r.is_finite() && (1e-3..=60.0).contains(&r) => r,
+        Some(r) => {
+            return Err(format!(
+                "{}: limits.time_resolution must be a number of seconds from 0.001 to 60, found {}",
+                config.path.display(),
+                super::problem::number_text(r)
+            ))
+        }
+        None => 1.0,
+    };
     let time = TimeLimit {
         given,
         source,
         multiplier,
+        resolution,
         margin,
         timing: crate::run::Timing::Cpu,
     };

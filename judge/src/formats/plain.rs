@@ -71,6 +71,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
             given: Some(std::time::Duration::from_secs_f64(settings.time_limit)),
             source: if suite { "suite.toml" } else { "the default" },
             multiplier: 1.0,
+            resolution: 1.0,
             margin: 1.0,
             timing: crate::run::Timing::Cpu,
         },

@@ -125,6 +125,7 @@ pub fn read(root: &Path) -> Result<Problem, String> {
             given: Some(time),
             source: "problem.xml",
             multiplier: 1.0,
+            resolution: 1.0,
             margin: 1.0,
             timing: crate::run::Timing::Cpu,
         },

@@ -143,7 +143,8 @@ pub struct Built {
 }
 
 /// The time limit: given by the package (or `--time-limit`), else computed as problemtools
-/// does: the slowest accepted run times `multiplier`, rounded to whole seconds (at least 1).
+/// does: the slowest accepted run times `multiplier`, rounded up to a multiple of `resolution`
+/// (at least one).
 /// Runs are stopped at the limit times `margin`, so that a time-limit submission is seen to run
 /// well past it.
 #[derive(Debug, Clone, Copy)]
@@ -152,6 +153,8 @@ pub struct TimeLimit {
     /// Where a given limit comes from: `problem.yaml`, `suite.toml`, `the default`, ...
     pub source: &'static str,
     pub multiplier: f64,
+    /// The step a computed limit is rounded up to, in seconds (`limits.time_resolution`).
+    pub resolution: f64,
     pub margin: f64,
     /// The clock the limit is on (CPU time unless the judge is told otherwise with `--time`).
     pub timing: crate::run::Timing,

@@ -1,6 +1,6 @@
 //! The time limit of a package: stated by it, given on the command line, or computed as
-//! problemtools computes it (the slowest accepted run times the multiplier, rounded to whole
-//! seconds, at least 1 s) and then kept in the judge's cache, keyed by the package's content, so
+//! problemtools computes it (the slowest accepted run times the multiplier, rounded up to the
+//! package's time resolution, 1 s unless it says otherwise, at least one step) and then kept in the judge's cache, keyed by the package's content, so
 //! that judging one program on the package does not run the accepted submissions again.
 //!
 //! The times are the [`CaseResult::time`] of the runs: the measure the verdicts use, so that the
@@ -17,13 +17,27 @@ use super::problem::Problem;
 /// The computed limit of `slowest` (seconds of the slowest accepted run), and how it was found.
 #[must_use]
 pub fn computed(problem: &Problem, slowest: f64) -> (Duration, String) {
-    let exact = slowest * problem.time.multiplier;
-    let seconds = (exact + 0.5).floor().max(1.0);
+    let (multiplier, resolution) = (problem.time.multiplier, problem.time.resolution);
+    let seconds = limit_of(slowest, multiplier, resolution);
+    let step = if resolution == 1.0 {
+        "a whole second".to_string()
+    } else {
+        format!("a multiple of {resolution} s")
+    };
     let how = format!(
-        "the slowest accepted run {slowest:.3} s times {}, rounded, at least 1 s",
-        problem.time.multiplier
+        "the slowest accepted run {slowest:.3} s times {multiplier}, rounded up to {step}, \
+         at least {resolution} s"
     );
     (Duration::from_secs_f64(seconds), how)
+}
+
+/// problemtools' computed limit, in seconds: `slowest` times `multiplier`, rounded up to a
+/// multiple of `resolution`, at least `resolution` (the same floating-point steps, so that a
+/// product that lands just above a step rounds up here as there).
+#[must_use]
+pub fn limit_of(slowest: f64, multiplier: f64, resolution: f64) -> f64 {
+    let exact = slowest * multiplier;
+    (exact / resolution).ceil().max(1.0) * resolution
 }
 
 /// The slowest accepted run among `runs` (the results of accepted submissions).
@@ -63,10 +77,14 @@ pub fn keep(problem: &Problem, limit: Duration, how: &str) {
     }
 }
 
+/// How limits are computed, in the cache's key: a limit computed by another rule (an earlier
+/// judge rounded to the nearest second) is not reused.
+const RULE: &[u8] = b"ceil to time_resolution";
+
 /// The cache file of the package: `time-limits/HASH` in the judge's cache folder, the hash of
-/// every file's path and content under the package's folder.
+/// the computing rule and of every file's path and content under the package's folder.
 fn entry(problem: &Problem) -> Option<PathBuf> {
-    let key = content_hash(&problem.root)?;
+    let key = fnv1a(content_hash(&problem.root)?, RULE);
     let dir = crate::source::cache_dir().ok()?;
     Some(dir.join("time-limits").join(format!("{key:016x}")))
 }
@@ -124,3 +142,21 @@ fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
 }
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+#[cfg(test)]
+mod tests {
+    use super::limit_of;
+
+    #[test]
+    fn computed_limits_round_up_to_the_resolution_as_problemtools() {
+        // problemtools 1.20260907: max(1, ceil(exact / resolution)) * resolution.
+        assert_eq!(limit_of(0.216, 5.0, 1.0), 2.0);
+        assert_eq!(limit_of(0.19, 5.0, 1.0), 1.0);
+        assert_eq!(limit_of(0.0, 2.0, 1.0), 1.0);
+        assert_eq!(limit_of(1.0, 2.0, 1.0), 2.0);
+        assert_eq!(limit_of(0.3, 2.0, 0.25), 0.75);
+        assert_eq!(limit_of(0.01, 2.0, 0.25), 0.25);
+        // 0.1 * 3 / 0.1 is 3.0000000000000004 in floating point: one step more, as in Python.
+        assert_eq!(limit_of(0.1, 3.0, 0.1), 0.4);
+    }
+}

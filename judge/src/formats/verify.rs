@@ -488,7 +488,8 @@ pub fn no_limit(problem: &Problem, option: &str) -> String {
 }
 
 /// Runs `programs` (accepted submissions) on every case and computes the time limit from the
-/// slowest accepted run, as problemtools does: `max(1, round(slowest * multiplier))` seconds.
+/// slowest accepted run, as problemtools does: `slowest * multiplier` rounded up to the time
+/// resolution (at least one step).
 ///
 /// # Errors
 /// No accepted submission to time.
