@@ -274,6 +274,24 @@ fn gate_opened() -> bool {
     false
 }
 
+/// How long a program that has begun to exit may take to end before the interactor's end is
+/// seen as first (its exit stuck in the kernel).
+const EXITING_WITHIN: Duration = Duration::from_millis(200);
+
+/// Whether exiting child `pid` has ended (not reaped) within [`EXITING_WITHIN`].
+fn finishes_exiting(pid: Pid) -> bool {
+    let deadline = Instant::now() + EXITING_WITHIN;
+    loop {
+        if sys::ended(pid, true).ok() == Some(Some(pid)) {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_micros(50));
+    }
+}
+
 /// The signals the helper waits for rather than handles: a child's end, and the judge's pause
 /// and continuation.
 fn waited() -> SignalSet {
@@ -549,7 +567,14 @@ impl Case {
             self.reap_interactor_init(pid);
             return;
         }
-        let (program, interactor) = (ended(self.program), ended(self.interactor));
+        let (mut program, interactor) = (ended(self.program), ended(self.interactor));
+        if interactor.is_some() && program.is_none() {
+            // A program that had begun to exit when the interactor ended (it may have closed
+            // its output on its way out, and the interactor read that end) ended first.
+            program = self
+                .program
+                .filter(|&p| tree::exiting(p) && finishes_exiting(p));
+        }
         if program.is_none() && interactor.is_none() {
             self.reap(pid);
             return;

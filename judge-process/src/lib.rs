@@ -58,7 +58,7 @@ pub use run::{
 };
 pub use sandbox::turn_off as turn_off_sandbox;
 pub use spawn::{
-    Ended, Exit, Interactor, InteractorPipes, Limits, Started, Timing, INTERACTOR_GRACE,
+    Ended, Exit, Interactor, InteractorPipes, Limits, Settling, Started, Timing, INTERACTOR_GRACE,
 };
 pub use visible::{allow_network, keep_hidden};
 

@@ -14,6 +14,7 @@ pub fn check() -> Result<(), String> {
             timing: super::Timing::Wall,
             output: 1024,
             memory: None,
+            settling: None,
         };
         let probe = super::run(&std::process::Command::new("true"), Vec::new(), limits);
         probe.map_err(|e| format!("cannot start a program: {e}"))?;

@@ -43,6 +43,38 @@ pub struct Limits {
     /// whatever their group or session, but the interactor's), checked every `MEMORY_POLL`
     /// while it runs; past this the run is stopped.
     pub memory: Option<u64>,
+    /// A limit settled while the run goes: until it is settled the run is stopped at `time`;
+    /// once it is, at the settled limit instead (`None`: `time` is the limit).
+    pub settling: Option<&'static Settling>,
+}
+
+/// A time limit not known when a run starts, settled while it goes (see [`Limits::settling`]).
+#[derive(Debug, Default)]
+pub struct Settling(std::sync::atomic::AtomicU64);
+
+impl Settling {
+    /// Unsettled.
+    #[must_use]
+    pub const fn new() -> Settling {
+        Settling(std::sync::atomic::AtomicU64::new(0))
+    }
+
+    /// Settles the limit at `limit` (at least 1 ns); a later call changes nothing.
+    pub fn settle(&self, limit: Duration) {
+        let ns = u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX).max(1);
+        let _ = self
+            .0
+            .compare_exchange(0, ns, Ordering::SeqCst, Ordering::SeqCst);
+    }
+
+    /// The limit, once settled.
+    #[must_use]
+    pub fn get(&self) -> Option<Duration> {
+        match self.0.load(Ordering::SeqCst) {
+            0 => None,
+            ns => Some(Duration::from_nanos(ns)),
+        }
+    }
 }
 
 /// The clock a run is limited and timed on.
@@ -69,6 +101,19 @@ impl Timing {
 }
 
 impl Limits {
+    /// The limits as they stand now: with the settled limit once [`Limits::settling`] has one.
+    #[must_use]
+    pub fn now(&self) -> Limits {
+        match self.settling.and_then(Settling::get) {
+            Some(time) => Limits {
+                time,
+                settling: None,
+                ..*self
+            },
+            None => *self,
+        }
+    }
+
     /// When the run is stopped on the wall clock: at the limit itself for [`Timing::Wall`]; for
     /// [`Timing::Cpu`], the backstop for a run that sleeps or waits, the larger of twice the limit
     /// and the limit plus one second.
@@ -479,12 +524,14 @@ impl Started {
         exceeded: &AtomicBool,
         drain: &mut dyn Drain,
     ) -> std::io::Result<Waited> {
-        let deadline = self.start + limits.wall();
         let mut polls = Polls::new(&limits, self.start);
         let mut stopped: Option<(Stop, Moment)> = None;
         let mut program_end: Option<Moment> = None;
         let mut pause = Duration::from_micros(50);
         loop {
+            // A limit settled meanwhile applies from now on.
+            let limits = limits.now();
+            let deadline = self.start + limits.wall();
             if let Some(reaped) = self.handle.reap_now()? {
                 let wall =
                     stopped.map_or_else(|| self.start.elapsed(), |(_, at)| at.since(self.start));

@@ -275,6 +275,29 @@ fn read(pid: Pid) -> Option<Proc> {
     )
 }
 
+/// Whether process `pid` has begun to exit (the kernel's `PF_EXITING`, set as `exit` starts,
+/// before the process closes its files), or has ended; false if `/proc` does not show it.
+#[must_use]
+pub fn exiting(pid: Pid) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| exiting_in(&stat))
+        .unwrap_or(false)
+}
+
+/// `PF_EXITING` in `include/linux/sched.h`.
+const PF_EXITING: u64 = 0x4;
+
+/// Whether one `/proc/N/stat` line shows a process exiting or ended: field 9 (the flags) holds
+/// `PF_EXITING`, or the state is `Z` or `X`.
+fn exiting_in(stat: &str) -> Option<bool> {
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let state = fields.first()?.chars().next()?;
+    let flags: u64 = fields.get(9 - 3)?.parse().ok()?;
+    Some(flags & PF_EXITING != 0 || matches!(state, 'Z' | 'X' | 'x'))
+}
+
 /// The state, the parent, the CPU times, the RSS and the start time from one `/proc/N/stat`
 /// line.
 fn parse_stat(pid: Pid, stat: &str) -> Option<Proc> {
@@ -298,6 +321,18 @@ fn parse_stat(pid: Pid, stat: &str) -> Option<Proc> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_exiting_or_ended_process_is_told_from_a_running_one() {
+        let line = |state: char, flags: u64| {
+            format!("42 (a (b) c) {state} 1 42 42 0 -1 {flags} 0 0 0 0 1 2 0 0 20 0 1 0 9 0 7")
+        };
+        assert_eq!(exiting_in(&line('S', 0x0040_0000)), Some(false));
+        assert_eq!(exiting_in(&line('R', 0x0040_0004)), Some(true));
+        assert_eq!(exiting_in(&line('Z', 0x0040_0000)), Some(true));
+        assert_eq!(exiting_in("42 (x) S 1"), None);
+        assert!(!exiting(sys::getpid()));
+    }
 
     #[test]
     fn reads_the_parent_the_times_the_start_and_the_rss() {

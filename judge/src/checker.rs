@@ -52,6 +52,7 @@ pub fn check(
         timing: judge_process::Timing::Wall,
         output: CHECKER_OUTPUT,
         memory: None,
+        settling: None,
     };
     let o = judge_process::run(&program.command(), Vec::new(), limits)
         .map_err(|e| format!("cannot run the checker {checker:?}: {e}"))?;

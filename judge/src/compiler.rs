@@ -88,6 +88,7 @@ pub fn run(cmd: Command, src: &Path) -> Result<(), BuildError> {
         timing: judge_process::Timing::Wall,
         output: KEPT,
         memory: Some(MEMORY),
+        settling: None,
     };
     let ran = judge_process::run(&merged, Vec::new(), limits).map_err(|e| {
         failed(format!(

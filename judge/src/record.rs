@@ -48,6 +48,7 @@ pub fn record(args: &RecordArgs) -> Result<bool, String> {
         timing: args.time.into(),
         output: OUTPUT_CAP,
         memory: None,
+        settling: None,
     };
     let (mut wrote, mut kept, mut failed) = (0, 0, 0);
     for case in &cases {

@@ -3,7 +3,7 @@
 
 use crate::program::Program;
 
-pub use judge_process::{Exit, Limits, Outcome, Timing};
+pub use judge_process::{Exit, Limits, Outcome, Settling, Timing};
 
 /// Runs `program` with `input` on stdin, within `limits`.
 ///

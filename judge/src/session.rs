@@ -135,6 +135,7 @@ pub fn plan(args: &JudgeArgs) -> Result<Vec<Plan>, String> {
                 timing: args.time.into(),
                 output: OUTPUT_CAP,
                 memory: None,
+                settling: None,
             },
         })
         .collect())

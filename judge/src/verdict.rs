@@ -124,6 +124,8 @@ pub fn result(label: &str, verdict: Verdict, detail: Option<String>, o: &Outcome
 /// more than its limit is `TLE` even if it ended before it was stopped.
 #[must_use]
 pub fn over_limit(limits: &Limits, o: &Outcome) -> Option<(Verdict, String)> {
+    // A limit settled while the run went is the one it ran under.
+    let limits = &limits.now();
     let over_cpu = limits.timing == Timing::Cpu && o.cpu > limits.time;
     if o.timed_out || over_cpu {
         return Some((Verdict::TimeLimit, over_time(limits, o)));
@@ -237,6 +239,7 @@ mod tests {
             timing,
             output: OUTPUT_CAP,
             memory: None,
+            settling: None,
         }
     }
 

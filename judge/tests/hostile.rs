@@ -479,7 +479,17 @@ fn helpers_started_ahead_end_when_the_judge_is_killed_outright() {
         .expect("the judge starts");
     let zygote = format!("__zygote\0{}\0", judge.id());
     let sleeper = process_running(Duration::from_secs(10), &["sleep", &seconds]);
-    let helpers = processes_mentioning(&zygote);
+    // The helpers of the next runs are being started as the last case runs: the judge is
+    // killed once they are (a judge killed while it makes a helper's folder leaves it).
+    let mut helpers = processes_mentioning(&zygote);
+    for _ in 0..50 {
+        std::thread::sleep(Duration::from_millis(100));
+        let now = processes_mentioning(&zygote);
+        if now == helpers {
+            break;
+        }
+        helpers = now;
+    }
     judge.kill().expect("SIGKILL");
     let _ = judge.wait();
     assert!(gone(&sleeper), "the program outlived the judge");

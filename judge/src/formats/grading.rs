@@ -285,6 +285,7 @@ fn run_grader(
         timing: judge_process::Timing::Wall,
         output: 1 << 16,
         memory: None,
+        settling: None,
     };
     let o = judge_process::run(&program.command(), input.into_bytes(), limits)
         .map_err(|e| format!("cannot be run: {e}"))?;

@@ -36,6 +36,7 @@ impl RunLimits {
                 timing: problem.time.timing,
                 output: problem.output,
                 memory: problem.memory,
+                settling: None,
             },
         }
     }

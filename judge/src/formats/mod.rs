@@ -8,6 +8,7 @@
 
 pub mod address_space;
 pub mod default_validator;
+pub mod early;
 pub mod expectations;
 pub mod files;
 pub mod folder;

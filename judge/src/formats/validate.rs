@@ -271,6 +271,7 @@ pub fn check(
         timing: judge_process::Timing::Wall,
         output: 1 << 20,
         memory: None,
+        settling: None,
     };
     let program = Program::ShellIn(command, root.to_path_buf());
     let o = judge_process::run(&program.command(), bytes, limits).map_err(|e| {

@@ -62,6 +62,7 @@ pub fn check(
         timing: judge_process::Timing::Wall,
         output: 1 << 20,
         memory: None,
+        settling: None,
     };
     let o = judge_process::run(&program.command(), got.to_vec(), limits).map_err(|e| {
         format!(

@@ -28,6 +28,7 @@ use super::submission::Submission;
 const CALIBRATION_CAP: Duration = Duration::from_secs(20);
 
 /// A submission ready to run, or why not.
+#[derive(Clone)]
 enum Ready {
     Program(Program),
     /// The language does not run here.
@@ -132,27 +133,201 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         .jobs
         .map_or_else(|| default_jobs(args.time), usize::from);
     let progress = Progress::new();
-    // On the CPU clock, the accepted submissions are timed (to compute the limit) while the
-    // others build; on the wall clock, nothing runs beside a timed run.
-    let calibrate = args.time_limit.is_none()
-        && problem.time.given.is_none()
-        && problem.time.timing == crate::run::Timing::Cpu;
-    let mut outcomes = build_all(&submissions, &problem, jobs, &progress, calibrate)?;
-    let (time, how) = time_limit(&problem, &mut outcomes, args.time_limit, jobs, &progress)?;
-    let limits = RunLimits::of(&problem, time);
-    let best = grading::best(&problem);
-    let table = Table::new(&problem, &outcomes);
+    // On the CPU clock, the submissions run as they are built (the accepted ones timed first,
+    // to compute the limit); on the wall clock, nothing runs beside a timed run.
+    let known = match args.time_limit {
+        Some(t) => Some(crate::suite::seconds(t).map_err(|e| format!("--time-limit {e}"))?),
+        None => problem.time.given,
+    };
+    let shared = Shared::new(submissions.len());
+    std::thread::scope(|scope| {
+        let early_runs = problem.time.timing == crate::run::Timing::Cpu;
+        let run_threads = if early_runs {
+            jobs.min(submissions.len())
+        } else {
+            0
+        };
+        for _ in 0..run_threads {
+            scope.spawn(|| shared.run_early(&problem, &submissions, &progress));
+        }
+        let judged = judge_all(
+            args,
+            &problem,
+            &submissions,
+            jobs,
+            &progress,
+            known,
+            &shared,
+        );
+        // Whatever happened, the run threads take nothing more.
+        shared.queue.drop_the_rest();
+        judged
+    })
+}
+
+/// Everything the run threads (see [`super::early`]) and the phases of a verify share.
+struct Shared {
+    queue: super::early::Queue,
+    slots: super::early::Slots,
+    /// Each submission, once built.
+    readies: Vec<std::sync::OnceLock<Ready>>,
+    /// The calibration runs of each accepted submission timed early.
+    timed: Vec<Mutex<Option<Vec<Option<Judged>>>>>,
+    /// Accepted submissions not yet timed (or found not to build).
+    to_time: Mutex<usize>,
+    /// The limit, once known: given, or computed once every accepted submission is timed.
+    limit: std::sync::OnceLock<Duration>,
+    /// The stop of the runs judged early before the limit is known: settled with it (leaked:
+    /// one per verify, it lives as long as the runs).
+    settling: &'static crate::run::Settling,
+    /// Signalled when `to_time` reaches 0.
+    all_timed: std::sync::Condvar,
+}
+
+impl Shared {
+    fn new(n: usize) -> Shared {
+        Shared {
+            queue: super::early::Queue::new(
+                std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            ),
+            slots: super::early::Slots::new(n),
+            readies: (0..n).map(|_| std::sync::OnceLock::new()).collect(),
+            timed: (0..n).map(|_| Mutex::new(None)).collect(),
+            to_time: Mutex::new(0),
+            limit: std::sync::OnceLock::new(),
+            settling: Box::leak(Box::default()),
+            all_timed: std::sync::Condvar::new(),
+        }
+    }
+
+    /// A run thread: takes the submissions queued as they are built, times the accepted ones,
+    /// judges the others early, until the last phase begins (then ends its job first).
+    fn run_early(&self, problem: &Problem, submissions: &[&Submission], progress: &Progress) {
+        while let Some((job, _busy)) = self.queue.next() {
+            match job {
+                super::early::Job::Time(i) => {
+                    if let Some(Ready::Program(program)) = self.readies[i].get() {
+                        let cap = calibration_limits(problem);
+                        let raw = run(problem, program, cap, progress, &submissions[i].name, &[]);
+                        *self.timed[i].lock().unwrap_or_else(PoisonError::into_inner) = Some(raw);
+                    }
+                    self.timed_one(problem);
+                }
+                super::early::Job::Judge(i) => {
+                    let Some(Ready::Program(program)) = self.readies[i].get() else {
+                        continue;
+                    };
+                    if !self.slots.claim(i) {
+                        continue;
+                    }
+                    let limits = self.early_limits(problem);
+                    let raw = run(
+                        problem,
+                        program,
+                        limits,
+                        progress,
+                        &submissions[i].name,
+                        &[],
+                    );
+                    self.slots.finish(i, super::early::Early { raw, limits });
+                }
+            }
+        }
+    }
+
+    /// The limits of a run judged early: the limit's own once known; before, the smallest
+    /// limit's, the stop settled with the limit.
+    fn early_limits(&self, problem: &Problem) -> RunLimits {
+        if let Some(&time) = self.limit.get() {
+            return RunLimits::of(problem, time);
+        }
+        let mut limits = RunLimits::of(problem, super::early::smallest_limit(problem));
+        limits.limits.settling = Some(self.settling);
+        limits
+    }
+
+    /// One more accepted submission timed (or found not to build): once none is left, the limit
+    /// is computed (if any was timed) and the early runs' stop settled with it.
+    fn timed_one(&self, problem: &Problem) {
+        let mut left = self.to_time.lock().unwrap_or_else(PoisonError::into_inner);
+        *left = left.saturating_sub(1);
+        if *left > 0 {
+            return;
+        }
+        let runs: Vec<Judged> = self
+            .timed
+            .iter()
+            .filter_map(|t| t.lock().unwrap_or_else(PoisonError::into_inner).clone())
+            .flatten()
+            .flatten()
+            .collect();
+        if !runs.is_empty() {
+            let slowest = super::time_limit::slowest(runs.iter().map(|j| &j.result));
+            self.set_limit(problem, super::time_limit::computed(problem, slowest).0);
+        }
+        self.all_timed.notify_all();
+    }
+
+    /// The limit is known: runs judged early from now on take it, and those under way stop at
+    /// its stop.
+    fn set_limit(&self, problem: &Problem, time: Duration) {
+        let _ = self.limit.set(time);
+        self.settling
+            .settle(RunLimits::of(problem, time).limits.time);
+    }
+
+    /// Waits until every accepted submission is timed (or found not to build).
+    fn wait_timed(&self) {
+        let mut left = self.to_time.lock().unwrap_or_else(PoisonError::into_inner);
+        while *left > 0 {
+            left = self
+                .all_timed
+                .wait(left)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// The phases of a verify: every submission built (and, on the CPU clock, run as it is built,
+/// see [`super::early`]), the limit found, then every submission judged, its row printed in
+/// the table's order as soon as it and those above it are done.
+fn judge_all(
+    args: &VerifyArgs,
+    problem: &Problem,
+    submissions: &[&Submission],
+    jobs: usize,
+    progress: &Progress,
+    known: Option<Duration>,
+    shared: &Shared,
+) -> Result<bool, String> {
+    let mut outcomes = build_all(submissions, problem, jobs, progress, known, shared)?;
+    let (time, how) = time_limit(problem, &mut outcomes, args.time_limit, jobs, progress)?;
+    shared.set_limit(problem, time);
+    shared.queue.drop_the_rest();
+    let limits = RunLimits::of(problem, time);
+    let best = grading::best(problem);
+    let table = Table::new(problem, &outcomes);
     out::stdout(&table.header());
-    let order = judging_order(&outcomes, jobs);
+    let order = judging_order(&outcomes, jobs, |i| shared.slots.started(i));
     let slots: Vec<Mutex<Option<Outcome>>> =
         outcomes.into_iter().map(|o| Mutex::new(Some(o))).collect();
     let mut rows = Rows::new(slots.len());
     let work = |k: usize| -> Result<Outcome, String> {
-        let mut o = take(&slots[order[k]]);
+        let i = order[k];
+        let mut o = take(&slots[i]);
         if o.grades.is_none() {
             if let Ready::Program(program) = &o.ready {
-                o.raw = run(&problem, program, limits, &progress, &o.submission.name);
-                o.grades = Some(at_limit(&problem, &o.raw, time));
+                let early = shared.slots.take(i);
+                let made = early.map(|e| e.reusable(limits)).unwrap_or_default();
+                o.raw = run(
+                    problem,
+                    program,
+                    limits,
+                    progress,
+                    &o.submission.name,
+                    &made,
+                );
+                o.grades = Some(at_limit(problem, &o.raw, time));
             }
         }
         Ok(o)
@@ -160,14 +335,14 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
     crate::pool::in_order(jobs, slots.len(), work, |k, o| {
         for o in rows.arrived(order[k], o) {
             progress.clear();
-            out::stdout(&table.row(&problem, o, best));
+            out::stdout(&table.row(problem, o, best));
         }
         std::ops::ControlFlow::Continue(())
     })?;
     let done = rows.all();
     progress.clear();
-    out::stdout(&limits_report(&problem, &done, limits, &how, jobs));
-    Ok(verdicts_report(&problem, &done, best, args.strict))
+    out::stdout(&limits_report(problem, &done, limits, &how, jobs));
+    Ok(verdicts_report(problem, &done, best, args.strict))
 }
 
 /// Submissions judged at once without `-j`: as many as the machine has cores when the runs are
@@ -182,20 +357,22 @@ fn default_jobs(clock: crate::cli::Clock) -> usize {
     }
 }
 
-/// The order in which the submissions are judged: the table's with one job; with more, the
+/// The order in which the submissions are judged: first those judged early (`early`: their
+/// judging goes on, or needs little more), then the table's with one job; with more, the
 /// submissions that promise a time limit first (each waits out the limit on a case or more),
 /// then the others in the table's order, so that the longest runs do not come last with the
 /// other workers idle. Only the order of the work changes: each submission is judged alone on
 /// its cases as with one job, and the rows are printed in the table's order.
-fn judging_order(outcomes: &[Outcome], jobs: usize) -> Vec<usize> {
+fn judging_order(outcomes: &[Outcome], jobs: usize, early: impl Fn(usize) -> bool) -> Vec<usize> {
     let mut order: Vec<usize> = (0..outcomes.len()).collect();
-    if jobs > 1 {
-        order.sort_by_key(|&i| {
-            let o = &outcomes[i];
-            let pending = o.grades.is_none() && matches!(o.ready, Ready::Program(_));
-            !(pending && o.submission.time_limited())
-        });
-    }
+    order.sort_by_key(|&i| {
+        let o = &outcomes[i];
+        let pending = o.grades.is_none() && matches!(o.ready, Ready::Program(_));
+        (
+            !early(i),
+            jobs == 1 || !(pending && o.submission.time_limited()),
+        )
+    });
     order
 }
 
@@ -237,71 +414,67 @@ fn take<'a>(slot: &Mutex<Option<Outcome<'a>>>) -> Outcome<'a> {
         .expect("each submission is judged once")
 }
 
-/// Builds every submission, at least `jobs` at once (as many as the machine has cores: nothing
-/// is timed while they build but the calibration runs, timed by their own CPU time). With
-/// `calibrate`, the accepted submissions build first, and each is timed on the cases (stopped
-/// after [`CALIBRATION_CAP`]) as soon as it is built, `jobs` runs at a time, while the others
-/// build.
+/// Builds every submission, at least `jobs` at once (as many as the machine has cores). On the
+/// CPU clock (a run's CPU time is its own, whatever runs beside it), each is queued for the run
+/// threads as soon as it is built (see [`Shared::run_early`]): the accepted submissions to time
+/// on the cases (stopped after [`CALIBRATION_CAP`]) when the limit is to be computed, the others
+/// to judge early. Returns once every submission is built and every accepted one timed.
 fn build_all<'a>(
     submissions: &[&'a Submission],
     problem: &Problem,
     jobs: usize,
     progress: &Progress,
-    calibrate: bool,
+    known: Option<Duration>,
+    shared: &Shared,
 ) -> Result<Vec<Outcome<'a>>, String> {
     let n = submissions.len();
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let early_runs = problem.time.timing == crate::run::Timing::Cpu;
+    let calibrate = early_runs && known.is_none();
+    if let Some(time) = known {
+        shared.set_limit(problem, time);
+    }
     let mut order: Vec<usize> = (0..n).collect();
     if calibrate {
         order.sort_by_key(|&i| !submissions[i].accepted());
+        *shared
+            .to_time
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) =
+            submissions.iter().filter(|s| s.accepted()).count();
     }
     let built = Mutex::new(0usize);
-    let readies: Vec<std::sync::OnceLock<Ready>> =
-        (0..n).map(|_| std::sync::OnceLock::new()).collect();
-    let timed: Vec<Mutex<Option<Vec<Option<Judged>>>>> = (0..n).map(|_| Mutex::new(None)).collect();
-    let (tx, rx) = std::sync::mpsc::channel::<usize>();
-    let rx = Mutex::new(rx);
-    let cap = calibration_limits(problem);
-    std::thread::scope(|scope| {
-        let timers = if calibrate { jobs.min(n) } else { 0 };
-        for _ in 0..timers {
-            scope.spawn(|| loop {
-                let next = rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
-                let Ok(i) = next else { break };
-                if let Some(Ready::Program(program)) = readies[i].get() {
-                    let raw = run(problem, program, cap, progress, &submissions[i].name);
-                    *timed[i].lock().unwrap_or_else(PoisonError::into_inner) = Some(raw);
-                }
-            });
+    judging::all(jobs.max(cores), n, |k| {
+        let i = order[k];
+        let s = submissions[i];
+        let building = shared.queue.building();
+        let ready = ready(&s.path, s.entrypoint.as_deref(), problem.address_cap());
+        drop(building);
+        let runs = matches!(ready, Ready::Program(_));
+        let _ = shared.readies[i].set(ready);
+        match (runs, calibrate && s.accepted()) {
+            (true, true) => shared.queue.time(i),
+            (false, true) => shared.timed_one(problem),
+            (true, false) if early_runs => shared.queue.judge(i, s.time_limited()),
+            _ => {}
         }
-        let r = judging::all(jobs.max(cores), n, |k| {
-            let i = order[k];
-            let s = submissions[i];
-            let ready = ready(&s.path, s.entrypoint.as_deref(), problem.address_cap());
-            let runs = matches!(ready, Ready::Program(_));
-            let _ = readies[i].set(ready);
-            if calibrate && runs && s.accepted() {
-                let _ = tx.send(i);
-            }
-            let mut count = built.lock().unwrap_or_else(PoisonError::into_inner);
-            *count += 1;
-            progress.say(&format!("built {count} of {n} submissions"));
-            Ok(())
-        });
-        // No more to time: the timing threads end once the last is timed.
-        drop(tx);
-        r
+        let mut count = built.lock().unwrap_or_else(PoisonError::into_inner);
+        *count += 1;
+        progress.say(&format!("built {count} of {n} submissions"));
+        Ok(())
     })?;
-    Ok(readies
-        .into_iter()
-        .zip(timed)
+    shared.wait_timed();
+    Ok(shared
+        .readies
+        .iter()
+        .zip(&shared.timed)
         .zip(submissions)
         .map(|((ready, timed), submission)| Outcome {
             submission,
-            ready: ready.into_inner().expect("each submission is built once"),
+            ready: ready.get().cloned().expect("each submission is built once"),
             raw: vec![None; problem.cases.len()],
             grades: None,
-            timed: timed.into_inner().unwrap_or_else(PoisonError::into_inner),
+            timed: timed.lock().unwrap_or_else(PoisonError::into_inner).take(),
         })
         .collect())
 }
@@ -369,23 +542,27 @@ fn any_known_source(dir: &Path) -> bool {
 }
 
 /// Judges `program` on the tree of groups, in order, each group stopping where its `on_reject`
-/// says; the runs as they ended (a run the judge could not decide is a judge error).
+/// says; the runs as they ended (a run the judge could not decide is a judge error). A case
+/// whose run is in `made` (runs that stand under `limits`) is not run again.
 fn run(
     problem: &Problem,
     program: &Program,
     limits: RunLimits,
     progress: &Progress,
     name: &str,
+    made: &[Option<Judged>],
 ) -> Vec<Option<Judged>> {
     let mut raw: Vec<Option<Judged>> = vec![None; problem.cases.len()];
     let mut count = 0;
     grading::walk(problem, &mut |c| {
         let case = &problem.cases[c];
-        let judged =
-            judging::judge_raw(problem, program, case, limits).unwrap_or_else(|e| Judged {
+        let judged = match made.get(c).cloned().flatten() {
+            Some(judged) => judged,
+            None => judging::judge_raw(problem, program, case, limits).unwrap_or_else(|e| Judged {
                 result: judging::judge_error(case, &format!("{}: {e}", case.label)),
                 rejected_first: false,
-            });
+            }),
+        };
         let r = judged.at_limit(limits.time);
         raw[c] = Some(judged);
         count += 1;
@@ -451,7 +628,14 @@ fn time_limit(
         let Ready::Program(program) = &o.ready else {
             return Ok(Vec::new());
         };
-        Ok(run(problem, program, cap, progress, &o.submission.name))
+        Ok(run(
+            problem,
+            program,
+            cap,
+            progress,
+            &o.submission.name,
+            &[],
+        ))
     })?;
     let slowest = super::time_limit::slowest(runs.iter().flatten().flatten().map(|j| &j.result));
     let (limit, how) = super::time_limit::computed(problem, slowest);
@@ -472,6 +656,7 @@ fn calibration_limits(problem: &Problem) -> RunLimits {
             timing: problem.time.timing,
             output: problem.output,
             memory: problem.memory,
+            settling: None,
         },
     }
 }
@@ -504,7 +689,14 @@ pub fn calibrate(
     let progress = Progress::new();
     let cap = calibration_limits(problem);
     let runs = judging::all(jobs, programs.len(), |k| {
-        Ok(run(problem, programs[k], cap, &progress, "calibrating"))
+        Ok(run(
+            problem,
+            programs[k],
+            cap,
+            &progress,
+            "calibrating",
+            &[],
+        ))
     })?;
     progress.clear();
     let slowest = super::time_limit::slowest(runs.iter().flatten().flatten().map(|j| &j.result));

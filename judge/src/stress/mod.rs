@@ -112,6 +112,7 @@ fn setup(args: &StressArgs) -> Result<Setup, String> {
             timing: args.time.into(),
             output: OUTPUT_CAP,
             memory: None,
+            settling: None,
         },
     })
 }

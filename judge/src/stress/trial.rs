@@ -135,6 +135,7 @@ pub fn helper(p: &Program, input: &[u8]) -> Result<Outcome, String> {
         timing: judge_process::Timing::Wall,
         output: OUTPUT_CAP,
         memory: None,
+        settling: None,
     };
     run::run(p, input.to_vec(), limits)
 }
