@@ -1366,3 +1366,89 @@ fn an_interactor_that_closes_its_output_gives_the_program_end_of_file() {
     let out = crate::stdout_of(&assert);
     assert!(out.contains("3 kept their promise, 0 failed"), "{out}");
 }
+
+#[test]
+fn submissions_judged_before_the_limit_is_known_are_judged_at_it() {
+    // The accepted submission burns about 0.15 s of CPU time: times 10, the limit is 2 s or
+    // more, above the smallest limit (1 s) the submissions built first are judged with until
+    // the accepted one is timed. The spinning submission is stopped at the limit's own stop
+    // (times 1.5), not at the smallest limit's; the slow one (1.2 s: a time limit at 1 s, which
+    // ends the walk of its groups there, but not at 2 s) is accepted on every case, as it would
+    // be had the limit been known from the start.
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let root = tmp.path().join("late");
+    let files = [
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: late\n\
+             limits:\n  time_multipliers:\n    ac_to_time_limit: 10\n",
+        ),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "1\n"),
+        ("data/secret/1.in", "2\n"),
+        ("data/secret/1.ans", "2\n"),
+        (
+            "submissions/accepted/burn.py",
+            "import time\nwhile time.process_time() < 0.15: pass\nprint(input())\n",
+        ),
+        (
+            "submissions/mixed/slow.py",
+            "import time\nwhile time.process_time() < 1.2: pass\nprint(input())\n",
+        ),
+        (
+            "submissions/time_limit_exceeded/spin.py",
+            "while True: pass\n",
+        ),
+        ("submissions/wrong_answer/zero.py", "print(0)\n"),
+    ];
+    for (path, text) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("a folder");
+        std::fs::write(path, text).expect("a write");
+    }
+    require_languages(&root);
+    // slow.py may be accepted or not: it does not time the limit, and is judged early.
+    std::fs::write(
+        root.join("submissions/submissions.yaml"),
+        "mixed:\n  permitted: [AC, WA]\n",
+    )
+    .expect("a write");
+    let out = judge()
+        .args(["verify", "-j", "2"])
+        .arg(&root)
+        .env("XDG_CACHE_HOME", tmp.path().join("cache"))
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let limit_line = text
+        .lines()
+        .find(|l| l.starts_with("time limit "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let limit: f64 = limit_line["time limit ".len()..]
+        .split(' ')
+        .next()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("{limit_line}"));
+    assert!(limit >= 2.0, "{text}");
+    let stop = limit * 1.5;
+    let spin = text
+        .lines()
+        .find(|l| l.starts_with("time_limit_exceeded/spin.py"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let spun: f64 = spin
+        .split_whitespace()
+        .find_map(|word| word.strip_suffix('s')?.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(spun >= stop && spun < stop + 1.0, "{text}");
+    assert!(spin.ends_with(" ok"), "{text}");
+    let slow = text
+        .lines()
+        .find(|l| l.starts_with("mixed/slow.py"))
+        .unwrap_or_else(|| panic!("{text}"));
+    // Both groups run: no `-` cell.
+    assert!(
+        !slow.contains(" - ") && slow.ends_with(" AC       ok"),
+        "{text}"
+    );
+    assert!(text.contains("4 kept their promise, 0 failed"), "{text}");
+}

@@ -287,6 +287,72 @@ mod tests {
         assert!(q.next().is_none());
     }
 
+    fn limits(time: f64, stop: f64, settling: Option<&'static crate::run::Settling>) -> RunLimits {
+        RunLimits {
+            time: Duration::from_secs_f64(time),
+            limits: crate::run::Limits {
+                time: Duration::from_secs_f64(stop),
+                timing: crate::run::Timing::Cpu,
+                output: 1,
+                memory: None,
+                settling,
+            },
+        }
+    }
+
+    fn judged(verdict: Verdict, cpu: f64, wall: f64, rejected_first: bool) -> Option<Judged> {
+        Some(Judged {
+            result: crate::verdict::CaseResult {
+                name: "c".to_string(),
+                verdict,
+                time: cpu,
+                cpu,
+                wall,
+                memory: 0,
+                exit_code: None,
+                detail: None,
+                score: None,
+                message: None,
+            },
+            rejected_first,
+        })
+    }
+
+    #[test]
+    fn early_runs_stand_where_the_limit_would_have_ended_them_the_same_way() {
+        static SETTLING: crate::run::Settling = crate::run::Settling::new();
+        let raw = vec![
+            judged(Verdict::Accepted, 1.5, 1.6, false),
+            judged(Verdict::WrongAnswer, 0.1, 0.1, false),
+            // Stopped at the smaller limit's stop (4 s), before the limit was settled.
+            judged(Verdict::TimeLimit, 4.0, 4.1, false),
+            // Stopped at the real stop (8 s): settled while it ran.
+            judged(Verdict::TimeLimit, 8.0, 8.2, false),
+            // Stopped at the real wall-time backstop (16 s), asleep.
+            judged(Verdict::TimeLimit, 0.01, 16.0, false),
+            judged(Verdict::JudgeError, 0.0, 0.0, false),
+            judged(Verdict::WrongAnswer, 3.0, 4.0, true),
+            None,
+        ];
+        let early = Early {
+            raw: raw.clone(),
+            limits: limits(1.0, 4.0, Some(&SETTLING)),
+        };
+        let kept: Vec<bool> = early
+            .reusable(limits(2.0, 8.0, None))
+            .iter()
+            .map(Option::is_some)
+            .collect();
+        assert_eq!(kept, [true, true, false, true, true, false, true, false]);
+        // Made with the limit itself, known from the start: all stand as they are.
+        let early = Early {
+            raw,
+            limits: limits(2.0, 8.0, None),
+        };
+        let kept = early.reusable(limits(2.0, 8.0, None));
+        assert_eq!(kept.iter().filter(|r| r.is_some()).count(), 7);
+    }
+
     #[test]
     fn the_last_phase_takes_what_was_not_claimed_and_waits_for_what_was() {
         let slots = Slots::new(2);
