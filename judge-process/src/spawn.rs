@@ -43,38 +43,65 @@ pub struct Limits {
     /// whatever their group or session, but the interactor's), checked every `MEMORY_POLL`
     /// while it runs; past this the run is stopped.
     pub memory: Option<u64>,
-    /// A limit settled while the run goes: until it is settled the run is stopped at `time`;
-    /// once it is, at the settled limit instead (`None`: `time` is the limit).
+    /// A limit settled while the run goes: until it is settled the run is stopped at `time`, or
+    /// at the larger bound the settling has been raised to meanwhile; once it is, at the settled
+    /// limit instead (`None`: `time` is the limit).
     pub settling: Option<&'static Settling>,
 }
 
-/// A time limit not known when a run starts, settled while it goes (see [`Limits::settling`]).
+/// A time limit not known when a run starts, settled while it goes (see [`Limits::settling`]):
+/// until then, a lower bound on it may rise.
 #[derive(Debug, Default)]
-pub struct Settling(std::sync::atomic::AtomicU64);
+pub struct Settling {
+    /// The limit in nanoseconds once settled, 0 before.
+    settled: std::sync::atomic::AtomicU64,
+    /// What the limit is known to be at least, in nanoseconds.
+    at_least: std::sync::atomic::AtomicU64,
+}
 
 impl Settling {
-    /// Unsettled.
+    /// Unsettled, with no bound.
     #[must_use]
     pub const fn new() -> Settling {
-        Settling(std::sync::atomic::AtomicU64::new(0))
+        Settling {
+            settled: std::sync::atomic::AtomicU64::new(0),
+            at_least: std::sync::atomic::AtomicU64::new(0),
+        }
     }
 
     /// Settles the limit at `limit` (at least 1 ns); a later call changes nothing.
     pub fn settle(&self, limit: Duration) {
-        let ns = u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX).max(1);
-        let _ = self
-            .0
-            .compare_exchange(0, ns, Ordering::SeqCst, Ordering::SeqCst);
+        let _ = self.settled.compare_exchange(
+            0,
+            nanos(limit).max(1),
+            Ordering::SeqCst,
+            Ordering::SeqCst,
+        );
+    }
+
+    /// The limit is at least `bound`: the unsettled runs are stopped no sooner.
+    pub fn at_least(&self, bound: Duration) {
+        self.at_least.fetch_max(nanos(bound), Ordering::SeqCst);
     }
 
     /// The limit, once settled.
     #[must_use]
     pub fn get(&self) -> Option<Duration> {
-        match self.0.load(Ordering::SeqCst) {
+        match self.settled.load(Ordering::SeqCst) {
             0 => None,
             ns => Some(Duration::from_nanos(ns)),
         }
     }
+
+    /// The bound the limit is known to be at least (zero without one).
+    #[must_use]
+    pub fn bound(&self) -> Duration {
+        Duration::from_nanos(self.at_least.load(Ordering::SeqCst))
+    }
+}
+
+fn nanos(d: Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// The clock a run is limited and timed on.
@@ -101,16 +128,23 @@ impl Timing {
 }
 
 impl Limits {
-    /// The limits as they stand now: with the settled limit once [`Limits::settling`] has one.
+    /// The limits as they stand now: with the settled limit once [`Limits::settling`] has one,
+    /// and until then with the larger of `time` and its bound.
     #[must_use]
     pub fn now(&self) -> Limits {
-        match self.settling.and_then(Settling::get) {
+        let Some(settling) = self.settling else {
+            return *self;
+        };
+        match settling.get() {
             Some(time) => Limits {
                 time,
                 settling: None,
                 ..*self
             },
-            None => *self,
+            None => Limits {
+                time: self.time.max(settling.bound()),
+                ..*self
+            },
         }
     }
 
@@ -918,5 +952,42 @@ impl Report {
             let complete: String = self.partial.drain(..=end).collect();
             self.reported.read(&complete);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_settling_limit_rises_with_its_bound_then_is_the_settled_one() {
+        static SETTLING: Settling = Settling::new();
+        let limits = Limits {
+            time: Duration::from_secs(4),
+            timing: Timing::Cpu,
+            output: 1,
+            memory: None,
+            settling: Some(&SETTLING),
+        };
+        assert_eq!(limits.now().time, Duration::from_secs(4));
+        SETTLING.at_least(Duration::from_secs(2));
+        assert_eq!(
+            limits.now().time,
+            Duration::from_secs(4),
+            "never below its own"
+        );
+        SETTLING.at_least(Duration::from_secs(8));
+        SETTLING.at_least(Duration::from_secs(6));
+        assert_eq!(
+            limits.now().time,
+            Duration::from_secs(8),
+            "the bound only rises"
+        );
+        assert_eq!(limits.now().wall(), Duration::from_secs(16));
+        SETTLING.settle(Duration::from_secs(12));
+        SETTLING.settle(Duration::from_secs(3));
+        let now = limits.now();
+        assert_eq!(now.time, Duration::from_secs(12), "settled once");
+        assert!(now.settling.is_none());
     }
 }

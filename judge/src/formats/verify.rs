@@ -251,9 +251,6 @@ impl Shared {
     fn timed_one(&self, problem: &Problem) {
         let mut left = self.to_time.lock().unwrap_or_else(PoisonError::into_inner);
         *left = left.saturating_sub(1);
-        if *left > 0 {
-            return;
-        }
         let runs: Vec<Judged> = self
             .timed
             .iter()
@@ -261,10 +258,21 @@ impl Shared {
             .flatten()
             .flatten()
             .collect();
-        if !runs.is_empty() {
-            let slowest = super::time_limit::slowest(runs.iter().map(|j| &j.result));
-            self.set_limit(problem, super::time_limit::computed(problem, slowest).0);
+        if runs.is_empty() {
+            if *left == 0 {
+                self.all_timed.notify_all();
+            }
+            return;
         }
+        let slowest = super::time_limit::slowest(runs.iter().map(|j| &j.result));
+        let time = super::time_limit::computed(problem, slowest).0;
+        if *left > 0 {
+            // The limit will be at least the one these give: the runs judged early go on to it.
+            self.settling
+                .at_least(RunLimits::of(problem, time).limits.time);
+            return;
+        }
+        self.set_limit(problem, time);
         self.all_timed.notify_all();
     }
 
