@@ -76,9 +76,9 @@ pub enum Job {
 
 /// The submissions built and waiting for a run thread: accepted submissions first (the limit
 /// waits for them), then the others, those promising a time limit first, in the table's order.
-/// An accepted submission is timed at once; another is judged early only while a core is free
-/// of the verify's builds and runs (the builds come first: their end is what everything waits
-/// for).
+/// An accepted submission is timed at once, and one that promises a time limit is judged early
+/// at once (the longest waits of a verify: their end is the soonest it can end); another only
+/// while a core is free of the verify's builds and runs (the builds come first).
 pub struct Queue {
     state: Mutex<State>,
     ready: Condvar,
@@ -156,7 +156,10 @@ impl Queue {
             }
             let free = state.busy < self.cores;
             if let Some(k) = (0..state.others.len()).min_by_key(|&k| state.others[k]) {
-                if free {
+                // One that promises a time limit starts at once: its wait is what the verify
+                // lasts at least.
+                let (untimed, _) = state.others[k];
+                if free || !untimed {
                     state.busy += 1;
                     return Some((Job::Judge(state.others.swap_remove(k).1), Busy(self)));
                 }
@@ -269,12 +272,14 @@ mod tests {
                 Job::Judge(4)
             ]
         );
-        // A build under way takes the one core: an accepted submission is timed still, no other
-        // is judged early.
+        // A build under way takes the one core: an accepted submission is timed still, and one
+        // that promises a time limit judged, no other.
         let build = q.building();
         q.judge(5, false);
         q.time(6);
+        q.judge(8, true);
         assert_eq!(q.next().map(|(job, _)| job), Some(Job::Time(6)));
+        assert_eq!(q.next().map(|(job, _)| job), Some(Job::Judge(8)));
         std::thread::scope(|scope| {
             scope.spawn(|| {
                 std::thread::sleep(Duration::from_millis(20));

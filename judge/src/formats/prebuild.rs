@@ -44,8 +44,8 @@ impl Drop for Prebuild {
 }
 
 /// Starts building, on all cores but one (at least one thread), the compiled submission files
-/// of the ICPC package at `root` whose name holds `filter` (when given), the slowest languages
-/// to build first.
+/// of the ICPC package at `root` whose name holds `filter` (when given): those that promise a
+/// time limit first, then the slowest languages to build first.
 #[must_use]
 pub fn start(root: &Path, filter: Option<&str>) -> Prebuild {
     let icpc = !root.join("problem.xml").is_file()
@@ -58,8 +58,8 @@ pub fn start(root: &Path, filter: Option<&str>) -> Prebuild {
     if files.is_empty() {
         return Prebuild::none();
     }
-    files.sort_by_key(|(cost, path)| (std::cmp::Reverse(*cost), path.clone()));
-    let files: Arc<Vec<PathBuf>> = Arc::new(files.into_iter().map(|(_, p)| p).collect());
+    files.sort_by_key(|(first, cost, path)| (!*first, std::cmp::Reverse(*cost), path.clone()));
+    let files: Arc<Vec<PathBuf>> = Arc::new(files.into_iter().map(|(_, _, p)| p).collect());
     let stop = Arc::new(AtomicBool::new(false));
     let next = Arc::new(AtomicUsize::new(0));
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
@@ -82,9 +82,10 @@ pub fn start(root: &Path, filter: Option<&str>) -> Prebuild {
     Prebuild { stop, threads }
 }
 
-/// The compiled submission files the verify judges, with how slow their language is to build
-/// (a rough rank: the JVM's compilers, then Rust, then C and C++).
-fn files(root: &Path, filter: Option<&str>) -> Vec<(u8, PathBuf)> {
+/// The compiled submission files the verify judges: whether it promises a time limit (the
+/// verify judges those first), and how slow its language is to build (a rough rank: the JVM's
+/// compilers, then Rust, then C and C++).
+fn files(root: &Path, filter: Option<&str>) -> Vec<(bool, u8, PathBuf)> {
     let mut warnings = Vec::new();
     let Ok(submissions) = super::submission::icpc(root, None, &mut warnings) else {
         return Vec::new();
@@ -100,7 +101,7 @@ fn files(root: &Path, filter: Option<&str>) -> Vec<(u8, PathBuf)> {
                 Language::C | Language::Cpp => 1,
                 Language::Python2 | Language::Python3 | Language::JavaScript => return None,
             };
-            Some((cost, s.path))
+            Some((s.time_limited(), cost, s.path))
         })
         .collect()
 }

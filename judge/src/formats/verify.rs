@@ -442,9 +442,17 @@ fn build_all<'a>(
     if let Some(time) = known {
         shared.set_limit(problem, time);
     }
+    // Those that promise a time limit build first (their waits are the longest, and are judged
+    // early whatever the limit), then the accepted ones to time, then the rest.
     let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| {
+        let s = submissions[i];
+        (
+            !(early_runs && s.time_limited()),
+            !(calibrate && s.accepted()),
+        )
+    });
     if calibrate {
-        order.sort_by_key(|&i| !submissions[i].accepted());
         *shared
             .to_time
             .lock()
