@@ -108,11 +108,76 @@ fn named_paths(cwd: &Path, words: &[&OsStr]) -> Vec<PathBuf> {
             continue;
         }
         let path = normal(&cwd.join(&word));
-        if path.exists() && !system(&path) && !found.contains(&path) {
-            found.push(path);
+        if !path.exists() || system(&path) || found.contains(&path) {
+            continue;
+        }
+        let targets = link_targets(&path);
+        found.push(path);
+        for target in targets {
+            if !system(&target) && !found.contains(&target) {
+                found.push(target);
+            }
         }
     }
     found
+}
+
+/// The most entries of a named folder looked at for symbolic links.
+const LINKS_LOOKED_AT: usize = 256;
+
+/// Where the symbolic links among `path` lead (resolved whole): `path` itself if it is one, or
+/// the links directly inside it if it is a folder (its first [`LINKS_LOOKED_AT`] entries), but
+/// those that lead inside it. A package's submission may be a link to another's file, or a
+/// folder of links: what they lead to is shown with them (they are the named path's own: its
+/// owner could as well have copied them there).
+fn link_targets(path: &Path) -> Vec<PathBuf> {
+    if path.is_symlink() {
+        return link_chain(path);
+    }
+    if !path.is_dir() {
+        return Vec::new();
+    }
+    let Ok(entries) = std::fs::read_dir(path) else {
+        return Vec::new();
+    };
+    let inside = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let mut found: Vec<PathBuf> = Vec::new();
+    let links = entries.flatten().take(LINKS_LOOKED_AT).map(|e| e.path());
+    for link in links.filter(|p| p.is_symlink()) {
+        for hop in link_chain(&link) {
+            if !hop.starts_with(&inside) && !found.contains(&hop) {
+                found.push(hop);
+            }
+        }
+    }
+    found
+}
+
+/// The most links followed one after the other (the kernel's own limit).
+const LINK_HOPS: usize = 40;
+
+/// The paths link `link` leads through to its end (a link to a link shows both), then the end
+/// resolved whole (where a folder on the way is a link too).
+fn link_chain(link: &Path) -> Vec<PathBuf> {
+    let mut hops = Vec::new();
+    let mut at = link.to_path_buf();
+    for _ in 0..LINK_HOPS {
+        let Ok(to) = std::fs::read_link(&at) else {
+            break;
+        };
+        let next = normal(&at.parent().unwrap_or(Path::new("/")).join(to));
+        hops.push(next.clone());
+        if !next.is_symlink() {
+            break;
+        }
+        at = next;
+    }
+    if let Ok(end) = link.canonicalize() {
+        if !hops.contains(&end) {
+            hops.push(end);
+        }
+    }
+    hops
 }
 
 /// The plain words of a shell command (or of one argument): split at blanks and at the
@@ -235,6 +300,33 @@ mod tests {
         assert!(words.contains(&"/x/y".to_string()));
         assert!(words.contains(&"in".to_string()));
         assert!(words.contains(&"./run".to_string()));
+    }
+
+    #[test]
+    fn the_links_a_named_path_holds_lead_to_what_is_shown_with_it() {
+        let tmp = tempfile::tempdir().expect("a temporary folder");
+        let root = tmp.path().canonicalize().expect("a real path");
+        let (other, named) = (root.join("other"), root.join("named"));
+        std::fs::create_dir_all(&other).expect("a folder");
+        std::fs::create_dir_all(&named).expect("a folder");
+        std::fs::write(other.join("a.py"), "print(1)\n").expect("a file");
+        std::fs::write(named.join("own.py"), "print(2)\n").expect("a file");
+        let link = named.join("link.py");
+        std::os::unix::fs::symlink("../other/a.py", &link).expect("a link");
+        std::os::unix::fs::symlink("own.py", named.join("inside.py")).expect("a link");
+        assert_eq!(link_targets(&named), vec![other.join("a.py")]);
+        assert_eq!(link_targets(&link), vec![other.join("a.py")]);
+        // A link to a link: each is shown, or the first leads nowhere in the box.
+        std::os::unix::fs::symlink("a.py", other.join("b.py")).expect("a link");
+        let twice = named.join("twice.py");
+        std::os::unix::fs::symlink("../other/b.py", &twice).expect("a link");
+        assert_eq!(
+            link_targets(&twice),
+            vec![other.join("b.py"), other.join("a.py")]
+        );
+        assert!(link_targets(&other.join("a.py")).is_empty());
+        let words = [OsStr::new("python3"), link.as_os_str()];
+        assert_eq!(named_paths(&root, &words), vec![link, other.join("a.py")]);
     }
 
     #[test]
