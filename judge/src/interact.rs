@@ -148,8 +148,8 @@ fn converse(
     // A rejection decides the case: the program is stopped at once (as problemtools does), not
     // left to run on to its limit.
     started.stop_on_rejection(match j.codes {
-        InteractorCodes::Testlib => rejects_testlib,
-        InteractorCodes::Kattis => rejects_kattis,
+        InteractorCodes::Testlib => |exit| read_exit(InteractorCodes::Testlib, exit).rejects(),
+        InteractorCodes::Kattis => |exit| read_exit(InteractorCodes::Kattis, exit).rejects(),
     });
     let transcript = Arc::new(Transcript::default());
     let exceeded = Arc::new(AtomicBool::new(false));
@@ -191,18 +191,6 @@ fn converse(
         first,
     };
     Ok((o, exited, transcript))
-}
-
-/// Whether a Kattis interactor's end is a rejection (exit 43).
-fn rejects_kattis(exit: Exit) -> bool {
-    exit == Exit::Code(43)
-}
-
-/// Whether a testlib interactor's end is a rejection: an exit code that [`decide`] reads as a
-/// wrong answer or a presentation error (neither 0, nor the failure 3, nor a shell's or a
-/// signal's code).
-fn rejects_testlib(exit: Exit) -> bool {
-    matches!(exit, Exit::Code(c) if c != 0 && c != 3 && c < 126)
 }
 
 /// What the threads of a conversation share.
@@ -354,36 +342,65 @@ fn decide(
         let said = said.replace('\n', "; ");
         Err(format!("the interactor {interactor:?} {how}{sep}{said}"))
     };
-    let code = match exit {
-        Exit::Signal(s) => return failed(format!("was killed by signal {s}")),
-        Exit::Code(c @ (126 | 127)) => return failed(format!("could not be run (exit {c})")),
-        // The shell that ran it reports a signal as 128 + its number.
-        Exit::Code(c @ 129..=192) => return failed(format!("was killed by signal {}", c - 128)),
-        Exit::Code(c) => c,
-    };
-    let rejection = match (codes, code) {
-        (InteractorCodes::Testlib, 0) | (InteractorCodes::Kattis, 42) => None,
-        (InteractorCodes::Testlib, 3) => return failed("failed (exit 3)".to_string()),
-        (InteractorCodes::Testlib, 2) => Some((Verdict::PresentationError, "presentation error")),
-        (InteractorCodes::Testlib, _) | (InteractorCodes::Kattis, 43) => {
-            Some((Verdict::WrongAnswer, "wrong answer"))
+    let rejection = match read_exit(codes, exit) {
+        ExitSays::Accepted => None,
+        ExitSays::Rejected(code, v, what) => {
+            let message = format!("interactor exit code {code} ({what})\n{said}");
+            Some((v, message.trim_end().to_string()))
         }
-        (InteractorCodes::Kattis, c) => {
-            return failed(format!(
-                "exited with {c}, neither 42 (accept) nor 43 (reject)"
-            ))
-        }
+        ExitSays::Failed(how) => return failed(how),
     };
-    let rejection = rejection.map(|(v, what)| {
-        let message = format!("interactor exit code {code} ({what})\n{said}");
-        (v, message.trim_end().to_string())
-    });
     let score = match codes {
         InteractorCodes::Testlib => score_line(&read_or_empty(&scratch.join("output"))),
         InteractorCodes::Kattis => score_file(&read_or_empty(&feedback.join("score.txt"))),
     }
     .map_err(|e| format!("the interactor {interactor:?} wrote {e}"))?;
     Ok(Decision { rejection, score })
+}
+
+/// What an interactor's exit says under its convention.
+enum ExitSays {
+    Accepted,
+    /// The exit code, the verdict, and its name.
+    Rejected(i32, Verdict, &'static str),
+    /// The interactor failed: how.
+    Failed(String),
+}
+
+impl ExitSays {
+    fn rejects(&self) -> bool {
+        matches!(self, ExitSays::Rejected(..))
+    }
+}
+
+/// Reads `exit` under `codes`: testlib's 0 accepts, 2 is a presentation error, 3 a failure, any
+/// other code a wrong answer; Kattis's 42 accepts, 43 rejects, any other code is a failure; a
+/// signal, a shell's 126 or 127 (not run) or 129 to 192 (a signal) is a failure under both.
+fn read_exit(codes: InteractorCodes, exit: Exit) -> ExitSays {
+    let code = match exit {
+        Exit::Signal(s) => return ExitSays::Failed(format!("was killed by signal {s}")),
+        Exit::Code(c @ (126 | 127)) => {
+            return ExitSays::Failed(format!("could not be run (exit {c})"))
+        }
+        // The shell that ran it reports a signal as 128 + its number.
+        Exit::Code(c @ 129..=192) => {
+            return ExitSays::Failed(format!("was killed by signal {}", c - 128))
+        }
+        Exit::Code(c) => c,
+    };
+    match (codes, code) {
+        (InteractorCodes::Testlib, 0) | (InteractorCodes::Kattis, 42) => ExitSays::Accepted,
+        (InteractorCodes::Testlib, 3) => ExitSays::Failed("failed (exit 3)".to_string()),
+        (InteractorCodes::Testlib, 2) => {
+            ExitSays::Rejected(code, Verdict::PresentationError, "presentation error")
+        }
+        (InteractorCodes::Testlib, _) | (InteractorCodes::Kattis, 43) => {
+            ExitSays::Rejected(code, Verdict::WrongAnswer, "wrong answer")
+        }
+        (InteractorCodes::Kattis, c) => ExitSays::Failed(format!(
+            "exited with {c}, neither 42 (accept) nor 43 (reject)"
+        )),
+    }
 }
 
 fn read_or_empty(path: &Path) -> Vec<u8> {
