@@ -141,8 +141,7 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
     };
     let shared = Shared::new(submissions.len());
     std::thread::scope(|scope| {
-        let early_runs = problem.time.timing == crate::run::Timing::Cpu;
-        let run_threads = if early_runs {
+        let run_threads = if runs_early(&problem) {
             jobs.min(submissions.len())
         } else {
             0
@@ -163,6 +162,13 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         shared.queue.drop_the_rest();
         judged
     })
+}
+
+/// Whether the submissions run as they are built (see [`super::early`]): on the CPU clock, where
+/// a run's time is its own whatever runs beside it; on the wall clock nothing runs beside a
+/// timed run.
+fn runs_early(problem: &Problem) -> bool {
+    problem.time.timing == crate::run::Timing::Cpu
 }
 
 /// Everything the run threads (see [`super::early`]) and the phases of a verify share.
@@ -251,20 +257,28 @@ impl Shared {
     fn timed_one(&self, problem: &Problem) {
         let mut left = self.to_time.lock().unwrap_or_else(PoisonError::into_inner);
         *left = left.saturating_sub(1);
-        let runs: Vec<Judged> = self
+        // The slowest accepted run so far, if any ran (read in place, not copied).
+        let slowest = self
             .timed
             .iter()
-            .filter_map(|t| t.lock().unwrap_or_else(PoisonError::into_inner).clone())
-            .flatten()
-            .flatten()
-            .collect();
-        if runs.is_empty() {
+            .filter_map(|t| {
+                let runs = t.lock().unwrap_or_else(PoisonError::into_inner);
+                let mut results = runs
+                    .as_ref()?
+                    .iter()
+                    .flatten()
+                    .map(|j| &j.result)
+                    .peekable();
+                results.peek()?;
+                Some(super::time_limit::slowest(results))
+            })
+            .reduce(f64::max);
+        let Some(slowest) = slowest else {
             if *left == 0 {
                 self.all_timed.notify_all();
             }
             return;
-        }
-        let slowest = super::time_limit::slowest(runs.iter().map(|j| &j.result));
+        };
         let time = super::time_limit::computed(problem, slowest).0;
         if *left > 0 {
             // The limit will be at least the one these give: the runs judged early go on to it.
@@ -437,7 +451,7 @@ fn build_all<'a>(
 ) -> Result<Vec<Outcome<'a>>, String> {
     let n = submissions.len();
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let early_runs = problem.time.timing == crate::run::Timing::Cpu;
+    let early_runs = runs_early(problem);
     let calibrate = early_runs && known.is_none();
     if let Some(time) = known {
         shared.set_limit(problem, time);
