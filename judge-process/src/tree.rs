@@ -30,9 +30,21 @@ pub struct Proc {
     pub reaped: u64,
     /// Start time after boot, in clock ticks: with the pid, it names one process.
     pub start: u64,
+    /// The kernel's flags for it (`PF_*` of `include/linux/sched.h`).
+    pub flags: u64,
 }
 
+/// `PF_EXITING` in `include/linux/sched.h`: set as `exit` starts, before the process closes its
+/// files.
+const PF_EXITING: u64 = 0x4;
+
 impl Proc {
+    /// Whether it has begun to exit, or has ended (`Z`, `X`).
+    #[must_use]
+    pub fn exiting(&self) -> bool {
+        self.flags & PF_EXITING != 0 || matches!(self.state, 'Z' | 'X' | 'x')
+    }
+
     /// Whether it may still run: neither stopped (`T`, or `t` under a tracer) nor ended (`Z`,
     /// `X`).
     #[must_use]
@@ -275,37 +287,21 @@ fn read(pid: Pid) -> Option<Proc> {
     )
 }
 
-/// Whether process `pid` has begun to exit (the kernel's `PF_EXITING`, set as `exit` starts,
-/// before the process closes its files), or has ended; false if `/proc` does not show it.
+/// Whether process `pid` has begun to exit, or has ended ([`Proc::exiting`]); false if `/proc`
+/// does not show it.
 #[must_use]
 pub fn exiting(pid: Pid) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|stat| exiting_in(&stat))
-        .unwrap_or(false)
+    read(pid).is_some_and(|p| p.exiting())
 }
 
-/// `PF_EXITING` in `include/linux/sched.h`.
-const PF_EXITING: u64 = 0x4;
-
-/// Whether one `/proc/N/stat` line shows a process exiting or ended: field 9 (the flags) holds
-/// `PF_EXITING`, or the state is `Z` or `X`.
-fn exiting_in(stat: &str) -> Option<bool> {
-    let rest = &stat[stat.rfind(')')? + 1..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let state = fields.first()?.chars().next()?;
-    let flags: u64 = fields.get(9 - 3)?.parse().ok()?;
-    Some(flags & PF_EXITING != 0 || matches!(state, 'Z' | 'X' | 'x'))
-}
-
-/// The state, the parent, the CPU times, the RSS and the start time from one `/proc/N/stat`
-/// line.
+/// The state, the parent, the flags, the CPU times, the RSS and the start time from one
+/// `/proc/N/stat` line.
 fn parse_stat(pid: Pid, stat: &str) -> Option<Proc> {
     // The command name, field 2, is in parentheses and may hold spaces: count after the last ')'.
     let rest = &stat[stat.rfind(')')? + 1..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    // Field 3 is the state, 4 the parent, 14 to 17 the user and system times and those of the
-    // reaped children, 22 the start time, 24 the RSS; `fields[0]` is field 3.
+    // Field 3 is the state, 4 the parent, 9 the flags, 14 to 17 the user and system times and
+    // those of the reaped children, 22 the start time, 24 the RSS; `fields[0]` is field 3.
     let number = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
     Some(Proc {
         pid,
@@ -315,6 +311,7 @@ fn parse_stat(pid: Pid, stat: &str) -> Option<Proc> {
         reaped: number(16)? + number(17)?,
         start: number(22)?,
         rss: number(24)?,
+        flags: number(9)?,
     })
 }
 
@@ -327,6 +324,7 @@ mod tests {
         let line = |state: char, flags: u64| {
             format!("42 (a (b) c) {state} 1 42 42 0 -1 {flags} 0 0 0 0 1 2 0 0 20 0 1 0 9 0 7")
         };
+        let exiting_in = |stat: &str| parse_stat(42, stat).map(|p| p.exiting());
         assert_eq!(exiting_in(&line('S', 0x0040_0000)), Some(false));
         assert_eq!(exiting_in(&line('R', 0x0040_0004)), Some(true));
         assert_eq!(exiting_in(&line('Z', 0x0040_0000)), Some(true));
