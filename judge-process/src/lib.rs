@@ -69,12 +69,13 @@ pub fn unblock_signals_on_exec(cmd: &mut std::process::Command) {
     sys::unblock_signals_on_exec(cmd);
 }
 
-/// Drops the helpers started ahead for runs that did not come (see `ahead`), and waits for them
-/// and for the helpers of ended cases to exit: call it once the judge's work is done, before it
-/// exits.
+/// Drops the helpers started ahead for runs that did not come (see `ahead`), and waits for them,
+/// for the helpers of ended cases and for the zygote to exit: call it once the judge's work is
+/// done, before it exits.
 pub fn finish() {
     ahead::discard_all();
     registry::reap_all_ending();
+    zygote::end();
 }
 
 /// Runs the measuring helper if this process was started as one (its first argument is the

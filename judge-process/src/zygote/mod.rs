@@ -63,6 +63,21 @@ pub fn pid() -> Option<Pid> {
     held.as_ref().map(|z| z.pid)
 }
 
+/// Ends the zygote, if it runs: closes the judge's end of its socket (it then exits) and waits
+/// for it, so that none of the judge's processes outlives its work. Helpers are started by
+/// `exec` from then on.
+pub fn end() {
+    let Some(Some(zygote)) = ZYGOTE_SOCKET.get() else {
+        return;
+    };
+    let taken = zygote.lock().unwrap_or_else(PoisonError::into_inner).take();
+    if let Some(Zygote { socket, pid }) = taken {
+        drop(socket);
+        // Reaped already (by a wait for any child) is as good: ECHILD.
+        let _ = base::reap(pid, false);
+    }
+}
+
 /// Starts a helper through the zygote (started at the first call): its pid, or `None` where
 /// there is no zygote (the caller starts the helper itself). Call it with the judge's spawn lock
 /// held (the helper is a child of the judge).
