@@ -264,14 +264,20 @@ pub fn identity(tool: &str, version: &str) -> Option<String> {
     once.get_or_init(|| ask_identity(tool, version)).clone()
 }
 
-fn ask_identity(tool: &str, version: &str) -> Option<String> {
-    let path = std::env::var_os("PATH")
+/// The first file named `tool` in a folder of `PATH`, links followed.
+#[must_use]
+pub fn on_path(tool: &str) -> Option<std::path::PathBuf> {
+    std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
         .unwrap_or_default()
         .into_iter()
         .map(|dir| dir.join(tool))
         .find(|p| p.is_file())
-        .and_then(|p| p.canonicalize().ok());
+        .and_then(|p| p.canonicalize().ok())
+}
+
+fn ask_identity(tool: &str, version: &str) -> Option<String> {
+    let path = on_path(tool);
     let said = match path.as_deref().and_then(|p| jdk_release(tool, p)) {
         Some(release) => release,
         None => {
