@@ -50,23 +50,39 @@ pub struct Limits {
 }
 
 /// A time limit not known when a run starts, settled while it goes (see [`Limits::settling`]):
-/// until then, a lower bound on it may rise.
+/// until then, a lower bound on it may rise. One made [`Settling::under`] another follows it
+/// until settled on its own: so one run among those of a settling can be stopped alone
+/// ([`Settling::stop_now`]).
 #[derive(Debug, Default)]
 pub struct Settling {
     /// The limit in nanoseconds once settled, 0 before.
     settled: std::sync::atomic::AtomicU64,
     /// What the limit is known to be at least, in nanoseconds.
     at_least: std::sync::atomic::AtomicU64,
+    /// The settling followed until this one is settled.
+    parent: Option<&'static Settling>,
 }
 
 impl Settling {
     /// Unsettled, with no bound.
     #[must_use]
     pub const fn new() -> Settling {
+        Settling::under(None)
+    }
+
+    /// Unsettled, following `parent` (if any): its limit and bound until this one is settled.
+    #[must_use]
+    pub const fn under(parent: Option<&'static Settling>) -> Settling {
         Settling {
             settled: std::sync::atomic::AtomicU64::new(0),
             at_least: std::sync::atomic::AtomicU64::new(0),
+            parent,
         }
+    }
+
+    /// Settles the limit at nothing (if not settled yet): a run under it is stopped at once.
+    pub fn stop_now(&self) {
+        self.settle(Duration::ZERO);
     }
 
     /// Settles the limit at `limit` (at least 1 ns); a later call changes nothing.
@@ -84,19 +100,21 @@ impl Settling {
         self.at_least.fetch_max(nanos(bound), Ordering::SeqCst);
     }
 
-    /// The limit, once settled.
+    /// The limit, once settled (this one, else the one it follows).
     #[must_use]
     pub fn get(&self) -> Option<Duration> {
         match self.settled.load(Ordering::SeqCst) {
-            0 => None,
+            0 => self.parent.and_then(Settling::get),
             ns => Some(Duration::from_nanos(ns)),
         }
     }
 
-    /// The bound the limit is known to be at least (zero without one).
+    /// The bound the limit is known to be at least (zero without one), the followed one's
+    /// included.
     #[must_use]
     pub fn bound(&self) -> Duration {
-        Duration::from_nanos(self.at_least.load(Ordering::SeqCst))
+        let own = Duration::from_nanos(self.at_least.load(Ordering::SeqCst));
+        own.max(self.parent.map_or(Duration::ZERO, Settling::bound))
     }
 }
 
@@ -989,5 +1007,30 @@ mod tests {
         let now = limits.now();
         assert_eq!(now.time, Duration::from_secs(12), "settled once");
         assert!(now.settling.is_none());
+    }
+
+    #[test]
+    fn a_settling_under_another_follows_it_until_stopped_alone() {
+        static PARENT: Settling = Settling::new();
+        static CHILD: Settling = Settling::under(Some(&PARENT));
+        static SIBLING: Settling = Settling::under(Some(&PARENT));
+        let under = |s: &'static Settling| Limits {
+            time: Duration::from_secs(1),
+            timing: Timing::Cpu,
+            output: 1,
+            memory: None,
+            settling: Some(s),
+        };
+        PARENT.at_least(Duration::from_secs(3));
+        assert_eq!(under(&CHILD).now().time, Duration::from_secs(3));
+        CHILD.stop_now();
+        assert!(
+            under(&CHILD).now().time < Duration::from_micros(1),
+            "stopped"
+        );
+        assert_eq!(under(&SIBLING).now().time, Duration::from_secs(3));
+        PARENT.settle(Duration::from_secs(2));
+        assert_eq!(under(&SIBLING).now().time, Duration::from_secs(2));
+        assert!(under(&CHILD).now().time < Duration::from_micros(1));
     }
 }

@@ -123,6 +123,24 @@ impl Queue {
         Busy(self)
     }
 
+    /// A run of the last phase under way, until the guard is dropped.
+    pub fn running(&self) -> Busy<'_> {
+        self.building()
+    }
+
+    /// A core for a run made ahead of its walk (see [`super::ahead`]), counted as busy until
+    /// the guard is dropped: one if fewer builds and runs than cores are under way and no
+    /// submission waits in the queue.
+    pub fn spare(&self) -> Option<Busy<'_>> {
+        let mut state = self.lock();
+        let waiting = !state.accepted.is_empty() || !state.others.is_empty();
+        if waiting || state.busy >= self.cores {
+            return None;
+        }
+        state.busy += 1;
+        Some(Busy(self))
+    }
+
     /// Queues accepted submission `i`, to time.
     pub fn time(&self, i: usize) {
         self.lock().accepted.push_back(i);
@@ -290,6 +308,20 @@ mod tests {
         q.judge(7, false);
         q.drop_the_rest();
         assert!(q.next().is_none());
+    }
+
+    #[test]
+    fn a_core_is_spare_only_when_free_and_nothing_waits() {
+        let q = Queue::new(2);
+        let run = q.running();
+        let ahead = q.spare().expect("one core of two is free");
+        assert!(q.spare().is_none(), "both cores are busy");
+        drop(ahead);
+        q.judge(0, false);
+        assert!(q.spare().is_none(), "a submission waits for the free core");
+        assert_eq!(q.next().map(|(job, _)| job), Some(Job::Judge(0)));
+        drop(run);
+        assert!(q.spare().is_some());
     }
 
     fn limits(time: f64, stop: f64, settling: Option<&'static crate::run::Settling>) -> RunLimits {

@@ -7,6 +7,7 @@
 //! `NAME.out`). [`read`] picks the reader from what the folder holds.
 
 pub mod address_space;
+pub mod ahead;
 pub mod default_validator;
 pub mod early;
 pub mod expectations;

@@ -18,6 +18,7 @@ use crate::out;
 use crate::program::Program;
 use crate::verdict::{CaseResult, Verdict};
 
+use super::ahead::Ahead;
 use super::grading::{self, Grades};
 use super::judging::{self, Judged, RunLimits};
 use super::problem::Problem;
@@ -139,7 +140,7 @@ pub fn command(args: &VerifyArgs) -> Result<bool, String> {
         Some(t) => Some(crate::suite::seconds(t).map_err(|e| format!("--time-limit {e}"))?),
         None => problem.time.given,
     };
-    let shared = Shared::new(submissions.len());
+    let shared = Shared::new(submissions.len(), jobs > 1 && runs_early(&problem));
     std::thread::scope(|scope| {
         let run_threads = if runs_early(&problem) {
             jobs.min(submissions.len())
@@ -188,10 +189,13 @@ struct Shared {
     settling: &'static crate::run::Settling,
     /// Signalled when `to_time` reaches 0.
     all_timed: std::sync::Condvar,
+    /// Whether a submission's cases may run ahead of its walk on a free core (see
+    /// [`super::ahead`]): with more than one job, on the CPU clock.
+    lend: bool,
 }
 
 impl Shared {
-    fn new(n: usize) -> Shared {
+    fn new(n: usize, lend: bool) -> Shared {
         Shared {
             queue: super::early::Queue::new(
                 std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
@@ -203,7 +207,16 @@ impl Shared {
             limit: std::sync::OnceLock::new(),
             settling: Box::leak(Box::default()),
             all_timed: std::sync::Condvar::new(),
+            lend,
         }
+    }
+
+    /// Where `submission`'s cases may run ahead of its walk, if they may.
+    fn ahead(&self, submission: &Submission) -> Option<Ahead<'_>> {
+        self.lend.then_some(Ahead {
+            queue: &self.queue,
+            heavy_first: submission.time_limited(),
+        })
     }
 
     /// A run thread: takes the submissions queued as they are built, times the accepted ones,
@@ -214,7 +227,15 @@ impl Shared {
                 super::early::Job::Time(i) => {
                     if let Some(Ready::Program(program)) = self.readies[i].get() {
                         let cap = calibration_limits(problem);
-                        let raw = run(problem, program, cap, progress, &submissions[i].name, &[]);
+                        let raw = run(
+                            problem,
+                            program,
+                            cap,
+                            progress,
+                            &submissions[i].name,
+                            &[],
+                            self.ahead(submissions[i]),
+                        );
                         *self.timed[i].lock().unwrap_or_else(PoisonError::into_inner) = Some(raw);
                     }
                     self.timed_one(problem);
@@ -234,6 +255,7 @@ impl Shared {
                         progress,
                         &submissions[i].name,
                         &[],
+                        self.ahead(submissions[i]),
                     );
                     self.slots.finish(i, super::early::Early { raw, limits });
                 }
@@ -323,7 +345,14 @@ fn judge_all(
     shared: &Shared,
 ) -> Result<bool, String> {
     let mut outcomes = build_all(submissions, problem, jobs, progress, known, shared)?;
-    let (time, how) = time_limit(problem, &mut outcomes, args.time_limit, jobs, progress)?;
+    let (time, how) = time_limit(
+        problem,
+        &mut outcomes,
+        args.time_limit,
+        jobs,
+        progress,
+        shared,
+    )?;
     shared.set_limit(problem, time);
     shared.queue.drop_the_rest();
     let limits = RunLimits::of(problem, time);
@@ -341,6 +370,7 @@ fn judge_all(
             if let Ready::Program(program) = &o.ready {
                 let early = shared.slots.take(i);
                 let made = early.map(|e| e.reusable(limits)).unwrap_or_default();
+                let _running = shared.queue.running();
                 o.raw = run(
                     problem,
                     program,
@@ -348,6 +378,7 @@ fn judge_all(
                     progress,
                     &o.submission.name,
                     &made,
+                    shared.ahead(o.submission),
                 );
                 o.grades = Some(at_limit(problem, &o.raw, time));
             }
@@ -573,7 +604,8 @@ fn any_known_source(dir: &Path) -> bool {
 
 /// Judges `program` on the tree of groups, in order, each group stopping where its `on_reject`
 /// says; the runs as they ended (a run the judge could not decide is a judge error). A case
-/// whose run is in `made` (runs that stand under `limits`) is not run again.
+/// whose run is in `made` (runs that stand under `limits`) is not run again; with `ahead`,
+/// cases may run ahead of the walk on a free core (see [`super::ahead`]).
 fn run(
     problem: &Problem,
     program: &Program,
@@ -581,30 +613,27 @@ fn run(
     progress: &Progress,
     name: &str,
     made: &[Option<Judged>],
+    ahead: Option<Ahead>,
 ) -> Vec<Option<Judged>> {
-    let mut raw: Vec<Option<Judged>> = vec![None; problem.cases.len()];
-    let mut count = 0;
-    grading::walk(problem, &mut |c| {
+    let judge = |c: usize, limits: RunLimits| {
         let case = &problem.cases[c];
-        let judged = match made.get(c).cloned().flatten() {
-            Some(judged) => judged,
-            None => judging::judge_raw(problem, program, case, limits).unwrap_or_else(|e| Judged {
-                result: judging::judge_error(case, &format!("{}: {e}", case.label)),
-                rejected_first: false,
-            }),
-        };
+        judging::judge_raw(problem, program, case, limits).unwrap_or_else(|e| Judged {
+            result: judging::judge_error(case, &format!("{}: {e}", case.label)),
+            rejected_first: false,
+        })
+    };
+    let mut count = 0;
+    super::ahead::walk(problem, limits, made, ahead, &judge, &mut |c, judged| {
         let r = judged.at_limit(limits.time);
-        raw[c] = Some(judged);
         count += 1;
         progress.say(&format!(
             "{name}: {count} of {} cases, {} on {}",
             problem.cases.len(),
             r.verdict.name(),
-            case.label
+            problem.cases[c].label
         ));
-        Some(r)
-    });
-    raw
+        r
+    })
 }
 
 /// The grades of the runs `raw` at the time limit `limit`.
@@ -629,6 +658,7 @@ fn time_limit(
     given: Option<f64>,
     jobs: usize,
     progress: &Progress,
+    shared: &Shared,
 ) -> Result<(Duration, String), String> {
     if let Some(t) = given {
         let t = crate::suite::seconds(t).map_err(|e| format!("--time-limit {e}"))?;
@@ -658,6 +688,7 @@ fn time_limit(
         let Ready::Program(program) = &o.ready else {
             return Ok(Vec::new());
         };
+        let _running = shared.queue.running();
         Ok(run(
             problem,
             program,
@@ -665,6 +696,7 @@ fn time_limit(
             progress,
             &o.submission.name,
             &[],
+            shared.ahead(o.submission),
         ))
     })?;
     let slowest = super::time_limit::slowest(runs.iter().flatten().flatten().map(|j| &j.result));
@@ -726,6 +758,7 @@ pub fn calibrate(
             &progress,
             "calibrating",
             &[],
+            None,
         ))
     })?;
     progress.clear();
