@@ -58,6 +58,11 @@ pub fn walk(
         return raw;
     };
     let order = grading::order(problem);
+    let sizes: Option<Vec<u64>> = ahead.heavy_first.then(|| {
+        (0..problem.cases.len())
+            .map(|c| input_size(problem, c))
+            .collect()
+    });
     std::thread::scope(|scope| {
         let mut under_way = UnderWay {
             scope,
@@ -71,8 +76,9 @@ pub fn walk(
                         order: &order,
                         current: c,
                         made,
+                        sizes: sizes.as_deref(),
                     };
-                    under_way.start(problem, &next, ahead, limits, judge);
+                    under_way.start(&next, ahead.queue, limits, judge);
                     under_way.take(c).unwrap_or_else(|| judge(c, limits))
                 }
             };
@@ -86,11 +92,13 @@ pub fn walk(
 }
 
 /// The cases a walk may need after `current`: those after it in `order` (the order of a walk
-/// where every case passes) with no run in `made`.
+/// where every case passes) with no run in `made`; with `sizes` (each case's input size, for
+/// a submission that promises a time limit), the largest first.
 struct Next<'a> {
     order: &'a [usize],
     current: usize,
     made: &'a [Option<Judged>],
+    sizes: Option<&'a [u64]>,
 }
 
 /// The runs made ahead of a walk, per case: each with the settling that stops it alone.
@@ -100,34 +108,25 @@ struct UnderWay<'s, 'e> {
 }
 
 impl<'s, 'e> UnderWay<'s, 'e> {
-    /// Starts, on each core the queue lends, a run of one of the cases `next` names that is not
-    /// under way: the first, or with [`Ahead::heavy_first`] the one with the largest input.
-    fn start(
-        &mut self,
-        problem: &Problem,
-        next: &Next,
-        ahead: Ahead<'e>,
-        limits: RunLimits,
-        judge: &'e Judge,
-    ) {
+    /// Starts, on each core `queue` lends, a run of the first of the cases `next` names that
+    /// is not under way.
+    fn start(&mut self, next: &Next, queue: &'e Queue, limits: RunLimits, judge: &'e Judge) {
         let after = next
             .order
             .iter()
             .position(|&c| c == next.current)
             .map_or(next.order.len(), |k| k + 1);
-        loop {
+        // A core first (the cases are looked at only when one is lent).
+        while let Some(busy) = queue.spare() {
             let mut open = next.order[after..].iter().copied().filter(|&c| {
                 next.made.get(c).is_none_or(Option::is_none) && self.runs[c].is_none()
             });
-            let case = if ahead.heavy_first {
-                open.max_by_key(|&c| (input_size(problem, c), std::cmp::Reverse(c)))
-            } else {
-                open.next()
+            let case = match next.sizes {
+                Some(sizes) => open.max_by_key(|&c| (sizes[c], std::cmp::Reverse(c))),
+                None => open.next(),
             };
+            // None left: the core is given back.
             let Some(case) = case else { return };
-            let Some(busy) = ahead.queue.spare() else {
-                return;
-            };
             // Its own stop (one per run made ahead, a few words each): it follows the walk's.
             let own: &'static Settling =
                 Box::leak(Box::new(Settling::under(limits.limits.settling)));
