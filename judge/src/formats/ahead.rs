@@ -44,21 +44,9 @@ pub fn walk(
     each: &mut dyn FnMut(usize, &Judged) -> CaseResult,
 ) -> Vec<Option<Judged>> {
     let mut raw: Vec<Option<Judged>> = vec![None; problem.cases.len()];
-    let Some(ahead) = ahead else {
-        grading::walk(problem, &mut |c| {
-            let judged = made
-                .get(c)
-                .cloned()
-                .flatten()
-                .unwrap_or_else(|| judge(c, limits));
-            let r = each(c, &judged);
-            raw[c] = Some(judged);
-            Some(r)
-        });
-        return raw;
-    };
-    let order = grading::order(problem);
-    let sizes: Option<Vec<u64>> = ahead.heavy_first.then(|| {
+    // What choosing a case to run ahead needs, worked out only where cases may run ahead.
+    let order = ahead.map(|_| grading::order(problem)).unwrap_or_default();
+    let sizes: Option<Vec<u64>> = ahead.filter(|a| a.heavy_first).map(|_| {
         (0..problem.cases.len())
             .map(|c| input_size(problem, c))
             .collect()
@@ -72,13 +60,15 @@ pub fn walk(
             let judged = match made.get(c).cloned().flatten() {
                 Some(judged) => judged,
                 None => {
-                    let next = Next {
-                        order: &order,
-                        current: c,
-                        made,
-                        sizes: sizes.as_deref(),
-                    };
-                    under_way.start(&next, ahead.queue, limits, judge);
+                    if let Some(ahead) = ahead {
+                        let next = Next {
+                            order: &order,
+                            current: c,
+                            made,
+                            sizes: sizes.as_deref(),
+                        };
+                        under_way.start(&next, ahead.queue, limits, judge);
+                    }
                     under_way.take(c).unwrap_or_else(|| judge(c, limits))
                 }
             };
@@ -184,32 +174,17 @@ mod tests {
         (dir, problem)
     }
 
-    fn limits() -> RunLimits {
-        RunLimits {
-            time: Duration::from_secs(1),
-            limits: crate::run::Limits {
-                time: Duration::from_secs(2),
-                timing: crate::run::Timing::Cpu,
-                output: 1,
-                memory: None,
-                settling: None,
-            },
-        }
+    /// A limit of 1 s, stopped at the package's margin.
+    fn limits(problem: &Problem) -> RunLimits {
+        RunLimits::of(problem, Duration::from_secs(1))
     }
 
-    fn judged(c: usize, verdict: Verdict) -> Judged {
+    /// Case `c` of `problem` with `verdict`, in no time.
+    fn judged(problem: &Problem, c: usize, verdict: Verdict) -> Judged {
         Judged {
             result: CaseResult {
-                name: c.to_string(),
                 verdict,
-                time: 0.0,
-                cpu: 0.0,
-                wall: 0.0,
-                memory: 0,
-                exit_code: Some(0),
-                detail: None,
-                score: None,
-                message: None,
+                ..grading::accepted(problem, c)
             },
             rejected_first: false,
         }
@@ -230,15 +205,15 @@ mod tests {
             match c {
                 1 => {
                     std::thread::sleep(Duration::from_millis(50));
-                    judged(c, Verdict::WrongAnswer)
+                    judged(&problem, c, Verdict::WrongAnswer)
                 }
                 3 => {
                     while limits.limits.now().time > Duration::from_micros(1) {
                         std::thread::sleep(Duration::from_millis(1));
                     }
-                    judged(c, Verdict::TimeLimit)
+                    judged(&problem, c, Verdict::TimeLimit)
                 }
-                _ => judged(c, Verdict::Accepted),
+                _ => judged(&problem, c, Verdict::Accepted),
             }
         };
         let ahead = Ahead {
@@ -246,10 +221,17 @@ mod tests {
             heavy_first: true,
         };
         let mut taken = Vec::new();
-        let raw = walk(&problem, limits(), &[], Some(ahead), &judge, &mut |c, j| {
-            taken.push(c);
-            j.result.clone()
-        });
+        let raw = walk(
+            &problem,
+            limits(&problem),
+            &[],
+            Some(ahead),
+            &judge,
+            &mut |c, j| {
+                taken.push(c);
+                j.result.clone()
+            },
+        );
         assert_eq!(
             taken,
             [0, 1],
@@ -273,16 +255,16 @@ mod tests {
         let started = Mutex::new(Vec::new());
         let judge = |c: usize, _: RunLimits| {
             started.lock().unwrap().push(c);
-            judged(c, Verdict::Accepted)
+            judged(&problem, c, Verdict::Accepted)
         };
         let ahead = Ahead {
             queue: &queue,
             heavy_first: false,
         };
-        let made = vec![None, Some(judged(1, Verdict::Accepted)), None];
+        let made = vec![None, Some(judged(&problem, 1, Verdict::Accepted)), None];
         walk(
             &problem,
-            limits(),
+            limits(&problem),
             &made,
             Some(ahead),
             &judge,
